@@ -1,0 +1,111 @@
+# pt2fuzz. `make` builds build/pt2fuzz (clang by default; CC=gcc builds all
+# but the libFuzzer targets); `make test` runs every test; `make fuzz` runs a
+# campaign. See README.md.
+
+ifeq ($(origin CC),default)
+CC = clang
+endif
+IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
+
+B := build
+CSTD := -std=c11 -D_GNU_SOURCE
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
+CFLAGS ?= -O2 -g
+# The checkout's own path: the tools find build/runtime.env and the worker's
+# Python sources through it (PT2FUZZ_HOME overrides at run time).
+ROOTDEF := -DPT2FUZZ_ROOT='"$(CURDIR)"'
+ALLCFLAGS := $(CSTD) $(WARN) $(ROOTDEF) $(CFLAGS)
+SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDLIBS := -lxxhash -lm
+
+# Library sources, by folder (arrows: fuzz -> mutators -> graph, fuzz -> harness, fuzz -> oracles -> graph).
+LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
+FUZZLIB_SRC := $(filter-out fuzz/main.c fuzz/%_fuzzer.c,$(wildcard fuzz/*.c))
+CLI_SRC := fuzz/main.c $(FUZZLIB_SRC)
+TEST_SRC := $(wildcard tests/*.c)
+INTEG_SRC := tests/run.c tests/testkit.c $(wildcard tests/integration/*.c)
+SEEDS_TXT := $(wildcard seeds/*.txt)
+SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
+
+LIB_ASM := harness/worker_blob.S
+LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(B)/obj/harness/worker_blob.o
+CLI_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(CLI_SRC))
+SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(B)/san/harness/worker_blob.o
+SAN_TEST_OBJ := $(patsubst %.c,$(B)/san/%.o,$(TEST_SRC))
+SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC))
+SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
+
+FUZZERS :=
+ifeq ($(IS_CLANG),1)
+FUZZERS := $(B)/decode_fuzzer
+endif
+
+BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
+
+.PHONY: all test unit-test fuzz-test integration-test setup clean seeds bench
+all: $(B)/pt2fuzz $(FUZZERS) seeds bench
+
+bench: $(BENCH)
+$(B)/bench/%: bench/%.c $(LIB_OBJ) $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC))
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
+
+# The worker's Python source is linked into the binaries (.incbin).
+$(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_blob.S harness/worker.py
+	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
+
+$(B)/san/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(ROOTDEF) $(SANFLAGS) -MMD -MP -c $< -o $@
+
+$(B)/pt2fuzz: $(CLI_OBJ) $(LIB_OBJ)
+	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/unit_tests: $(SAN_TEST_OBJ) $(SAN_LIB_OBJ) $(SAN_FUZZLIB_OBJ)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# Tests against the real torch runtime (C, ASan+UBSan), run by tests/run_all.sh.
+$(B)/integration_tests: $(SAN_INTEG_OBJ) $(SAN_LIB_OBJ) $(SAN_FUZZLIB_OBJ)
+	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# libFuzzer targets: the decoder must never crash on any byte string.
+$(B)/decode_fuzzer: fuzz/decode_fuzzer.c $(LIB_SRC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) $(ROOTDEF) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+		-o $@ fuzz/decode_fuzzer.c $(LIB_SRC) $(LIB_ASM) $(LDLIBS)
+
+seeds: $(SEEDS_BIN)
+$(B)/seeds/%.bin: seeds/%.txt $(B)/pt2fuzz
+	@mkdir -p $(dir $@)
+	$(B)/pt2fuzz parse $< --out $@
+
+$(B)/runtime.env: scripts/setup
+	bash scripts/setup
+
+setup: $(B)/runtime.env
+
+unit-test: $(B)/unit_tests
+	$(B)/unit_tests
+
+# 300,000 decoder inputs under ASan+UBSan, from the seeds and 50 generated graphs.
+fuzz-test: $(B)/decode_fuzzer $(B)/pt2fuzz seeds
+	@rm -rf $(B)/decode_corpus && mkdir -p $(B)/decode_corpus
+	cp $(SEEDS_BIN) $(B)/decode_corpus/
+	$(B)/pt2fuzz gen --seed 1 --count 50 --size 12 --out $(B)/decode_corpus
+	$(B)/decode_fuzzer -runs=300000 -max_len=8192 -seed=1 $(B)/decode_corpus
+
+integration-test: $(B)/integration_tests $(B)/runtime.env
+	$(B)/integration_tests
+
+test: all $(B)/unit_tests $(B)/integration_tests $(FUZZERS) $(B)/runtime.env
+	bash tests/run_all.sh
+
+clean:
+	rm -rf $(B)/obj $(B)/san $(B)/bench $(B)/pt2fuzz $(B)/unit_tests $(B)/decode_fuzzer $(B)/seeds
+
+-include $(shell find $(B)/obj $(B)/san -name '*.d' 2>/dev/null)

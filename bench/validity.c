@@ -1,0 +1,226 @@
+/* bench/validity: the share of generated graphs that eager PyTorch runs
+ * without error, overall and by op family, and whether the shapes and dtypes
+ * it computes agree with the catalogue's shape rules at every binding.
+ *
+ *   build/bench/validity [--seed S] [--count N] [--size M] [--family F]
+ *                        [--dynamic PCT] [--min-rate R] [--failures K]
+ *
+ * Each graph is emitted with every value returned, run by bench/validity.py
+ * in the torch runtime (build/runtime.env) on CPU, and judged here. A graph
+ * counts as valid when every binding runs and every value's dtype and shape
+ * match what the shape rules inferred. Exit 1 when the rate is below
+ * --min-rate (default 0: only print). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "../graph/emit.h"
+#include "../graph/op.h"
+#include "../harness/runtime.h"
+#include "../mutators/gen.h"
+
+#define MAX_FAIL_OPS 256
+
+struct op_stat {
+	unsigned fails;
+	char first[400];
+};
+
+static struct op_stat op_stats[MAX_FAIL_OPS];
+static unsigned fam_total[FAM_COUNT], fam_valid[FAM_COUNT];
+static unsigned unattributed;
+static char first_unattributed[400];
+
+static const char *arg(int argc, char **argv, const char *name, const char *dflt)
+{
+	for (int i = 1; i < argc - 1; i++)
+		if (!strcmp(argv[i], name))
+			return argv[i + 1];
+	return dflt;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	char *buf = malloc(1 << 20);
+	*len = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+	fclose(f);
+	if (buf)
+		buf[*len] = 0;
+	return buf;
+}
+
+/* The node that a failing line of forward()/__init__ belongs to: "vN = ..."
+ * names an output value, "self.mN = ..." a module built for node N. */
+static int node_of_line(const struct graph *g, const char *line)
+{
+	unsigned id;
+	if (sscanf(line, "self.m%u =", &id) == 1)
+		return id < g->nnodes ? (int)id : -1;
+	if (sscanf(line, "v%u", &id) == 1 && id < g->nvalues && g->v[id].kind == VK_NODE)
+		return g->v[id].node;
+	return -1;
+}
+
+static void blame(const struct graph *g, int node, const char *msg)
+{
+	if (node < 0) {
+		if (!unattributed++)
+			snprintf(first_unattributed, sizeof first_unattributed, "%s", msg);
+		return;
+	}
+	unsigned op = g->n[node].op;
+	if (op < MAX_FAIL_OPS && !op_stats[op].fails++)
+		snprintf(op_stats[op].first, sizeof op_stats[op].first, "%s", msg);
+}
+
+/* Compares "dtype:AxB,..." per binding with the graph's values (every node
+ * value is an output, in value order). Returns the first node whose output
+ * disagrees, -1 when all agree; msg says how. */
+static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t n)
+{
+	char *save_b = NULL;
+	char *bind = strtok_r(reply, ";", &save_b);
+	for (unsigned b = 0; b < g->nbind; b++, bind = strtok_r(NULL, ";", &save_b)) {
+		char *save_o = NULL, *item = bind ? strtok_r(bind, ",", &save_o) : NULL;
+		for (unsigned i = 0; i < g->nvalues; i++) {
+			const struct value *v = &g->v[i];
+			if (v->kind != VK_NODE)
+				continue;
+			char want[200];
+			int k = snprintf(want, sizeof want, "%s:", dtype_info(v->dtype)->name);
+			for (unsigned d = 0; d < v->rank; d++)
+				k += snprintf(want + k, sizeof want - (size_t)k, "%s%d", d ? "x" : "", (int)v->dim[b][d]);
+			if (!item || strcmp(item, want)) {
+				snprintf(msg, n, "shape rule: v%u at binding %u is %s in torch, %s inferred", i, b,
+					 item ? item : "(missing)", want);
+				return v->node;
+			}
+			item = strtok_r(NULL, ",", &save_o);
+		}
+	}
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	unsigned long seed = strtoul(arg(argc, argv, "--seed", "1"), NULL, 0);
+	unsigned count = (unsigned)strtoul(arg(argc, argv, "--count", "1000"), NULL, 0);
+	o.size = (unsigned)strtoul(arg(argc, argv, "--size", "8"), NULL, 0);
+	o.dyn_pct = (unsigned)strtoul(arg(argc, argv, "--dynamic", "40"), NULL, 0);
+	double min_rate = strtod(arg(argc, argv, "--min-rate", "0"), NULL);
+	unsigned show = (unsigned)strtoul(arg(argc, argv, "--failures", "40"), NULL, 0);
+	const char *fam = arg(argc, argv, "--family", NULL);
+	if (fam) {
+		for (o.family = 0; o.family < FAM_COUNT && strcmp(fam, op_family_name(o.family)); o.family++)
+			;
+		if (o.family == FAM_COUNT) {
+			fprintf(stderr, "validity: unknown family %s\n", fam);
+			return 2;
+		}
+	}
+	char why[400], py[4096];
+	if (runtime_python(py, sizeof py, why, sizeof why)) {
+		fprintf(stderr, "validity: %s\n", why);
+		return 2;
+	}
+	/* All programs go to a temporary file first: no pipe deadlock. */
+	FILE *progs = tmpfile();
+	size_t slen;
+	char *script = slurp(PT2FUZZ_ROOT "/bench/validity.py", &slen);
+	if (!progs || !script || runtime_write_frame(fileno(progs), script, slen)) {
+		fprintf(stderr, "validity: cannot stage programs (bench/validity.py missing?)\n");
+		return 2;
+	}
+	static struct graph gs[1];
+	struct graph *all = calloc(count, sizeof *all);
+	unsigned made = 0;
+	for (unsigned i = 0; i < count; i++) {
+		if (gen_graph(&all[made], seed * 0x100000001b3ull + i, &o, why, sizeof why))
+			continue;
+		gs[0] = all[made];
+		for (unsigned v = 0; v < gs[0].nvalues; v++)
+			gs[0].v[v].out = gs[0].v[v].kind == VK_NODE;
+		size_t len;
+		char *prog = emit_program_string(&gs[0], NULL, &len);
+		if (!prog || runtime_write_frame(fileno(progs), prog, len)) {
+			fprintf(stderr, "validity: emission failed for graph %u\n", i);
+			return 2;
+		}
+		free(prog);
+		made++;
+	}
+	fflush(progs);
+	lseek(fileno(progs), 0, SEEK_SET);
+	int out[2];
+	if (pipe(out)) {
+		perror("pipe");
+		return 2;
+	}
+	pid_t pid = runtime_spawn(py, fileno(progs), out[1], -1, -1, why, sizeof why);
+	if (pid < 0) {
+		fprintf(stderr, "validity: %s\n", why);
+		return 2;
+	}
+	close(out[1]);
+	FILE *rd = fdopen(out[0], "r");
+	static char line[1 << 16];
+	unsigned valid = 0, done = 0;
+	while (done < made && fgets(line, sizeof line, rd)) {
+		const struct graph *g = &all[done++];
+		line[strcspn(line, "\n")] = 0;
+		int ok = 0;
+		char msg[400];
+		if (!strncmp(line, "ok\t", 3)) {
+			int node = first_mismatch(g, line + 3, msg, sizeof msg);
+			ok = node < 0;
+			if (!ok)
+				blame(g, node, msg);
+		} else {
+			char *where = strchr(line, '\t') ? strchr(line, '\t') + 1 : line;
+			char *err = strchr(where, '\t');
+			if (err)
+				*err++ = 0;
+			(void)!snprintf(msg, sizeof msg, "%.200s  [at: %.150s]", err ? err : where, where);
+			blame(g, node_of_line(g, where), msg);
+		}
+		valid += ok;
+		unsigned seen[FAM_COUNT] = {0};
+		for (unsigned k = 0; k < g->nnodes; k++)
+			seen[op_get(g->n[k].op)->family] = 1;
+		for (unsigned f = 0; f < FAM_COUNT; f++) {
+			fam_total[f] += seen[f];
+			fam_valid[f] += seen[f] && ok;
+		}
+	}
+	fclose(rd);
+	int status;
+	waitpid(pid, &status, 0);
+	if (done < made) {
+		fprintf(stderr, "validity: the runner stopped after %u of %u programs (status %d)\n", done, made, status);
+		return 2;
+	}
+	double rate = made ? (double)valid / made : 0;
+	printf("validity: %u of %u graphs valid in eager mode = %.2f%% (seed %lu, size %u, dynamic %u%%)\n", valid,
+	       made, 100 * rate, seed, o.size, o.dyn_pct);
+	printf("%-12s %7s %7s %8s\n", "family", "graphs", "valid", "rate");
+	for (unsigned f = 0; f < FAM_COUNT; f++)
+		if (fam_total[f])
+			printf("%-12s %7u %7u %7.2f%%\n", op_family_name(f), fam_total[f], fam_valid[f],
+			       100.0 * fam_valid[f] / fam_total[f]);
+	unsigned shown = 0;
+	for (unsigned op = 0; op < op_count() && op < MAX_FAIL_OPS; op++)
+		if (op_stats[op].fails && shown++ < show)
+			printf("failing op %-22s %4u  e.g. %s\n", op_get(op)->name, op_stats[op].fails, op_stats[op].first);
+	if (unattributed)
+		printf("failing (unattributed) %4u  e.g. %s\n", unattributed, first_unattributed);
+	free(all);
+	free(script);
+	return rate < min_rate ? 1 : 0;
+}

@@ -1,0 +1,11 @@
+/* Subcommands that live in their own files; fuzz/main.c holds the table. */
+#ifndef PT2FUZZ_COMMANDS_H
+#define PT2FUZZ_COMMANDS_H
+
+#define RUN_USAGE \
+	"[--backend B] [--mode M] [--dynamic marks|true|false] [--device cpu|cuda] [--jobs N]\n" \
+	"          [--timeout SEC] [--findings DIR] [--plugin FILE.py] [--modes eager,compiled,fp64]\n" \
+	"          [--inductor NAME=VALUE] FILE|DIR..."
+int cmd_run(int argc, char **argv);
+
+#endif

@@ -1,0 +1,202 @@
+/* `pt2fuzz run`: graphs (or emitted .py programs) through N workers, one
+ * verdict line per input and a summary. Each job is a child process with its
+ * own executor; they take inputs from a shared counter, so a slow compile
+ * holds up one job only. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "../harness/protocol.h"
+#include "../harness/runtime.h"
+#include "cli.h"
+#include "commands.h"
+#include "findings.h"
+#include "graphio.h"
+#include "runopts.h"
+
+struct shared_stats {
+	unsigned next;             /* next input index to take */
+	unsigned verdicts[V_COUNT];
+	unsigned new_findings, repeat_findings, errors;
+};
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Files named on the command line, directories expanded (sorted, non-recursive). */
+static char **collect_inputs(char **args, int nargs, unsigned *count)
+{
+	char **list = NULL;
+	unsigned n = 0, cap = 0;
+	for (int i = 0; i < nargs; i++) {
+		struct stat st;
+		if (stat(args[i], &st)) {
+			fprintf(stderr, "pt2fuzz run: %s: %s\n", args[i], strerror(errno));
+			continue;
+		}
+		DIR *d = S_ISDIR(st.st_mode) ? opendir(args[i]) : NULL;
+		struct dirent *e;
+		unsigned first = n;
+		do {
+			const char *name = NULL;
+			char path[4096];
+			if (d) {
+				if (!(e = readdir(d)))
+					break;
+				if (e->d_name[0] == '.')
+					continue;
+				snprintf(path, sizeof path, "%s/%s", args[i], e->d_name);
+				if (stat(path, &st) || !S_ISREG(st.st_mode))
+					continue;
+				name = path;
+			} else {
+				name = args[i];
+			}
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				list = realloc(list, cap * sizeof *list);
+			}
+			list[n++] = strdup(name);
+		} while (d);
+		if (d) {
+			closedir(d);
+			qsort(list + first, n - first, sizeof *list, by_name);
+		}
+	}
+	*count = n;
+	return list;
+}
+
+static int is_program(const char *path)
+{
+	size_t l = strlen(path);
+	return l > 3 && !strcmp(path + l - 3, ".py");
+}
+
+static void print_verdict(const char *path, const struct check_result *r, const char *finding, int fresh)
+{
+	const struct verdict *v = &r->v;
+	printf("%s: %s", path, verdict_name(v->kind));
+	if (v->kind != V_PASS && v->what != MM_NONE)
+		printf("/%s", mismatch_name(v->what));
+	if (v->kind != V_PASS && v->detail[0])
+		printf(": %s", v->detail);
+	if (finding)
+		printf(" [%s %s]", fresh ? "new finding" : "repeat", finding);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* One job: its own worker; inputs by the shared counter. */
+static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct shared_stats *st)
+{
+	struct executor x;
+	char why[600];
+	if (executor_init(&x, &ro->exec, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz run: %s\n", why);
+		return 1;
+	}
+	static struct graph g;
+	struct finding_ctx fc = {ro->findings, &ro->check, &x, ro->exec.device, NULL};
+	for (;;) {
+		unsigned i = __atomic_fetch_add(&st->next, 1, __ATOMIC_RELAXED);
+		if (i >= ninputs)
+			break;
+		struct check_result r;
+		int have_graph = !is_program(inputs[i]), rc;
+		if (have_graph) {
+			if (graphio_load(inputs[i], &g, why, sizeof why)) {
+				printf("%s: error: %s\n", inputs[i], why);
+				__atomic_fetch_add(&st->errors, 1, __ATOMIC_RELAXED);
+				continue;
+			}
+			rc = check_graph(&x, &g, &ro->check, &r, why, sizeof why);
+		} else {
+			size_t len;
+			char *prog = (char *)graphio_read_file(inputs[i], 1 << 20, &len, why, sizeof why);
+			rc = prog ? check_program(&x, prog, len, &ro->check, &r, why, sizeof why) : -1;
+		}
+		if (rc) {
+			printf("%s: error: %s\n", inputs[i], why);
+			__atomic_fetch_add(&st->errors, 1, __ATOMIC_RELAXED);
+			check_result_free(&r);
+			if (!x.pid && strstr(why, "did not start")) /* no torch: nothing else will run either */
+				break;
+			continue;
+		}
+		__atomic_fetch_add(&st->verdicts[r.v.kind], 1, __ATOMIC_RELAXED);
+		char dir[4200] = "";
+		int fresh = 0;
+		if (verdict_is_finding(r.v.kind) && ro->findings) {
+			fc.source = inputs[i];
+			fresh = findings_record(&fc, have_graph ? &g : NULL, &r, dir, sizeof dir, why, sizeof why);
+			if (fresh < 0)
+				fprintf(stderr, "pt2fuzz run: %s\n", why);
+			__atomic_fetch_add(fresh > 0 ? &st->new_findings : &st->repeat_findings, 1, __ATOMIC_RELAXED);
+		}
+		print_verdict(inputs[i], &r, dir[0] ? dir : NULL, fresh > 0);
+		check_result_free(&r);
+	}
+	executor_free(&x);
+	return 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static struct run_opts ro;
+	if (run_opts_parse(argc, argv, &ro))
+		return 2;
+	char *args[4096];
+	int nargs = cli_positionals(argc, argv, run_opts_flags, args, 4096);
+	unsigned ninputs;
+	char **inputs = collect_inputs(args, nargs, &ninputs);
+	if (!ninputs) {
+		fprintf(stderr, "pt2fuzz run: no inputs (usage: pt2fuzz run %s)\n", RUN_USAGE);
+		return 2;
+	}
+	struct shared_stats *st =
+		mmap(NULL, sizeof *st, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (st == MAP_FAILED) {
+		perror("mmap");
+		return 1;
+	}
+	memset(st, 0, sizeof *st);
+	int64_t t0 = protocol_now_ms();
+	unsigned jobs = ro.jobs < ninputs ? ro.jobs : ninputs;
+	fflush(stdout);
+	for (unsigned j = 0; j < jobs; j++) {
+		pid_t pid = fork();
+		if (pid == 0) {
+			setvbuf(stdout, NULL, _IOLBF, 0);
+			_exit(run_job(&ro, inputs, ninputs, st));
+		}
+		if (pid < 0)
+			perror("fork");
+	}
+	int status, failed_jobs = 0;
+	while (wait(&status) > 0)
+		failed_jobs += !WIFEXITED(status) || WEXITSTATUS(status);
+	double secs = (double)(protocol_now_ms() - t0) / 1000.0;
+	unsigned judged = 0;
+	for (unsigned k = 0; k < V_COUNT; k++)
+		judged += st->verdicts[k];
+	printf("run: %u inputs in %.1f s (%.2f graphs/s, %u jobs):", ninputs, secs, secs > 0 ? judged / secs : 0, jobs);
+	for (unsigned k = 0; k < V_COUNT; k++)
+		if (st->verdicts[k])
+			printf(" %s %u", verdict_name((enum verdict_kind)k), st->verdicts[k]);
+	if (st->errors)
+		printf(" errors %u", st->errors);
+	printf("\nfindings: %u new, %u repeats%s%s\n", st->new_findings, st->repeat_findings,
+	       ro.findings ? " in " : "", ro.findings ? ro.findings : "");
+	for (unsigned i = 0; i < ninputs; i++)
+		free(inputs[i]);
+	free(inputs);
+	unsigned errors = st->errors;
+	munmap(st, sizeof *st);
+	return errors || failed_jobs ? 1 : 0;
+}

@@ -1,0 +1,37 @@
+/* Options shared by every command that runs graphs (run, reduce, triage,
+ * the libFuzzer target): the worker, the compile configuration, the oracle. */
+#ifndef PT2FUZZ_RUNOPTS_H
+#define PT2FUZZ_RUNOPTS_H
+#include "check.h"
+
+struct run_opts {
+	struct executor_opts exec;
+	struct check_cfg check;
+	char python[4096];
+	const char *findings;  /* findings directory (default "findings") */
+	unsigned jobs;
+	char *plugin;          /* the --plugin file's text */
+};
+
+/* The value-less flags among the options (for cli_positionals). */
+extern const char *const run_opts_flags[];
+
+#define RUN_OPTS_HELP \
+	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...)\n" \
+	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only)\n" \
+	"  --dynamic D        marks (mark the graph's dynamic dims; default), true, false\n" \
+	"  --device D         auto (cuda when torch sees a GPU; default), cpu, cuda, cuda:N\n" \
+	"  --jobs N           workers in parallel (default 1)\n" \
+	"  --timeout SEC      per graph, then the worker is killed and restarted (default 120)\n" \
+	"  --findings DIR     where findings go (default findings)\n" \
+	"  --plugin FILE.py   Python run once in each worker (e.g. to register test backends)\n" \
+	"  --modes LIST       of eager,compiled,fp64 (default all three)\n" \
+	"  --inductor N=V     an Inductor config setting for every run (repeatable)\n" \
+	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default 1 with --jobs > 1)\n" \
+	"  --no-stride-check  do not report stride-only mismatches\n"
+
+/* Parses argv (and PT2FUZZ_PYTHON / build/runtime.env for the worker);
+ * -1 after a message on stderr. */
+int run_opts_parse(int argc, char **argv, struct run_opts *ro);
+
+#endif

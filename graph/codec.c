@@ -1,0 +1,251 @@
+/* Layout (all integers LEB128 varints; signed ones zigzag-encoded):
+ *   "P2F" version
+ *   nbind nsym seed  sym[b][s] for each binding b, symbol s
+ *   nrecords, then per record a tag byte:
+ *     0 input / 1 param: dtype rank fill lo hi, then per dim: sym (-1 static), add, mul if sym >= 0
+ *     2 node: op-hash (u32 little endian) nin in... nattr attr...
+ *   noutputs, value ids
+ * Decoding goes through graph_add_leaf/graph_add_node, so whatever decodes
+ * is valid by construction. */
+#include "codec.h"
+#include <string.h>
+#include <xxhash.h>
+#include "op.h"
+
+enum { TAG_INPUT, TAG_PARAM, TAG_NODE };
+
+struct wr {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+static void put_u(struct wr *w, uint64_t x)
+{
+	do {
+		uint8_t b = x & 0x7f;
+		x >>= 7;
+		if (w->len < w->cap)
+			w->p[w->len] = (uint8_t)(b | (x ? 0x80 : 0));
+		w->len++;
+	} while (x);
+}
+
+static void put_s(struct wr *w, int64_t x) { put_u(w, ((uint64_t)x << 1) ^ (uint64_t)(x >> 63)); }
+
+static void put_byte(struct wr *w, uint8_t b)
+{
+	if (w->len < w->cap)
+		w->p[w->len] = b;
+	w->len++;
+}
+
+size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
+{
+	struct wr w = {buf, 0, cap};
+	for (const char *m = CODEC_MAGIC; *m; m++)
+		put_byte(&w, (uint8_t)*m);
+	put_byte(&w, CODEC_VERSION);
+	put_u(&w, g->nbind);
+	put_u(&w, g->nsym);
+	put_u(&w, g->seed);
+	for (unsigned b = 0; b < g->nbind; b++)
+		for (unsigned s = 0; s < g->nsym; s++)
+			put_u(&w, (uint64_t)g->sym[b][s]);
+	unsigned nrec = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		nrec += g->v[i].kind != VK_NODE || g->v[i].slot == 0;
+	put_u(&w, nrec);
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind == VK_NODE) {
+			if (v->slot)
+				continue;
+			const struct node *nd = &g->n[v->node];
+			uint32_t h = op_hash(nd->op);
+			put_byte(&w, TAG_NODE);
+			for (int k = 0; k < 4; k++)
+				put_byte(&w, (uint8_t)(h >> (8 * k)));
+			put_u(&w, nd->nin);
+			for (unsigned j = 0; j < nd->nin; j++)
+				put_u(&w, nd->in[j]);
+			put_u(&w, nd->nattr);
+			for (unsigned j = 0; j < nd->nattr; j++)
+				put_s(&w, nd->attr[j]);
+			continue;
+		}
+		put_byte(&w, v->kind == VK_INPUT ? TAG_INPUT : TAG_PARAM);
+		put_u(&w, v->dtype);
+		put_u(&w, v->rank);
+		put_u(&w, v->fill);
+		put_s(&w, v->fill >= FILL_RANGE ? v->lo : 0);
+		put_s(&w, v->fill >= FILL_RANGE ? v->hi : 0);
+		for (unsigned d = 0; d < v->rank; d++) {
+			put_s(&w, v->ld[d].sym < 0 ? -1 : v->ld[d].sym);
+			put_s(&w, v->ld[d].add);
+			if (v->ld[d].sym >= 0)
+				put_u(&w, (uint64_t)v->ld[d].mul);
+		}
+	}
+	put_u(&w, graph_noutputs(g));
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].out)
+			put_u(&w, i);
+	return w.len <= cap ? w.len : 0;
+}
+
+struct rd {
+	const uint8_t *p;
+	size_t len, pos;
+	int bad;
+};
+
+static uint64_t get_u(struct rd *r)
+{
+	uint64_t x = 0;
+	for (unsigned shift = 0; shift < 64; shift += 7) {
+		if (r->pos >= r->len) {
+			r->bad = 1;
+			return 0;
+		}
+		uint8_t b = r->p[r->pos++];
+		x |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return x;
+	}
+	r->bad = 1;
+	return 0;
+}
+
+static int64_t get_s(struct rd *r)
+{
+	uint64_t u = get_u(r);
+	return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
+static uint8_t get_byte(struct rd *r)
+{
+	if (r->pos >= r->len) {
+		r->bad = 1;
+		return 0;
+	}
+	return r->p[r->pos++];
+}
+
+/* Reads an unsigned varint and checks it is at most max. */
+static int get_bounded(struct rd *r, uint64_t max, uint64_t *out)
+{
+	*out = get_u(r);
+	return !r->bad && *out <= max;
+}
+
+int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n)
+{
+	struct rd r = {buf, len, 0, 0};
+	uint64_t nbind, nsym, seed, nrec, x;
+	char sub[200];
+	if (len > CODEC_MAX_SIZE)
+		return fail(why, n, "input of %zu bytes exceeds %d", len, CODEC_MAX_SIZE);
+	if (len < 4 || memcmp(buf, CODEC_MAGIC, 3))
+		return fail(why, n, "not a pt2fuzz graph (bad magic)");
+	r.pos = 3;
+	if (get_byte(&r) != CODEC_VERSION)
+		return fail(why, n, "unsupported format version %u", buf[3]);
+	if (!get_bounded(&r, G_MAX_BIND, &nbind) || !get_bounded(&r, G_MAX_SYM, &nsym) ||
+	    !get_bounded(&r, UINT32_MAX, &seed))
+		return fail(why, n, "truncated or out-of-range header");
+	if (graph_init(g, (unsigned)nbind, (unsigned)nsym, (uint32_t)seed, why, n))
+		return -1;
+	int32_t vals[G_MAX_SYM][G_MAX_BIND];
+	for (unsigned b = 0; b < nbind; b++)
+		for (unsigned s = 0; s < nsym; s++) {
+			if (!get_bounded(&r, G_MAX_SYMVAL, &x))
+				return fail(why, n, "symbol value out of range");
+			vals[s][b] = (int32_t)x;
+		}
+	for (unsigned s = 0; s < nsym; s++)
+		if (graph_set_sym(g, s, vals[s], why, n))
+			return -1;
+	if (!get_bounded(&r, G_MAX_VALUES, &nrec))
+		return fail(why, n, "record count out of range");
+	for (unsigned i = 0; i < nrec; i++) {
+		uint8_t tag = get_byte(&r);
+		if (r.bad)
+			return fail(why, n, "truncated at record %u", i);
+		if (tag == TAG_NODE) {
+			uint32_t h = 0;
+			for (int k = 0; k < 4; k++)
+				h |= (uint32_t)get_byte(&r) << (8 * k);
+			int op = op_by_hash(h);
+			struct op_choice ch;
+			memset(&ch, 0, sizeof ch);
+			uint64_t nin, nattr;
+			if (!get_bounded(&r, G_MAX_IN, &nin))
+				return fail(why, n, "record %u: input count out of range", i);
+			ch.nin = (uint8_t)nin;
+			for (unsigned j = 0; j < nin; j++) {
+				if (!get_bounded(&r, G_MAX_VALUES, &x))
+					return fail(why, n, "record %u: input out of range", i);
+				ch.in[j] = (uint16_t)x;
+			}
+			if (!get_bounded(&r, G_MAX_ATTR, &nattr))
+				return fail(why, n, "record %u: attribute count out of range", i);
+			ch.nattr = (uint8_t)nattr;
+			for (unsigned j = 0; j < nattr; j++)
+				ch.attr[j] = get_s(&r);
+			if (r.bad)
+				return fail(why, n, "truncated at record %u", i);
+			if (op < 0)
+				return fail(why, n, "record %u: unknown op (hash %08x)", i, h);
+			if (graph_add_node(g, (unsigned)op, &ch, sub, sizeof sub) < 0)
+				return fail(why, n, "record %u: %s", i, sub);
+			continue;
+		}
+		if (tag != TAG_INPUT && tag != TAG_PARAM)
+			return fail(why, n, "record %u: unknown tag %u", i, tag);
+		uint64_t dt, rank, fill;
+		if (!get_bounded(&r, DT_COUNT - 1, &dt) || !get_bounded(&r, G_MAX_RANK, &rank) ||
+		    !get_bounded(&r, FILL_COUNT - 1, &fill))
+			return fail(why, n, "record %u: leaf header out of range", i);
+		int64_t lo = get_s(&r), hi = get_s(&r);
+		struct leaf_dim ld[G_MAX_RANK];
+		memset(ld, 0, sizeof ld);
+		for (unsigned d = 0; d < rank; d++) {
+			int64_t sym = get_s(&r), add = get_s(&r);
+			if (sym < -1 || sym >= G_MAX_SYM || add < -G_MAX_DIM || add > G_MAX_DIM)
+				return fail(why, n, "record %u: dim %u out of range", i, d);
+			ld[d].sym = (int8_t)sym;
+			ld[d].add = (int16_t)add;
+			if (sym >= 0) {
+				if (!get_bounded(&r, 8, &x))
+					return fail(why, n, "record %u: dim %u multiplier out of range", i, d);
+				ld[d].mul = (int8_t)x;
+			}
+		}
+		if (r.bad)
+			return fail(why, n, "truncated at record %u", i);
+		if (graph_add_leaf(g, tag == TAG_INPUT ? VK_INPUT : VK_PARAM, (enum dtype)dt, (unsigned)rank, ld,
+				   (enum fill)fill, lo, hi, sub, sizeof sub) < 0)
+			return fail(why, n, "record %u: %s", i, sub);
+	}
+	uint64_t nout;
+	if (!get_bounded(&r, G_MAX_VALUES, &nout) || nout == 0)
+		return fail(why, n, "output count missing or zero");
+	for (unsigned i = 0; i < nout; i++) {
+		if (!get_bounded(&r, G_MAX_VALUES, &x))
+			return fail(why, n, "output %u out of range", i);
+		if (x < g->nvalues && g->v[x].out)
+			return fail(why, n, "output v%u listed twice", (unsigned)x);
+		if (graph_set_output(g, (unsigned)x, 1, why, n))
+			return -1;
+	}
+	if (r.pos != len)
+		return fail(why, n, "%zu trailing bytes", len - r.pos);
+	return 0;
+}
+
+uint64_t codec_hash(const struct graph *g)
+{
+	static _Thread_local uint8_t buf[CODEC_MAX_SIZE];
+	size_t len = codec_encode(g, buf, sizeof buf);
+	return XXH64(buf, len, 0);
+}

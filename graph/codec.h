@@ -1,0 +1,23 @@
+/* The binary form of a graph: the libFuzzer corpus format (docs/formats.md).
+ * Versioned and compact; decoding any byte string gives a graph that passes
+ * graph_validate, or an error with a reason, never a crash. */
+#ifndef PT2FUZZ_CODEC_H
+#define PT2FUZZ_CODEC_H
+#include <stddef.h>
+#include <stdint.h>
+#include "graph.h"
+
+#define CODEC_MAGIC "P2F"
+#define CODEC_VERSION 1
+#define CODEC_MAX_SIZE 8192 /* no valid graph encodes larger */
+
+/* Encodes g into buf (capacity cap); returns the length, or 0 if it does not fit. */
+size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap);
+
+/* Decodes exactly len bytes; 0 on success, -1 with a reason. */
+int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n);
+
+/* 64-bit hash of the encoding: a graph's identity (caches, dedup). */
+uint64_t codec_hash(const struct graph *g);
+
+#endif

@@ -1,0 +1,109 @@
+/* The operator catalogue: one table entry per operator.
+ *
+ * An entry says what the op accepts (arity, dtypes and ranks of its first
+ * input), its shape rule (`infer`: checks the attributes and input shapes at
+ * every binding and computes the outputs, or says why not), its attribute
+ * chooser (`choose`: picks attributes and further operands that satisfy the
+ * rule), and its Python spelling (`py`, and `ctor` for an nn.Module built in
+ * __init__). Families live one per file in graph/ops/, joined by registry.c.
+ *
+ * Attributes are integers. `attrs` names them, space separated, with a
+ * suffix that gives their kind (used by the codec's checks, the text form and
+ * emission):
+ *   name      integer            name?   bool (0 or 1)
+ *   name~     number, in 1/1000  name$   string: index into `strs`
+ *   name%     dtype (enum dtype)
+ *   name[]    integer list (must be last): a count, then the items
+ *   name[@]   shape list (must be last): items >= 1 are sizes, -1 is "infer",
+ *             -2-k is "size of input 0's dim k" (for dynamic dims)
+ *
+ * Spelling directives (emit.c): @N input N; #N attribute N by its kind;
+ * #T dtype of input 0; #m the module built by `ctor`. Nothing else is
+ * interpolated, so no byte of a corpus file ever reaches the program as text. */
+#ifndef PT2FUZZ_OP_H
+#define PT2FUZZ_OP_H
+#include <stdbool.h>
+#include "graph.h"
+#include "rng.h"
+
+enum op_family {
+	FAM_UNARY, FAM_BINARY, FAM_REDUCE, FAM_MATMUL, FAM_CONV, FAM_POOL, FAM_NORM, FAM_PAD,
+	FAM_SHAPE, FAM_COMBINE, FAM_INDEX, FAM_ACTIVATION, FAM_CUMULATIVE, FAM_SORT, FAM_CAST,
+	FAM_MISC, FAM_COUNT
+};
+
+/* How an output's memory layout follows from the inputs'. */
+enum layout { LAYOUT_KEEP, /* contiguous iff every input is (elementwise ops keep strides) */
+	      LAYOUT_FRESH, /* always a new contiguous tensor */
+	      LAYOUT_VIEW /* may be a strided view: never assumed contiguous */ };
+
+struct infer_io {
+	const struct graph *g;
+	unsigned nbind;
+	unsigned nin, nattr;
+	const struct value *in[G_MAX_IN];
+	const int64_t *attr;
+	/* filled by infer: */
+	unsigned nout;
+	struct value out[G_MAX_OUT]; /* dtype, rank, dim[][]; lo/hi for integer outputs */
+	char why[160];
+};
+
+/* What a chooser may ask of the generator (mutators/ implements it). */
+struct tensor_req {
+	uint8_t dtype, rank;
+	uint8_t fill;        /* enum fill for a fresh leaf */
+	uint8_t want_param;  /* may be a module parameter (static, float) */
+	int64_t lo, hi;      /* for FILL_RANGE / FILL_PERM */
+	int32_t dim[G_MAX_BIND][G_MAX_RANK];
+};
+
+struct chooser {
+	const struct graph *g;
+	struct rng *rng;
+	/* An existing value of exactly this dtype and shape at every binding
+	 * (and within [lo,hi] for index tensors), or a fresh leaf; -1 if neither. */
+	int (*operand)(struct chooser *c, const struct tensor_req *req);
+	void *impl;
+};
+
+struct op_def {
+	const char *name;      /* unique: the text form and `pt2fuzz ops` */
+	enum op_family family;
+	uint8_t nin_min, nin_max;
+	uint8_t rank_min, rank_max; /* of input 0 */
+	uint8_t dtypes;        /* DTM mask accepted for input 0 */
+	uint8_t layout;        /* enum layout */
+	uint8_t tie;           /* bit k: output k is a tie-broken index */
+	uint8_t tuple;         /* Python returns a tuple even for one output */
+	uint8_t weight;        /* generator weight; 0 = never generated */
+	const char *attrs;
+	const char *py;
+	const char *ctor;
+	const char *const *strs;
+	bool (*infer)(struct infer_io *io);
+	bool (*choose)(struct chooser *c, struct op_choice *ch); /* ch->in[0], ch->nin=1 preset */
+};
+
+/* registry.c */
+unsigned op_count(void);
+const struct op_def *op_get(unsigned id); /* NULL when out of range */
+int op_find(const char *name);            /* id, or -1 */
+uint32_t op_hash(unsigned id);            /* stable id in the binary format */
+int op_by_hash(uint32_t h);               /* id, or -1 */
+const char *op_family_name(enum op_family f);
+
+/* Attribute kinds parsed from op_def.attrs. */
+enum attr_kind { AK_INT, AK_BOOL, AK_MILLI, AK_STR, AK_DTYPE, AK_LIST, AK_SHAPE };
+struct attr_spec {
+	unsigned nscalar;          /* attributes before the list, if any */
+	int list;                  /* kind of the trailing list (AK_LIST/AK_SHAPE), or -1 */
+	enum attr_kind kind[G_MAX_ATTR];
+	char name[G_MAX_ATTR][24];
+	unsigned nstrs;            /* entries of op->strs */
+};
+void op_attr_spec(const struct op_def *op, struct attr_spec *s);
+/* Kind of attribute index i of a node with these attrs (list items take the list's kind). */
+enum attr_kind attr_kind_at(const struct attr_spec *s, unsigned i);
+
+#endif

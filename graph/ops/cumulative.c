@@ -1,0 +1,84 @@
+/* Scans along one dim: cumsum, cumprod, cummax/cummin (values and
+ * tie-broken indices) and logcumsumexp. The output has the input's shape.
+ *
+ * torch's rules (2.6 CPU, checked with the validity bench): cumsum/cumprod
+ * of int or bool give int64 unless a dtype is passed; logcumsumexp needs
+ * floating input; cummax/cummin take every dtype; a 0-d input scans dim 0
+ * or -1. */
+#include "../opkit.h"
+#include "families.h"
+
+enum scan_out { SO_SAME, SO_SUM /* int/bool promote to int64 */, SO_VAL_IDX, SO_DTYPE /* attribute 1 */ };
+
+static bool scan_rule(struct infer_io *io, enum scan_out kind)
+{
+	const struct value *x = io->in[0];
+	int d = io_dim(io->attr[0], x->rank);
+	if (d < 0)
+		return io_fail(io, "dim %lld out of range for a %u-D input", (long long)io->attr[0], x->rank);
+	enum dtype dt = (enum dtype)x->dtype;
+	if (kind == SO_SUM && !dtype_is_float(dt))
+		dt = DT_INT64;
+	if (kind == SO_DTYPE) {
+		dt = (enum dtype)io->attr[1];
+		if (dt == DT_BOOL || (dtype_is_float(x->dtype) && !dtype_is_float(dt)))
+			return io_fail(io, "cumsum to %s from %s not generated", dtype_info(dt)->name,
+				       dtype_info(x->dtype)->name);
+	}
+	io->nout = kind == SO_VAL_IDX ? 2 : 1;
+	io_out_like(io, 0, x, dt);
+	if (kind == SO_SAME || kind == SO_VAL_IDX) { /* running max/min stay within the input's range */
+		io->out[0].lo = x->lo;
+		io->out[0].hi = x->hi;
+	}
+	if (kind == SO_VAL_IDX) {
+		int32_t most = 1;
+		if (x->rank)
+			FOR_BIND(io, b) most = x->dim[b][d] > most ? x->dim[b][d] : most;
+		io_out_like(io, 1, x, DT_INT64);
+		io->out[1].lo = 0;
+		io->out[1].hi = most - 1;
+	}
+	return true;
+}
+
+static bool choose_scan(struct chooser *c, struct op_choice *ch)
+{
+	if (!c->g->v[ch->in[0]].rank && rng_chance(c->rng, 75)) /* a scan of one element is rarely worth a node */
+		return false;
+	ch->nattr = 1;
+	ch->attr[0] = pick_dim(c, c->g->v[ch->in[0]].rank);
+	return true;
+}
+
+/* cumsum(dtype=): float input to float32/float64, int/bool to int64 or float32. */
+static bool choose_scan_dtype(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t from_float[] = {DT_FLOAT32, DT_FLOAT64}, from_int[] = {DT_INT64, DT_FLOAT32};
+	if (!choose_scan(c, ch))
+		return false;
+	ch->nattr = 2;
+	ch->attr[1] = dtype_is_float(c->g->v[ch->in[0]].dtype) ? pick_of(c, from_float, 2) : pick_of(c, from_int, 2);
+	return true;
+}
+
+static bool infer_scan_same(struct infer_io *io) { return scan_rule(io, SO_SAME); }
+static bool infer_scan_sum(struct infer_io *io) { return scan_rule(io, SO_SUM); }
+static bool infer_scan_val_idx(struct infer_io *io) { return scan_rule(io, SO_VAL_IDX); }
+static bool infer_scan_dtype(struct infer_io *io) { return scan_rule(io, SO_DTYPE); }
+
+#define SCAN(nm, dt, w, tie_, inf, ch_, attrs_, spelling) \
+	{.name = nm, .family = FAM_CUMULATIVE, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK, \
+	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = tie_, .weight = w, .attrs = attrs_, .py = spelling, \
+	 .infer = inf, .choose = ch_}
+
+const struct op_def ops_cumulative[] = {
+	SCAN("cumsum", DTM_ALL, 3, 0, infer_scan_sum, choose_scan, "dim", "torch.cumsum(@0, dim=#0)"),
+	SCAN("cumprod", DTM_ALL, 2, 0, infer_scan_sum, choose_scan, "dim", "torch.cumprod(@0, dim=#0)"),
+	SCAN("cummax", DTM_ALL, 3, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummax(@0, dim=#0)"),
+	SCAN("cummin", DTM_ALL, 2, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummin(@0, dim=#0)"),
+	SCAN("logcumsumexp", DTM_FLOAT, 3, 0, infer_scan_same, choose_scan, "dim", "torch.logcumsumexp(@0, dim=#0)"),
+	SCAN("cumsum_dtype", DTM_ALL, 1, 0, infer_scan_dtype, choose_scan_dtype, "dim dtype%",
+	     "@0.cumsum(#0, dtype=#1)"),
+};
+FAMILY_COUNT(cumulative);

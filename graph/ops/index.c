@@ -1,0 +1,320 @@
+/* Indexing: gather/take/index_select and advanced indexing reads, scatter
+ * and index_add/copy/fill/put writes, masked_fill/masked_scatter.
+ *
+ * Index tensors are int64 with known bounds (value.lo/hi) inside [0, size)
+ * at every binding, so the smallest size over the bindings bounds them. Ops
+ * that write without accumulating (scatter with a tensor source, index_copy,
+ * index_put without accumulate) need distinct indices, or the result depends
+ * on the write order: their index must be a FILL_PERM leaf (globally
+ * distinct values). */
+#include "families.h"
+#include "index_ops.h"
+
+/* Input i is an int64 index with values in [0, n), distinct when asked. */
+static bool index_ok(struct infer_io *io, unsigned i, int64_t n, bool distinct)
+{
+	const struct value *v = io->in[i];
+	if (v->dtype != DT_INT64)
+		return io_fail(io, "index input %u must be int64", i);
+	if (v->lo < 0 || v->hi >= n)
+		return io_fail(io, "index input %u may hold values outside [0, %lld)", i, (long long)n);
+	if (distinct && (v->kind == VK_NODE || v->fill != FILL_PERM))
+		return io_fail(io, "index input %u must hold distinct values (a perm leaf)", i);
+	return true;
+}
+
+/* A fill value (thousandths) the dtype of input 0 can hold exactly. */
+static bool value_ok(struct infer_io *io, int64_t v)
+{
+	enum dtype dt = (enum dtype)io->in[0]->dtype;
+	if (v < -100000 || v > 100000 || (dt == DT_BOOL && v != 0 && v != 1000) || (!dtype_is_float(dt) && v % 1000))
+		return io_fail(io, "fill value %lld/1000 does not suit %s", (long long)v, dtype_info(dt)->name);
+	return true;
+}
+
+/* Integer outputs: bounds of input 0 widened by input `src` (if >= 0) and a value. */
+static void bounds_from(struct infer_io *io, int src, const int64_t *milli)
+{
+	struct value *o = &io->out[0];
+	o->lo = io->in[0]->lo;
+	o->hi = io->in[0]->hi;
+	if (src >= 0) {
+		o->lo = io->in[src]->lo < o->lo ? io->in[src]->lo : o->lo;
+		o->hi = io->in[src]->hi > o->hi ? io->in[src]->hi : o->hi;
+	}
+	if (milli) {
+		o->lo = *milli / 1000 < o->lo ? *milli / 1000 : o->lo;
+		o->hi = *milli / 1000 > o->hi ? *milli / 1000 : o->hi;
+	}
+}
+
+/* Whether v broadcasts to target's shape (the result being target's shape). */
+static bool broadcasts_to(struct infer_io *io, const struct value *v, const struct value *t, const char *what)
+{
+	if (v->rank > t->rank)
+		return io_fail(io, "%s has more dims than its target", what);
+	FOR_BIND(io, b) for (unsigned i = 0; i < v->rank; i++) {
+		int32_t s = v->dim[b][i], ts = t->dim[b][i + t->rank - v->rank];
+		if (s != ts && s != 1)
+			return io_fail(io, "%s does not broadcast to its target at dim %u (binding %u)", what, i, b);
+	}
+	return true;
+}
+
+static int index_dim(struct infer_io *io, unsigned i)
+{
+	int d = io->in[0]->rank ? io_dim(io->attr[i], io->in[0]->rank) : -1;
+	if (d < 0)
+		io_fail(io, "dim %lld out of range", (long long)io->attr[i]);
+	return d;
+}
+
+/* gather / scatter family: index of x's rank, index.size(k) <= x.size(k) for
+ * k != d, and <= src.size(k) for every k (src = input `src` or -1). */
+static bool along_dim_rule(struct infer_io *io, int src, bool distinct, bool scatter)
+{
+	const struct value *x = io->in[0], *idx = io->in[1];
+	int d = index_dim(io, 0);
+	if (d < 0 || !index_ok(io, 1, io_dim_min(io, x, (unsigned)d), distinct))
+		return false;
+	if (idx->rank != x->rank || (src >= 0 && (io->in[src]->rank != x->rank || io->in[src]->dtype != x->dtype)))
+		return io_fail(io, "index and source need input 0's rank (and the source its dtype)");
+	FOR_BIND(io, b) for (unsigned k = 0; k < x->rank; k++)
+		if (((int)k != d && idx->dim[b][k] > x->dim[b][k]) || (src >= 0 && idx->dim[b][k] > io->in[src]->dim[b][k]))
+			return io_fail(io, "index dim %u too large (binding %u)", k, b);
+	io->nout = 1;
+	if (scatter) { /* x's shape */
+		io_out_like(io, 0, x, (enum dtype)x->dtype);
+	} else {
+		io_out_like(io, 0, idx, (enum dtype)x->dtype);
+		bounds_from(io, -1, NULL);
+	}
+	return true;
+}
+
+static bool infer_gather(struct infer_io *io) { return along_dim_rule(io, -1, false, false); }
+static bool infer_scatter(struct infer_io *io)
+{
+	if (!along_dim_rule(io, 2, true, true))
+		return false;
+	bounds_from(io, 2, NULL);
+	return true;
+}
+static bool infer_scatter_value(struct infer_io *io)
+{
+	if (!value_ok(io, io->attr[1]) || !along_dim_rule(io, -1, false, true))
+		return false;
+	bounds_from(io, -1, &io->attr[1]);
+	return true;
+}
+/* Accumulating scatters: integer bounds unknown. */
+static bool infer_scatter_add(struct infer_io *io) { return along_dim_rule(io, 2, false, true); }
+static bool infer_scatter_reduce(struct infer_io *io) { return along_dim_rule(io, 2, false, true); }
+
+/* take_along_dim: index of x's rank; other dims broadcast, dim d is the index's. */
+static bool infer_take_along_dim(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *idx = io->in[1];
+	int d = index_dim(io, 0);
+	if (d < 0 || !index_ok(io, 1, io_dim_min(io, x, (unsigned)d), false))
+		return false;
+	if (idx->rank != x->rank)
+		return io_fail(io, "index needs input 0's rank");
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	bounds_from(io, -1, NULL);
+	FOR_BIND(io, b) for (unsigned k = 0; k < x->rank; k++) {
+		int32_t a = x->dim[b][k], i = idx->dim[b][k];
+		if ((int)k != d && a != i && a != 1 && i != 1)
+			return io_fail(io, "index dim %u does not broadcast (binding %u)", k, b);
+		io->out[0].dim[b][k] = (int)k == d || a == 1 ? i : a;
+	}
+	return true;
+}
+
+/* Dim d of x replaced by a 1-D index's length: index_select, and the index
+ * plus source shape of index_add/index_copy/index_fill. */
+static bool select_rule(struct infer_io *io, bool distinct, struct value *shape)
+{
+	const struct value *x = io->in[0], *idx = io->in[1];
+	int d = index_dim(io, 0);
+	if (d < 0 || !index_ok(io, 1, io_dim_min(io, x, (unsigned)d), distinct))
+		return false;
+	if (idx->rank != 1)
+		return io_fail(io, "index must be 1-D");
+	*shape = *x;
+	FOR_BIND(io, b) shape->dim[b][d] = idx->dim[b][0];
+	return true;
+}
+
+static bool infer_index_select(struct infer_io *io)
+{
+	struct value s;
+	if (!select_rule(io, false, &s))
+		return false;
+	io->nout = 1;
+	io_out_like(io, 0, &s, (enum dtype)s.dtype);
+	bounds_from(io, -1, NULL);
+	return true;
+}
+
+/* index_add/index_copy: the source has x's shape with dim d of the index's length. */
+static bool index_source_rule(struct infer_io *io, bool distinct)
+{
+	struct value s;
+	if (!select_rule(io, distinct, &s))
+		return false;
+	if (io->in[2]->dtype != io->in[0]->dtype || !value_same_shape(io->g, io->in[2], &s))
+		return io_fail(io, "source must have input 0's dtype and its shape with the index's length");
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	return true;
+}
+/* index_add's alpha is a small integer: Dynamo rejects a float alpha for integer inputs. */
+static bool infer_index_add(struct infer_io *io) { return io_attr_range(io, 1, -4, 4) && index_source_rule(io, false); }
+static bool infer_index_copy(struct infer_io *io)
+{
+	if (!index_source_rule(io, true))
+		return false;
+	bounds_from(io, 2, NULL);
+	return true;
+}
+static bool infer_index_fill(struct infer_io *io)
+{
+	struct value s;
+	if (!value_ok(io, io->attr[1]) || !select_rule(io, false, &s))
+		return false;
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	bounds_from(io, -1, &io->attr[1]);
+	return true;
+}
+
+/* take: indices into the flattened input (bounded by the smallest numel). */
+static bool infer_take(struct infer_io *io)
+{
+	int64_t n = value_numel(io->in[0], 0);
+	FOR_BIND(io, b) n = value_numel(io->in[0], b) < n ? value_numel(io->in[0], b) : n;
+	if (!index_ok(io, 1, n, false))
+		return false;
+	io->nout = 1;
+	io_out_like(io, 0, io->in[1], (enum dtype)io->in[0]->dtype);
+	bounds_from(io, -1, NULL);
+	return true;
+}
+
+/* x[idx] (pos 0) and x[:, idx] (pos 1): dim pos is replaced by idx's dims. */
+static bool adv_index_rule(struct infer_io *io, unsigned pos)
+{
+	const struct value *x = io->in[0], *idx = io->in[1];
+	if (x->rank <= pos || !index_ok(io, 1, io_dim_min(io, x, pos), false))
+		return io_fail(io, "advanced index needs dim %u and an index within it", pos);
+	unsigned r = x->rank - 1 + idx->rank;
+	if (r > G_MAX_RANK)
+		return io_fail(io, "result would have %u dims", r);
+	io->nout = 1;
+	io_out_rank(io, 0, r, (enum dtype)x->dtype);
+	bounds_from(io, -1, NULL);
+	FOR_BIND(io, b) for (unsigned k = 0, o = 0; k < x->rank; k++) {
+		if (k != pos)
+			io->out[0].dim[b][o++] = x->dim[b][k];
+		else
+			for (unsigned j = 0; j < idx->rank; j++)
+				io->out[0].dim[b][o++] = idx->dim[b][j];
+	}
+	return true;
+}
+static bool infer_index0(struct infer_io *io) { return adv_index_rule(io, 0); }
+static bool infer_index1(struct infer_io *io) { return adv_index_rule(io, 1); }
+
+/* masked_fill / masked_scatter: a bool mask that broadcasts to x; the
+ * scatter source has x's dtype and at least x's numel at every binding. */
+static bool infer_masked(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (io->in[1]->dtype != DT_BOOL || !broadcasts_to(io, io->in[1], x, "mask"))
+		return io_fail(io, "mask must be bool and broadcast to input 0");
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	if (io->nin == 2) {
+		if (!value_ok(io, io->attr[0]))
+			return false;
+		bounds_from(io, -1, &io->attr[0]);
+		return true;
+	}
+	if (io->in[2]->dtype != x->dtype)
+		return io_fail(io, "source must have input 0's dtype");
+	FOR_BIND(io, b) if (value_numel(io->in[2], b) < value_numel(x, b))
+		return io_fail(io, "source smaller than input 0 (binding %u)", b);
+	bounds_from(io, 2, NULL);
+	return true;
+}
+
+/* index_put(x, (i0[, i1]), values, accumulate): 1-D indices of one length k
+ * into x's leading dims; values broadcast to (k, rest of x). */
+static bool infer_index_put(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	unsigned n = io->nin - 2; /* index tensors */
+	const struct value *vals = io->in[io->nin - 1];
+	struct value t;
+	if (x->rank < n || vals->dtype != x->dtype)
+		return io_fail(io, "index_put needs %u dims and values of input 0's dtype", n);
+	for (unsigned i = 0; i < n; i++) {
+		/* without accumulate, distinct first indices make distinct positions */
+		if (!index_ok(io, 1 + i, io_dim_min(io, x, i), !io->attr[0] && i == 0))
+			return false;
+		if (io->in[1 + i]->rank != 1 || !value_same_shape(io->g, io->in[1 + i], io->in[1]))
+			return io_fail(io, "indices must be 1-D of one length");
+	}
+	t = *x;
+	t.rank = (uint8_t)(x->rank - n + 1);
+	FOR_BIND(io, b) {
+		t.dim[b][0] = io->in[1]->dim[b][0];
+		for (unsigned k = n; k < x->rank; k++)
+			t.dim[b][k - n + 1] = x->dim[b][k];
+	}
+	if (!broadcasts_to(io, vals, &t, "values"))
+		return false;
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	if (!io->attr[0])
+		bounds_from(io, (int)io->nin - 1, NULL);
+	return true;
+}
+
+static const char *const reduce_names[] = {"sum", "prod", "mean", "amax", "amin", NULL};
+
+#define IX(nm, n, rmin, dt, w, attrs_, spelling, tag) \
+	{.name = nm, .family = FAM_INDEX, .nin_min = n, .nin_max = n, .rank_min = rmin, .rank_max = G_MAX_RANK, \
+	 .dtypes = dt, .layout = LAYOUT_FRESH, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
+	 .choose = index_choose_##tag}
+#define infer_masked_fill infer_masked
+#define infer_masked_scatter infer_masked
+#define infer_index_put2 infer_index_put
+
+const struct op_def ops_index[] = {
+	IX("gather", 2, 1, DTM_ALL, 3, "dim", "torch.gather(@0, #0, @1)", gather),
+	IX("take_along_dim", 2, 1, DTM_ALL, 2, "dim", "torch.take_along_dim(@0, @1, dim=#0)", take_along_dim),
+	IX("index_select", 2, 1, DTM_ALL, 3, "dim", "torch.index_select(@0, #0, @1)", index_select),
+	IX("take", 2, 0, DTM_ALL, 1, NULL, "torch.take(@0, @1)", take),
+	IX("index_tensor", 2, 1, DTM_ALL, 2, NULL, "@0[@1]", index0),
+	IX("index_tensor1", 2, 2, DTM_ALL, 1, NULL, "@0[:, @1]", index1),
+	IX("scatter", 3, 1, DTM_ALL, 2, "dim", "torch.scatter(@0, #0, @1, @2)", scatter),
+	IX("scatter_value", 2, 1, DTM_ALL, 2, "dim value~", "torch.scatter(@0, #0, @1, #1)", scatter_value),
+	IX("scatter_add", 3, 1, DTM_NUM, 2, "dim", "torch.scatter_add(@0, #0, @1, @2)", scatter_add),
+	{.name = "scatter_reduce", .family = FAM_INDEX, .nin_min = 3, .nin_max = 3, .rank_min = 1,
+	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .layout = LAYOUT_FRESH, .weight = 2,
+	 .attrs = "dim reduce$ include_self?", .strs = reduce_names,
+	 .py = "torch.scatter_reduce(@0, #0, @1, @2, reduce=#1, include_self=#2)", .infer = infer_scatter_reduce,
+	 .choose = index_choose_scatter_reduce},
+	IX("index_add", 3, 1, DTM_NUM, 2, "dim alpha", "torch.index_add(@0, #0, @1, @2, alpha=#1)", index_add),
+	IX("index_copy", 3, 1, DTM_ALL, 1, "dim", "torch.index_copy(@0, #0, @1, @2)", index_copy),
+	IX("index_fill", 2, 1, DTM_ALL, 1, "dim value~", "torch.index_fill(@0, #0, @1, #1)", index_fill),
+	IX("masked_fill", 2, 0, DTM_ALL, 3, "value~", "torch.masked_fill(@0, @1, #0)", masked_fill),
+	IX("masked_scatter", 3, 0, DTM_ALL, 1, NULL, "torch.masked_scatter(@0, @1, @2)", masked_scatter),
+	IX("index_put", 3, 1, DTM_NUM, 2, "accumulate?", "torch.index_put(@0, (@1,), @2, accumulate=#0)", index_put),
+	IX("index_put2", 4, 2, DTM_NUM, 1, "accumulate?", "torch.index_put(@0, (@1, @2), @3, accumulate=#0)",
+	   index_put2),
+};
+FAMILY_COUNT(index);

@@ -1,0 +1,397 @@
+/* Shape ops: view/reshape, permutations, squeeze/unsqueeze, flatten,
+ * expand/repeat, narrow/select/slicing, unfold. The values stay the same
+ * (integer bounds pass through); only the shape and the layout change.
+ * The size-list ops and slicing live in shape_lists.c.
+ *
+ * Layouts: reshapes keep contiguity (LAYOUT_KEEP: a contiguous input gives a
+ * contiguous output), strided views (permute, expand, narrow, slices) are
+ * LAYOUT_VIEW, copies are FRESH. */
+#include "families.h"
+#include "shape_ops.h"
+
+/* Output 0 like x with dim d removed (d < 0: nothing removed). */
+static void out_without(struct infer_io *io, const struct value *x, int d)
+{
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank - (d >= 0), (enum dtype)x->dtype);
+	FOR_BIND(io, b) for (unsigned i = 0, o = 0; i < x->rank; i++) if ((int)i != d) io->out[0].dim[b][o++] = x->dim[b][i];
+	keep_bounds(io, x);
+}
+
+/* permute(dims): a permutation of all dims (negative ones wrap). */
+static bool infer_permute(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!list_ok(io, 0, G_MAX_RANK) || io->attr[0] != x->rank)
+		return io_fail(io, "permute needs %u dims", x->rank);
+	unsigned seen = 0;
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	for (unsigned i = 0; i < x->rank; i++) {
+		int d = io_dim(io->attr[1 + i], x->rank);
+		if (d < 0 || (seen >> d & 1))
+			return io_fail(io, "permute dim %lld out of range or repeated", (long long)io->attr[1 + i]);
+		seen |= 1u << d;
+		FOR_BIND(io, b) io->out[0].dim[b][i] = x->dim[b][d];
+	}
+	return true;
+}
+
+static bool choose_permute(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t p[G_MAX_RANK];
+	for (unsigned i = 0; i < x->rank; i++)
+		p[i] = i;
+	shuffle(c, p, x->rank);
+	ch->nattr = (uint8_t)(1 + x->rank);
+	ch->attr[0] = x->rank;
+	for (unsigned i = 0; i < x->rank; i++)
+		ch->attr[1 + i] = rng_chance(c->rng, 20) ? p[i] - x->rank : p[i];
+	return true;
+}
+
+/* movedim(source, destination); transpose swaps two dims (also at rank 0). */
+static bool infer_movedim(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int s = io_dim(io->attr[0], x->rank), t = io_dim(io->attr[1], x->rank);
+	if (s < 0 || t < 0)
+		return io_fail(io, "movedim dims out of range");
+	int order[G_MAX_RANK], n = 0;
+	for (int i = 0; i < (int)x->rank; i++)
+		if (i != s)
+			order[n++] = i;
+	for (int i = n; i > t; i--)
+		order[i] = order[i - 1];
+	order[t] = s;
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) for (unsigned i = 0; i < x->rank; i++) io->out[0].dim[b][i] = x->dim[b][order[i]];
+	return true;
+}
+
+static bool swap_rule(struct infer_io *io, int64_t d0, int64_t d1)
+{
+	const struct value *x = io->in[0];
+	int s = io_dim(d0, x->rank), t = io_dim(d1, x->rank);
+	if (s < 0 || t < 0)
+		return io_fail(io, "transpose dims out of range");
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	if (x->rank)
+		FOR_BIND(io, b) {
+			io->out[0].dim[b][s] = x->dim[b][t];
+			io->out[0].dim[b][t] = x->dim[b][s];
+		}
+	return true;
+}
+static bool infer_transpose(struct infer_io *io) { return swap_rule(io, io->attr[0], io->attr[1]); }
+static bool infer_mt(struct infer_io *io) { return swap_rule(io, -2, -1); }
+
+static bool choose_two_dims(struct chooser *c, struct op_choice *ch)
+{
+	unsigned r = c->g->v[ch->in[0]].rank;
+	ch->nattr = 2;
+	ch->attr[0] = pick_dim(c, r);
+	ch->attr[1] = pick_dim(c, r);
+	return true;
+}
+
+/* torch.t: rank <= 2, reverses the dims. */
+static bool infer_t(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) for (unsigned i = 0; i < x->rank; i++) io->out[0].dim[b][i] = x->dim[b][x->rank - 1 - i];
+	return true;
+}
+
+/* Whether dim d is 1 at every binding (1), at none (0), or mixed (-1). */
+static int dim_is_one(const struct infer_io *io, const struct value *x, unsigned d)
+{
+	unsigned ones = 0;
+	FOR_BIND(io, b) ones += x->dim[b][d] == 1;
+	return ones == io->nbind ? 1 : ones ? -1 : 0;
+}
+
+/* squeeze(dims): listed dims of size 1 go, others stay; squeeze() drops all
+ * size-1 dims. Either way the dims dropped must be the same at every binding. */
+static bool squeeze_rule(struct infer_io *io, unsigned listed)
+{
+	const struct value *x = io->in[0];
+	unsigned drop = 0;
+	for (unsigned d = 0; d < x->rank; d++) {
+		int one = dim_is_one(io, x, d);
+		if ((listed >> d & 1) && one < 0)
+			return io_fail(io, "dim %u is 1 at some bindings only", d);
+		drop |= (unsigned)(one > 0 && (listed >> d & 1)) << d;
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank - (unsigned)__builtin_popcount(drop), (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) for (unsigned i = 0, o = 0; i < x->rank; i++) if (!(drop >> i & 1)) io->out[0].dim[b][o++] = x->dim[b][i];
+	return true;
+}
+
+static bool infer_squeeze(struct infer_io *io)
+{
+	int d = io_dim(io->attr[0], io->in[0]->rank);
+	return d < 0 ? io_fail(io, "squeeze dim out of range") : squeeze_rule(io, 1u << d);
+}
+
+static bool infer_squeeze_all(struct infer_io *io) { return squeeze_rule(io, (1u << io->in[0]->rank) - 1); }
+
+static bool infer_squeeze_dims(struct infer_io *io)
+{
+	unsigned listed = 0;
+	if (!list_ok(io, 0, G_MAX_RANK))
+		return false;
+	for (unsigned i = 0; i < io->attr[0]; i++) {
+		int d = io_dim(io->attr[1 + i], io->in[0]->rank);
+		if (d < 0 || (listed >> d & 1))
+			return io_fail(io, "squeeze dim %lld out of range or repeated", (long long)io->attr[1 + i]);
+		listed |= 1u << d;
+	}
+	return squeeze_rule(io, listed);
+}
+
+/* A dim that is 1 everywhere when there is one (mostly), else any. */
+static int64_t pick_squeezable(struct chooser *c, const struct value *x)
+{
+	for (unsigned t = 0; t < 8; t++) {
+		int64_t d = pick_dim(c, x->rank);
+		if (value_dim_min(c->g, x, (unsigned)io_dim(d, x->rank)) == 1 && !(x->dyn >> io_dim(d, x->rank) & 1))
+			return d;
+	}
+	return pick_dim(c, x->rank);
+}
+
+static bool choose_squeeze(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = pick_squeezable(c, &c->g->v[ch->in[0]]);
+	return true;
+}
+
+static bool choose_squeeze_dims(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned n = (unsigned)rng_range(c->rng, 1, x->rank < 3 ? x->rank : 3), used = 0;
+	ch->attr[0] = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int64_t d = pick_squeezable(c, x);
+		if (used >> io_dim(d, x->rank) & 1)
+			continue;
+		used |= 1u << io_dim(d, x->rank);
+		ch->attr[1 + ch->attr[0]++] = d;
+	}
+	ch->nattr = (uint8_t)(1 + ch->attr[0]);
+	return true;
+}
+
+static bool infer_unsqueeze(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int d = io_dim(io->attr[0], x->rank + 1u);
+	if (d < 0 || x->rank >= G_MAX_RANK)
+		return io_fail(io, "unsqueeze dim out of range");
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank + 1u, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) for (unsigned i = 0, s = 0; i <= x->rank; i++) io->out[0].dim[b][i] = (int)i == d ? 1 : x->dim[b][s++];
+	return true;
+}
+
+static bool choose_unsqueeze(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = pick_dim(c, c->g->v[ch->in[0]].rank + 1u);
+	return true;
+}
+
+/* flatten(start, end): dims start..end become one (a 0-d input gives 1-D). */
+static bool infer_flatten(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int s = io_dim(io->attr[0], x->rank), e = io_dim(io->attr[1], x->rank);
+	if (s < 0 || e < 0 || s > e)
+		return io_fail(io, "flatten dims %lld..%lld invalid", (long long)io->attr[0], (long long)io->attr[1]);
+	io->nout = 1;
+	if (!x->rank) {
+		io_out_rank(io, 0, 1, (enum dtype)x->dtype);
+		FOR_BIND(io, b) io->out[0].dim[b][0] = 1;
+		keep_bounds(io, x);
+		return true;
+	}
+	io_out_rank(io, 0, x->rank - (unsigned)(e - s), (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) {
+		int64_t m = 1;
+		for (int i = s; i <= e; i++)
+			m *= x->dim[b][i];
+		if (m > G_MAX_DIM)
+			return io_fail(io, "flattened size %lld too large (binding %u)", (long long)m, b);
+		for (int i = 0, o = 0; i < (int)x->rank; i++)
+			if (i < s || i > e)
+				io->out[0].dim[b][o++] = x->dim[b][i];
+			else if (i == s)
+				io->out[0].dim[b][o++] = (int32_t)m;
+	}
+	return true;
+}
+
+static bool choose_flatten(struct chooser *c, struct op_choice *ch)
+{
+	unsigned r = c->g->v[ch->in[0]].rank;
+	int64_t s = (int64_t)rng_below(c->rng, r ? r : 1), e = rng_range(c->rng, s, r ? r - 1 : 0);
+	ch->nattr = 2;
+	ch->attr[0] = s;
+	ch->attr[1] = rng_chance(c->rng, 30) && r ? e - r : e;
+	return true;
+}
+
+/* narrow(dim, start, length) and select(dim, index) within the smallest size
+ * over the bindings (a negative index counts from the end at each binding). */
+static bool infer_narrow(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int d = x->rank ? io_dim(io->attr[0], x->rank) : -1;
+	if (d < 0 || io->attr[1] < 0 || io->attr[2] < 1 || io->attr[1] + io->attr[2] > io_dim_min(io, x, (unsigned)d))
+		return io_fail(io, "narrow dim %lld, start %lld, length %lld out of range", (long long)io->attr[0],
+			       (long long)io->attr[1], (long long)io->attr[2]);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) io->out[0].dim[b][d] = (int32_t)io->attr[2];
+	return true;
+}
+
+static bool choose_narrow(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 3;
+	ch->attr[0] = pick_dim(c, x->rank);
+	int64_t mn = value_dim_min(c->g, x, (unsigned)io_dim(ch->attr[0], x->rank));
+	ch->attr[2] = rng_range(c->rng, 1, mn);
+	ch->attr[1] = rng_range(c->rng, 0, mn - ch->attr[2]);
+	return true;
+}
+
+static bool infer_select(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int d = x->rank ? io_dim(io->attr[0], x->rank) : -1;
+	int64_t mn = d < 0 ? 0 : io_dim_min(io, x, (unsigned)d);
+	if (d < 0 || io->attr[1] < -mn || io->attr[1] >= mn)
+		return io_fail(io, "select dim %lld, index %lld out of range", (long long)io->attr[0], (long long)io->attr[1]);
+	out_without(io, x, d);
+	return true;
+}
+
+static bool choose_select(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 2;
+	ch->attr[0] = pick_dim(c, x->rank);
+	int64_t mn = value_dim_min(c->g, x, (unsigned)io_dim(ch->attr[0], x->rank));
+	ch->attr[1] = rng_range(c->rng, rng_chance(c->rng, 30) ? -mn : 0, mn - 1);
+	return true;
+}
+
+/* Python slicing of dim 0, 1, 2 or the last (the rule is in shape_lists.c). */
+#define SLICE_FNS(tag, which) \
+	static bool infer_##tag(struct infer_io *io) { return shape_slice_rule(io, which); } \
+	static bool choose_##tag(struct chooser *c, struct op_choice *ch) { return shape_choose_slice(c, ch, which); }
+SLICE_FNS(slice0, 0)
+SLICE_FNS(slice1, 1)
+SLICE_FNS(slice2, 2)
+SLICE_FNS(slice_last, -1)
+
+/* x.unfold(dim, size, step): windows of `size` along dim become a new last dim. */
+static bool infer_unfold(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int d = io_dim(io->attr[0], x->rank);
+	int64_t size = io->attr[1], step = io->attr[2];
+	if (d < 0 || !x->rank || x->rank >= G_MAX_RANK || size < 1 || step < 1 || step > G_MAX_DIM ||
+	    size > io_dim_min(io, x, (unsigned)d))
+		return io_fail(io, "unfold dim %lld, size %lld, step %lld invalid", (long long)io->attr[0], (long long)size,
+			       (long long)step);
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank + 1u, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) {
+		for (unsigned i = 0; i < x->rank; i++)
+			io->out[0].dim[b][i] = x->dim[b][i];
+		io->out[0].dim[b][d] = (int32_t)((x->dim[b][d] - size) / step + 1);
+		io->out[0].dim[b][x->rank] = (int32_t)size;
+	}
+	return true;
+}
+
+static bool choose_unfold(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 3;
+	ch->attr[0] = pick_dim(c, x->rank);
+	int64_t mn = value_dim_min(c->g, x, (unsigned)io_dim(ch->attr[0], x->rank));
+	ch->attr[1] = rng_range(c->rng, 1, mn < 4 ? mn : 4);
+	ch->attr[2] = rng_range(c->rng, 1, 3);
+	return true;
+}
+
+static bool infer_same(struct infer_io *io)
+{
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	keep_bounds(io, io->in[0]);
+	return true;
+}
+
+#define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_) \
+	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
+	 .dtypes = DTM_ALL, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_}
+#define R6 G_MAX_RANK
+
+const struct op_def ops_shape[] = {
+	SH("view", 0, R6, LAYOUT_KEEP, 3, "shape[@]", "@0.view(#0)", shape_infer_view, shape_choose_reshape),
+	SH("reshape", 0, R6, LAYOUT_KEEP, 3, "shape[@]", "torch.reshape(@0, #0)", shape_infer_reshape,
+	   shape_choose_reshape),
+	SH("permute", 1, R6, LAYOUT_VIEW, 2, "dims[]", "@0.permute(#0)", infer_permute, choose_permute),
+	SH("transpose", 0, R6, LAYOUT_VIEW, 2, "dim0 dim1", "torch.transpose(@0, #0, #1)", infer_transpose,
+	   choose_two_dims),
+	SH("t", 0, 2, LAYOUT_VIEW, 1, NULL, "torch.t(@0)", infer_t, choose_none),
+	SH("mt", 2, R6, LAYOUT_VIEW, 1, NULL, "@0.mT", infer_mt, choose_none),
+	SH("movedim", 0, R6, LAYOUT_VIEW, 1, "source destination", "torch.movedim(@0, #0, #1)", infer_movedim,
+	   choose_two_dims),
+	SH("squeeze", 0, R6, LAYOUT_KEEP, 2, "dim", "torch.squeeze(@0, #0)", infer_squeeze, choose_squeeze),
+	SH("squeeze_dims", 1, R6, LAYOUT_KEEP, 1, "dims[]", "torch.squeeze(@0, #0)", infer_squeeze_dims,
+	   choose_squeeze_dims),
+	SH("squeeze_all", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.squeeze(@0)", infer_squeeze_all, choose_none),
+	SH("unsqueeze", 0, R6 - 1, LAYOUT_KEEP, 2, "dim", "torch.unsqueeze(@0, #0)", infer_unsqueeze, choose_unsqueeze),
+	SH("flatten", 0, R6, LAYOUT_KEEP, 2, "start_dim end_dim", "torch.flatten(@0, #0, #1)", infer_flatten,
+	   choose_flatten),
+	SH("unflatten", 1, R6 - 1, LAYOUT_KEEP, 2, "dim sizes[@]", "torch.unflatten(@0, #0, #1)",
+	   shape_infer_unflatten, shape_choose_unflatten),
+	SH("expand", 0, R6, LAYOUT_VIEW, 2, "sizes[@]", "@0.expand(#0)", shape_infer_expand, shape_choose_expand),
+	SH("repeat", 0, R6, LAYOUT_FRESH, 2, "repeats[]", "@0.repeat(#0)", shape_infer_repeat, shape_choose_repeat),
+	SH("tile", 0, R6, LAYOUT_FRESH, 1, "dims[]", "torch.tile(@0, #0)", shape_infer_tile, shape_choose_tile),
+	SH("narrow", 1, R6, LAYOUT_VIEW, 2, "dim start length", "torch.narrow(@0, #0, #1, #2)", infer_narrow,
+	   choose_narrow),
+	SH("select", 1, R6, LAYOUT_VIEW, 2, "dim index", "torch.select(@0, #0, #1)", infer_select, choose_select),
+	SH("slice0", 1, R6, LAYOUT_VIEW, 1, "start end step", "@0[#0:#1:#2]", infer_slice0, choose_slice0),
+	SH("slice1", 2, R6, LAYOUT_VIEW, 1, "start end step", "@0[:, #0:#1:#2]", infer_slice1, choose_slice1),
+	SH("slice2", 3, R6, LAYOUT_VIEW, 1, "start end step", "@0[:, :, #0:#1:#2]", infer_slice2, choose_slice2),
+	SH("slice_last", 1, R6, LAYOUT_VIEW, 1, "start end step", "@0[..., #0:#1:#2]", infer_slice_last,
+	   choose_slice_last),
+	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
+	   choose_unfold),
+	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none),
+};
+FAMILY_COUNT(shape);

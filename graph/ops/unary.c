@@ -1,0 +1,109 @@
+/* Elementwise unary ops: one input, same shape out. */
+#include "../opkit.h"
+#include "families.h"
+
+static bool infer_same(struct infer_io *io)
+{
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	return true;
+}
+
+static bool infer_bool(struct infer_io *io)
+{
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], DT_BOOL);
+	return true;
+}
+
+/* frexp: mantissa in the input's dtype, exponent as int32. */
+static bool infer_frexp(struct infer_io *io)
+{
+	io->nout = 2;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	io_out_like(io, 1, io->in[0], DT_INT32);
+	return true;
+}
+
+/* clamp(min, max) with min <= max, both in thousandths. */
+static bool infer_clamp(struct infer_io *io)
+{
+	if (!io_attr_range(io, 0, -100000, 100000) || !io_attr_range(io, 1, io->attr[0], 100000))
+		return false;
+	return infer_same(io);
+}
+
+static bool choose_clamp(struct chooser *c, struct op_choice *ch)
+{
+	int64_t lo = rng_range(c->rng, -2000, 500);
+	ch->nattr = 2;
+	ch->attr[0] = lo;
+	ch->attr[1] = lo + rng_range(c->rng, 0, 3000);
+	return true;
+}
+
+/* pow with a scalar exponent (small integers and halves). */
+static bool infer_pow_scalar(struct infer_io *io)
+{
+	return io_attr_range(io, 0, -4000, 4000) && infer_same(io);
+}
+
+static bool choose_pow_scalar(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t exps[] = {2000, 3000, 500, -1000, 1500, 0};
+	ch->nattr = 1;
+	ch->attr[0] = pick_of(c, exps, NELEM(exps));
+	return true;
+}
+
+/* nan_to_num with finite replacements. */
+static bool infer_nan_to_num(struct infer_io *io)
+{
+	return io_attr_range(io, 0, -1000000, 1000000) && io_attr_range(io, 1, 0, 1000000) &&
+	       io_attr_range(io, 2, -1000000, 0) && infer_same(io);
+}
+
+static bool choose_nan_to_num(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 3;
+	ch->attr[0] = rng_range(c->rng, -1000, 1000);
+	ch->attr[1] = rng_range(c->rng, 0, 100000);
+	ch->attr[2] = -rng_range(c->rng, 0, 100000);
+	return true;
+}
+
+#define U(nm, spelling, dt, inf) \
+	{.name = nm, .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
+	 .layout = LAYOUT_KEEP, .weight = 3, .py = spelling, .infer = inf, .choose = choose_none}
+#define UF(nm) U(#nm, "torch." #nm "(@0)", DTM_FLOAT, infer_same)
+
+const struct op_def ops_unary[] = {
+	U("abs", "torch.abs(@0)", DTM_NUM, infer_same),
+	U("neg", "torch.neg(@0)", DTM_NUM, infer_same),
+	U("sign", "torch.sign(@0)", DTM_NUM, infer_same),
+	U("square", "torch.square(@0)", DTM_FLOAT, infer_same),
+	UF(exp), UF(exp2), UF(expm1), UF(log), UF(log2), UF(log1p), UF(sqrt), UF(rsqrt),
+	UF(sin), UF(cos), UF(tan), UF(asin), UF(atan), UF(sinh), UF(cosh), UF(erf), UF(erfc),
+	UF(reciprocal), UF(floor), UF(ceil), UF(round), UF(trunc), UF(frac), UF(lgamma), UF(digamma),
+	U("clone", "torch.clone(@0)", DTM_ALL, infer_same),
+	U("isnan", "torch.isnan(@0)", DTM_FLOAT, infer_bool),
+	U("isinf", "torch.isinf(@0)", DTM_FLOAT, infer_bool),
+	U("isfinite", "torch.isfinite(@0)", DTM_FLOAT, infer_bool),
+	U("signbit", "torch.signbit(@0)", DTM_FLOAT | DTM_INT, infer_bool),
+	U("logical_not", "torch.logical_not(@0)", DTM_ALL, infer_bool),
+	U("bitwise_not", "torch.bitwise_not(@0)", DTM_INT | DTM(DT_BOOL), infer_same),
+	{.name = "frexp", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_FLOAT, .weight = 3, .tuple = 1, .py = "torch.frexp(@0)", .infer = infer_frexp,
+	 .choose = choose_none},
+	{.name = "clamp", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "min~ max~", .py = "torch.clamp(@0, min=#0, max=#1)",
+	 .infer = infer_clamp, .choose = choose_clamp},
+	{.name = "pow_scalar", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "exponent~", .py = "torch.pow(@0, #0)",
+	 .infer = infer_pow_scalar, .choose = choose_pow_scalar},
+	{.name = "nan_to_num", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_FLOAT, .weight = 2, .attrs = "nan~ posinf~ neginf~",
+	 .py = "torch.nan_to_num(@0, nan=#0, posinf=#1, neginf=#2)", .infer = infer_nan_to_num,
+	 .choose = choose_nan_to_num},
+};
+FAMILY_COUNT(unary);

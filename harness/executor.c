@@ -1,0 +1,253 @@
+#include "executor.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "protocol.h"
+#include "runtime.h"
+
+/* harness/worker.py, linked in by harness/worker_blob.S. */
+extern const char pt2fuzz_worker_py[], pt2fuzz_worker_py_end[];
+
+void executor_default_opts(struct executor_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->device = "cpu";
+	o->timeout_ms = 120000;
+	o->start_timeout_ms = 300000;
+	o->shm_size = 256u << 20;
+}
+
+static void ring_add(void *ctx, const char *bytes, size_t len)
+{
+	struct executor *x = ctx;
+	for (size_t i = 0; i < len; i++)
+		x->ring[(x->ring_total + i) % EXEC_LOG_RING] = bytes[i];
+	x->ring_total += len;
+}
+
+size_t executor_log(const struct executor *x, char *out, size_t n)
+{
+	uint64_t from = x->ring_mark, avail = x->ring_total - from;
+	if (avail > EXEC_LOG_RING)
+		from = x->ring_total - EXEC_LOG_RING;
+	size_t k = 0;
+	for (uint64_t i = from; i < x->ring_total && k + 1 < n; i++)
+		out[k++] = x->ring[i % EXEC_LOG_RING];
+	if (n)
+		out[k] = 0;
+	return k;
+}
+
+const char *executor_info(const struct executor *x, const char *key, char *out, size_t n)
+{
+	size_t kl = strlen(key);
+	out[0] = 0;
+	for (const char *p = x->info; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p))
+		if (!strncmp(p, key, kl) && p[kl] == '=') {
+			size_t l = strcspn(p + kl + 1, "\n");
+			snprintf(out, n, "%.*s", (int)l, p + kl + 1);
+			break;
+		}
+	return out;
+}
+
+int executor_init(struct executor *x, const struct executor_opts *o, char *why, size_t n)
+{
+	memset(x, 0, sizeof *x);
+	x->o = *o;
+	signal(SIGPIPE, SIG_IGN); /* a dead worker is an error return, not our death */
+	x->to_fd = x->from_fd = x->err_fd = -1;
+	if (!o->python || !*o->python)
+		return fail(why, n, "no python command for the worker");
+	x->shm_fd = memfd_create("pt2fuzz-shm", 0);
+	if (x->shm_fd < 0 || ftruncate(x->shm_fd, (off_t)o->shm_size))
+		return fail(why, n, "shared memory: %s", strerror(errno));
+	x->shm = mmap(NULL, o->shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, x->shm_fd, 0);
+	if (x->shm == MAP_FAILED) {
+		x->shm = NULL;
+		return fail(why, n, "mmap: %s", strerror(errno));
+	}
+	fcntl(x->shm_fd, F_SETFD, FD_CLOEXEC);
+	return 0;
+}
+
+/* Kills the worker's whole process group (python, a chroot wrapper, Inductor's
+ * compile subprocesses) and reaps it; returns its wait status. */
+static int stop_worker(struct executor *x)
+{
+	int status = 0;
+	if (x->pid > 0) {
+		kill(-x->pid, SIGKILL);
+		kill(x->pid, SIGKILL);
+		while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
+			;
+	}
+	int *fds[] = {&x->to_fd, &x->from_fd, &x->err_fd};
+	for (unsigned i = 0; i < 3; i++)
+		if (*fds[i] >= 0) {
+			close(*fds[i]);
+			*fds[i] = -1;
+		}
+	x->pid = 0;
+	return status;
+}
+
+void executor_free(struct executor *x)
+{
+	stop_worker(x);
+	if (x->shm)
+		munmap(x->shm, x->o.shm_size);
+	if (x->shm_fd >= 0)
+		close(x->shm_fd);
+	x->shm = NULL;
+	x->shm_fd = -1;
+}
+
+int executor_start(struct executor *x, char *why, size_t n)
+{
+	int in[2], out[2], err[2];
+	if (x->pid)
+		return 0;
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+		return fail(why, n, "pipe: %s", strerror(errno));
+	x->pid = runtime_spawn(x->o.python, in[0], out[1], err[1], x->shm_fd, why, n);
+	close(in[0]);
+	close(out[1]);
+	close(err[1]);
+	x->to_fd = in[1];
+	x->from_fd = out[0];
+	x->err_fd = err[0];
+	if (x->pid < 0) {
+		x->pid = 0;
+		stop_worker(x);
+		return -1;
+	}
+	x->starts++;
+	x->ring_mark = x->ring_total;
+	char cfg[512];
+	int cl = snprintf(cfg, sizeof cfg, "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\nplugin_len=%zu\n",
+			  x->shm_fd, x->o.shm_size, x->o.device, x->o.compile_threads, x->o.fx_graph_cache,
+			  x->o.plugin ? x->o.plugin_len : 0);
+	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
+	int bad = runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) ||
+		  protocol_write_message(x->to_fd, cfg, (size_t)cl);
+	if (!bad && x->o.plugin)
+		bad = runtime_write_all(x->to_fd, x->o.plugin, x->o.plugin_len);
+	uint8_t *hello = NULL;
+	long len = bad ? -1
+		       : protocol_read_message(x->from_fd, &hello, protocol_now_ms() + x->o.start_timeout_ms, x->err_fd,
+					       ring_add, x);
+	if (len < 0 || !hello) {
+		free(hello);
+		int status = stop_worker(x);
+		char log[600];
+		executor_log(x, log, sizeof log);
+		const char *tail = strlen(log) > 500 ? log + strlen(log) - 500 : log;
+		return fail(why, n, "the worker (%s) did not start%s (status %d): %s", x->o.python,
+			    len == -2 ? " in time" : "", status, tail[0] ? tail : "no output");
+	}
+	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
+	free(hello);
+	return 0;
+}
+
+/* Request text: key=value header, a blank line, the program. */
+static char *request_text(uint64_t id, const struct exec_request *rq, size_t *len)
+{
+	char *buf = NULL;
+	size_t sz = 0;
+	FILE *f = open_memstream(&buf, &sz);
+	if (!f)
+		return NULL;
+	fprintf(f, "id=%llu\nmodes=%u\nbackend=%s\nmode=%s\ndynamic=%s\n", (unsigned long long)id, rq->modes,
+		rq->backend ? rq->backend : "inductor", rq->compile_mode ? rq->compile_mode : "",
+		rq->dynamic ? rq->dynamic : "marks");
+	for (unsigned i = 0; i < rq->ninductor; i++)
+		fprintf(f, "inductor=%s\n", rq->inductor[i]);
+	fputc('\n', f);
+	fwrite(rq->program, 1, rq->len, f);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	*len = sz;
+	return buf;
+}
+
+static uint32_t shm_u32(const struct executor *x, unsigned off)
+{
+	uint32_t v;
+	memcpy(&v, x->shm + off, 4);
+	return v;
+}
+
+int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n)
+{
+	memset(r, 0, sizeof *r);
+	int status;
+	if (x->pid && waitpid(x->pid, &status, WNOHANG) == x->pid) {
+		x->pid = 0; /* died between requests (killed from outside): start afresh */
+		stop_worker(x);
+		x->crashes++;
+	}
+	if (!x->pid && executor_start(x, why, n))
+		return -1;
+	x->ring_mark = x->ring_total;
+	memset(x->shm, 0xff, SHM_HEADER);
+	uint64_t id = ++x->next_id;
+	size_t len;
+	char *req = request_text(id, rq, &len);
+	if (!req)
+		return fail(why, n, "out of memory");
+	int wrote = protocol_write_message(x->to_fd, req, len);
+	free(req);
+	uint8_t *msg = NULL;
+	long got = wrote ? 0
+			 : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd,
+						 ring_add, x);
+	if (got < 0 && got != -2 && got != 0) {
+		/* EOF inside a message: the worker died mid-reply. */
+		got = 0;
+	}
+	if (got <= 0) {
+		uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
+		r->busy_mode = (uint8_t)(mode < RM_COUNT ? mode : RM_EAGER);
+		r->busy_binding = (uint8_t)(b < G_MAX_BIND ? b : 0);
+		/* Collect what it printed before it went. */
+		char tmp[8192];
+		ssize_t k;
+		fcntl(x->err_fd, F_SETFL, O_NONBLOCK);
+		while (got == 0 && (k = read(x->err_fd, tmp, sizeof tmp)) > 0)
+			ring_add(x, tmp, (size_t)k);
+		status = stop_worker(x);
+		if (got == -2) {
+			r->hung = 1;
+			x->hangs++;
+		} else {
+			r->crashed = 1;
+			r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+			r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+			x->crashes++;
+		}
+		return 0;
+	}
+	int restart = 0;
+	long rid = protocol_parse_response(msg, (size_t)got, x->shm + SHM_DATA, x->o.shm_size - SHM_DATA, r, &restart,
+					   why, n);
+	free(msg);
+	if (rid < 0 || (uint64_t)rid != id) {
+		stop_worker(x);
+		if (rid >= 0)
+			fail(why, n, "reply to request %ld, expected %llu", rid, (unsigned long long)id);
+		return -1;
+	}
+	if (restart)
+		stop_worker(x);
+	return 0;
+}

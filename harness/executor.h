@@ -1,0 +1,74 @@
+/* The executor: owns one worker process (harness/worker.py in the torch
+ * runtime), sends it programs, and returns what happened — including the
+ * worker dying or hanging, after which it is restarted on the next request.
+ * Protocol and shared memory: harness/protocol.h, docs/protocol.md. */
+#ifndef PT2FUZZ_EXECUTOR_H
+#define PT2FUZZ_EXECUTOR_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "../oracles/result.h"
+
+struct executor_opts {
+	const char *python;       /* command starting python3 (runtime_python) */
+	const char *device;       /* "cpu", "cuda", "cuda:1" */
+	unsigned timeout_ms;      /* per request: kill and restart past it */
+	unsigned start_timeout_ms;/* for importing torch and the handshake */
+	unsigned compile_threads; /* TORCHINDUCTOR_COMPILE_THREADS; 0 = torch's default */
+	int fx_graph_cache;       /* 0 (default): every program really compiles */
+	const char *plugin;       /* Python source run once at start (e.g. test backends); NULL: none */
+	size_t plugin_len;
+	size_t shm_size;          /* bytes of shared memory for values */
+};
+
+struct exec_request {
+	const char *program;      /* an emitted program (graph/emit.c) */
+	size_t len;
+	unsigned modes;           /* bit RM_*: which modes to run */
+	const char *backend;      /* torch.compile backend */
+	const char *compile_mode; /* torch.compile mode, NULL for the default */
+	const char *dynamic;      /* "marks" (default), "true", "false" */
+	const char *const *inductor; /* "name=value" Inductor settings for this request */
+	unsigned ninductor;
+};
+
+#define EXEC_LOG_RING (256u << 10)
+#define EXEC_INFO_MAX 1024
+
+struct executor {
+	struct executor_opts o;
+	pid_t pid;                /* 0 when no worker runs */
+	int to_fd, from_fd, err_fd, shm_fd;
+	uint8_t *shm;
+	uint64_t next_id;
+	unsigned starts, crashes, hangs;
+	char info[EXEC_INFO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
+	char ring[EXEC_LOG_RING]; /* the worker's stderr, last bytes */
+	uint64_t ring_total, ring_mark; /* bytes seen; ring_total at the request's start */
+};
+
+void executor_default_opts(struct executor_opts *o);
+
+/* Prepares x (shared memory); the worker starts on the first request or
+ * executor_start. 0, or -1 with a reason. */
+int executor_init(struct executor *x, const struct executor_opts *o, char *why, size_t n);
+
+/* Starts the worker now (import torch, handshake). */
+int executor_start(struct executor *x, char *why, size_t n);
+
+/* Runs one request. 0 when r holds an outcome — a normal reply, or the
+ * worker crashing or hanging (r->crashed / r->hung; it restarts on the next
+ * request); -1 with a reason when no worker could be started or it broke
+ * the protocol. */
+int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n);
+
+/* Stops the worker and frees everything. */
+void executor_free(struct executor *x);
+
+/* The worker's stderr since the last request began (at most the ring). */
+size_t executor_log(const struct executor *x, char *out, size_t n);
+
+/* A value from the worker's hello ("torch", "cuda", "gpu", ...), or "". */
+const char *executor_info(const struct executor *x, const char *key, char *out, size_t n);
+
+#endif

@@ -1,0 +1,35 @@
+/* The worker protocol (docs/protocol.md): messages are a 4-byte
+ * little-endian length and that many bytes, over the worker's stdin and
+ * stdout; tensor values travel through a shared memory file (memfd) whose
+ * layout is fixed here. Parsing trusts nothing the worker sends. */
+#ifndef PT2FUZZ_PROTOCOL_H
+#define PT2FUZZ_PROTOCOL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "../oracles/result.h"
+
+/* Shared memory: a header page (busy markers), the coverage map, values. */
+#define SHM_HEADER 4096
+#define SHM_COVERAGE (1u << 16)
+#define SHM_DATA (SHM_HEADER + SHM_COVERAGE)
+#define SHM_BUSY_MODE 4     /* u32: enum run_mode being run, or ~0 when idle */
+#define SHM_BUSY_BINDING 8  /* u32 */
+
+#define PROTO_MAX_MESSAGE (16u << 20)
+
+/* Parses a response message into r (values point into data, data_len bytes).
+ * Returns the request id it answers, or -1 with a reason. *restart is set
+ * when the worker will exit after this response (a poisoned CUDA context). */
+long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data, size_t data_len,
+			     struct run_result *r, int *restart, char *why, size_t n);
+
+/* Blocking I/O of whole messages on fds, with a deadline (ms since an
+ * arbitrary epoch: protocol_now_ms). read returns the length, 0 on EOF, -1
+ * on error, -2 on timeout; *buf is malloc'd. While waiting, bytes that
+ * arrive on drain_fd (>= 0) are handed to drain(ctx, bytes, len). */
+long protocol_read_message(int fd, uint8_t **buf, int64_t deadline_ms, int drain_fd,
+			   void (*drain)(void *ctx, const char *bytes, size_t len), void *ctx);
+int protocol_write_message(int fd, const void *buf, size_t len);
+int64_t protocol_now_ms(void);
+
+#endif

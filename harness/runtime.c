@@ -1,0 +1,94 @@
+#include "runtime.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "../graph/graph.h"
+
+#ifndef PT2FUZZ_ROOT
+#define PT2FUZZ_ROOT "."
+#endif
+
+/* The one line Python is started with: read a framed script, run it. */
+static const char boot[] =
+	"import sys;exec(compile(sys.stdin.buffer.read(int(sys.stdin.buffer.readline())),'<pt2fuzz-worker>','exec'))";
+
+int runtime_python(char *cmd, size_t cap, char *why, size_t n)
+{
+	const char *env = getenv("PT2FUZZ_PYTHON");
+	if (env && *env) {
+		snprintf(cmd, cap, "%s", env);
+		return 0;
+	}
+	const char *root = getenv("PT2FUZZ_HOME");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/build/runtime.env", root && *root ? root : PT2FUZZ_ROOT);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return fail(why, n, "no torch runtime: %s: %s (run `make setup`, or set PT2FUZZ_PYTHON)", path,
+			    strerror(errno));
+	char line[4096];
+	int found = 0;
+	while (!found && fgets(line, sizeof line, f)) {
+		if (strncmp(line, "PT2FUZZ_PYTHON=", 15))
+			continue;
+		line[strcspn(line, "\n")] = 0;
+		/* scripts/setup writes printf %q: undo backslash escapes. */
+		size_t k = 0;
+		for (const char *p = line + 15; *p && k + 1 < cap; p++) {
+			if (*p == '\\' && p[1])
+				p++;
+			cmd[k++] = *p;
+		}
+		cmd[k] = 0;
+		found = k > 0;
+	}
+	fclose(f);
+	if (!found)
+		return fail(why, n, "%s names no PT2FUZZ_PYTHON (rerun `make setup`)", path);
+	return 0;
+}
+
+pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, char *why, size_t n)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return fail(why, n, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		setpgid(0, 0); /* its own group: a kill reaches the compile subprocesses too */
+		if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || (err_fd >= 0 && dup2(err_fd, 2) < 0))
+			_exit(127);
+		for (int fd = 3; fd < 1024; fd++)
+			if (fd != extra_fd)
+				close(fd);
+		if (extra_fd >= 0)
+			fcntl(extra_fd, F_SETFD, 0);
+		/* $1 is split into words on purpose: the command may carry arguments. */
+		execl("/bin/sh", "sh", "-c", "exec $1 -u -c \"$2\"", "sh", cmd, boot, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+int runtime_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	for (size_t off = 0; off < len;) {
+		ssize_t w = write(fd, p + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		off += (size_t)w;
+	}
+	return 0;
+}
+
+int runtime_write_frame(int fd, const void *buf, size_t len)
+{
+	char head[32];
+	int hl = snprintf(head, sizeof head, "%zu\n", len);
+	return runtime_write_all(fd, head, (size_t)hl) || runtime_write_all(fd, buf, len) ? -1 : 0;
+}

@@ -1,0 +1,26 @@
+/* Where the torch runtime is: the python3 command that scripts/setup chose
+ * (build/runtime.env), or $PT2FUZZ_PYTHON when set. Python programs reach it
+ * through stdin, never through paths, so a chroot'd python works unchanged. */
+#ifndef PT2FUZZ_RUNTIME_H
+#define PT2FUZZ_RUNTIME_H
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The command that starts python3 (may hold arguments, e.g. a chroot
+ * wrapper). 0, or -1 with a reason when neither source names one. */
+int runtime_python(char *cmd, size_t cap, char *why, size_t n);
+
+/* Starts `cmd -c BOOT` where BOOT reads a Python script framed as
+ * "<length>\n<source>" from stdin and executes it; the script then owns the
+ * rest of stdin. The child's stdin/stdout are in_fd/out_fd (stderr: err_fd,
+ * or inherited when -1); extra_fd (or -1) stays open in the child under the
+ * same number. Returns the pid, or -1 with a reason. */
+pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, char *why, size_t n);
+
+/* Writes all len bytes to fd (retrying short writes and EINTR); 0, or -1. */
+int runtime_write_all(int fd, const void *buf, size_t len);
+
+/* Writes the frame "<length>\n<bytes>" to fd; 0, or -1. */
+int runtime_write_frame(int fd, const void *buf, size_t len);
+
+#endif

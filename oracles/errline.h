@@ -1,0 +1,12 @@
+/* Private to oracles/: the line of an exception message that carries the
+ * error (shared by verdict details and signatures). */
+#ifndef PT2FUZZ_ERRLINE_H
+#define PT2FUZZ_ERRLINE_H
+#include <stddef.h>
+
+/* The first non-empty line, unless it is a wrapper heading ending in ':'
+ * (BackendCompilerFailed's "backend='inductor' raised:"): then the first
+ * later "SomeError: ..." line, else the next non-empty line. */
+void oracle_error_line(const char *msg, const char **line, size_t *len);
+
+#endif

@@ -1,0 +1,68 @@
+/* Verdicts: turning a run_result into pass, invalid or a finding. Policy in
+ * docs/oracle.md: torch._dynamo.utils.same with an fp64 reference for floats,
+ * exact for ints and bools, NaN/Inf positions judged against fp64, shape,
+ * dtype and stride checks, tie-broken index outputs never compared. */
+#ifndef PT2FUZZ_ORACLE_H
+#define PT2FUZZ_ORACLE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "result.h"
+
+enum verdict_kind {
+	V_PASS,
+	V_INVALID,       /* eager raised (and compiled raised too): a generator defect */
+	V_BEHAVIOUR,     /* eager ran; compiled raised, or the worker crashed in compiled mode */
+	V_HANG,          /* the request timed out in compiled mode */
+	V_NUMERIC,       /* outputs differ beyond tolerance, or in shape/dtype/non-finite pattern */
+	V_STRIDE,        /* values agree, strides of a dim of size > 1 differ */
+	V_MISSING_ERROR, /* eager raised, compiled succeeded */
+	V_NOT_COMPILED,  /* compiled mode produced no graph: it compared eager with eager */
+	V_COUNT
+};
+
+/* What differed, for numeric findings (and which class of behaviour). */
+enum mismatch {
+	MM_NONE, MM_VALUES, MM_NONFINITE, MM_SHAPE, MM_DTYPE, MM_STRIDE, MM_COUNT_OUT, MM_RAISED, MM_CRASHED,
+	MM_COUNT
+};
+
+struct verdict {
+	enum verdict_kind kind;
+	enum mismatch what;
+	int binding, output;       /* where (-1 when not about one output) */
+	double max_abs, max_rel;   /* eager vs compiled, finite positions */
+	double res_rmse, ref_rmse; /* compiled vs fp64, eager vs fp64 */
+	char detail[300];          /* one readable line */
+};
+
+struct oracle_opts {
+	double tol[DT_COUNT];   /* same()'s tol per output dtype (floats) */
+	uint8_t check_strides;  /* report V_STRIDE (default on) */
+	/* Without a usable fp64 output (the graph casts explicitly), the tol of
+	 * the coarsest float dtype the graph computes in, when larger than the
+	 * output's own: a value that went through bfloat16 carries bfloat16's
+	 * error even when it ends as float32. Set per graph (check_graph). */
+	double noref_tol;
+};
+
+void oracle_default_opts(struct oracle_opts *o);
+
+/* Judges r. compare[k] == 0 leaves output k out of every value comparison
+ * (tie-broken indices); compare == NULL compares all. */
+void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned ncompare,
+		  const struct oracle_opts *o, struct verdict *v);
+
+const char *verdict_name(enum verdict_kind k);   /* "numeric" */
+const char *mismatch_name(enum mismatch m);      /* "nonfinite" */
+int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error */
+
+/* A finding's identity for dedup: xxHash64 of the kind, the class of
+ * mismatch, the normalized exception (type + message with numbers,
+ * addresses, paths and quoted names stripped) of the mode that raised, and
+ * the sorted set of op names. */
+uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, const char *const *ops, unsigned nops);
+
+/* The normalized form of an error message, as hashed (for tests and meta.json). */
+void oracle_normalize_message(const char *msg, char *out, size_t n);
+
+#endif

@@ -1,0 +1,52 @@
+/* What the worker returned for one request: the oracles' input. The harness
+ * fills it (harness/protocol.c); oracles read it and know nothing of
+ * processes. Tensor values point into the request's shared memory and stay
+ * valid until the next request. */
+#ifndef PT2FUZZ_RESULT_H
+#define PT2FUZZ_RESULT_H
+#include <stdint.h>
+#include "../graph/graph.h"
+
+enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_COUNT };
+
+#define RESULT_MAX_OUT 64
+
+struct tensor_out {
+	uint8_t is_tensor;  /* 0: forward() returned a non-tensor here */
+	uint8_t dtype;      /* enum dtype; DT_COUNT for any other dtype */
+	uint8_t rank;
+	uint8_t has_values; /* 0 when shared memory ran out: shape and dtype only */
+	int64_t shape[G_MAX_RANK];
+	int64_t stride[G_MAX_RANK];
+	uint64_t numel;
+	const double *f;    /* float dtypes: the values as float64 (NaN/Inf kept) */
+	const int64_t *i;   /* int and bool dtypes: the values as int64 */
+};
+
+struct mode_result {
+	uint8_t ran;        /* requested and reached */
+	uint8_t ok;         /* returned without an exception */
+	char etype[96];     /* exception type, qualified: "torch._dynamo.exc.BackendCompilerFailed" */
+	char emsg[1024];    /* its message (first 1 KiB) */
+	char frames[1024];  /* innermost frames, "file:line:function" a line */
+	uint32_t usec;      /* wall time of this mode at this binding */
+	unsigned nout;
+	struct tensor_out out[RESULT_MAX_OUT];
+};
+
+struct run_result {
+	unsigned nbind;
+	struct mode_result m[RM_COUNT][G_MAX_BIND];
+	/* Outcomes the executor saw, not the worker: */
+	uint8_t crashed;      /* the worker died during the request */
+	int term_signal;      /* the signal that killed it (0: it exited) */
+	int exit_code;
+	uint8_t hung;         /* killed after the request's timeout */
+	uint8_t busy_mode;    /* enum run_mode running when it died or hung */
+	uint8_t busy_binding;
+	/* From Dynamo's counters in compiled mode: */
+	uint32_t compiled_graphs; /* graphs handed to the backend; 0: ran eagerly */
+	uint32_t graph_breaks;
+};
+
+#endif

@@ -1,0 +1,235 @@
+/* The executor, worker and oracles against the real torch runtime: every
+ * verdict class comes out of a real run (planted-bug backends from
+ * planted_backends.py), and one executor keeps serving through crashes,
+ * hangs and a kill from outside. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "../../fuzz/check.h"
+#include "../../fuzz/findings.h"
+#include "../../fuzz/graphio.h"
+#include "../../harness/runtime.h"
+#include "../test.h"
+#include "../testkit.h"
+
+static struct executor X;
+static int ready = -1;
+static struct graph G;
+static char why[800];
+
+/* One executor for all tests, with the planted backends loaded. */
+static int setup(void)
+{
+	static char python[4096], *plugin;
+	if (ready >= 0)
+		return ready;
+	ready = 0;
+	size_t len;
+	plugin = (char *)graphio_read_file(PT2FUZZ_ROOT "/tests/integration/planted_backends.py", 1 << 20, &len, why,
+					   sizeof why);
+	struct executor_opts o;
+	executor_default_opts(&o);
+	o.plugin = plugin;
+	o.plugin_len = plugin ? len : 0;
+	o.timeout_ms = 60000;
+	o.compile_threads = 1;
+	if (!plugin || runtime_python(python, sizeof python, why, sizeof why)) {
+		fprintf(stderr, "  setup: %s\n", why);
+		return 0;
+	}
+	o.python = python;
+	if (executor_init(&X, &o, why, sizeof why) || executor_start(&X, why, sizeof why)) {
+		fprintf(stderr, "  setup: %s\n", why);
+		return 0;
+	}
+	/* exp(x) + x on a float32 [3, 4] input: every backend compiles it. */
+	tk_static(&G);
+	int x = tk_input(&G, DT_FLOAT32, 2, (int[]){3, 4});
+	int e = tk_node(&G, "exp", 1, &x, 0, NULL, why, sizeof why);
+	int in[2] = {G.n[e].out0, x};
+	int s = tk_node(&G, "add", 2, in, 0, NULL, why, sizeof why);
+	graph_set_output(&G, G.n[s].out0, 1, why, sizeof why);
+	ready = 1;
+	return ready;
+}
+
+static struct check_result R;
+
+static enum verdict_kind judge(const char *backend)
+{
+	struct check_cfg c;
+	check_default_cfg(&c);
+	c.backend = backend;
+	check_result_free(&R);
+	if (check_graph(&X, &G, &c, &R, why, sizeof why)) {
+		fprintf(stderr, "  %s: %s\n", backend, why);
+		return V_COUNT;
+	}
+	return R.v.kind;
+}
+
+/* A hand-written program in the emitted format (graph/emit.c): forward()
+ * is the only part that varies between the fixtures. */
+static char *fixture_program(const char *forward, size_t *len)
+{
+	static const char head[] =
+		"import torch\n"
+		"DEVICE = 'cpu'\nSEED = 1\nBINDINGS = 1\nLOW_PRECISION = False\nDYNAMIC = {}\nCOMPARE = (True,)\n"
+		"def make_inputs(binding=0, device=DEVICE):\n"
+		"    gen = torch.Generator().manual_seed(SEED)\n"
+		"    return [torch.randn(2, 10, generator=gen).to(device), torch.randn(2, 10, generator=gen).to(device)]\n"
+		"def mark_dynamic(inputs):\n    return inputs\n"
+		"def run(model, inputs):\n    torch.manual_seed(SEED)\n    return list(model(*inputs))\n"
+		"def to_fp64(x):\n    return x.to(torch.float64) if x.is_floating_point() else x\n"
+		"class Model(torch.nn.Module):\n";
+	char *p = NULL;
+	FILE *f = open_memstream(&p, len);
+	fprintf(f, "%s%s", head, forward);
+	fclose(f);
+	return p;
+}
+
+static enum verdict_kind judge_program(const char *forward)
+{
+	size_t len;
+	char *prog = fixture_program(forward, &len);
+	struct check_cfg c;
+	check_default_cfg(&c);
+	check_result_free(&R);
+	if (check_program(&X, prog, len, &c, &R, why, sizeof why)) {
+		fprintf(stderr, "  program: %s\n", why);
+		return V_COUNT;
+	}
+	return R.v.kind;
+}
+
+TEST(harness_inductor_passes_and_really_compiles)
+{
+	if (!CHECK(setup()))
+		return;
+	CHECK_EQ(judge("inductor"), V_PASS);
+	CHECK(R.run.compiled_graphs >= 1);
+	CHECK(R.run.m[RM_COMPILED][0].ok && R.run.m[RM_FP64][0].ok);
+	CHECK_EQ(R.run.m[RM_FP64][0].out[0].dtype, DT_FLOAT64);
+	CHECK_EQ(R.run.m[RM_EAGER][0].out[0].shape[1], 4);
+	char v[64];
+	CHECK(strlen(executor_info(&X, "torch", v, sizeof v)) > 0);
+}
+
+TEST(harness_planted_numeric_bug_is_numeric)
+{
+	if (!CHECK(setup()))
+		return;
+	CHECK_EQ(judge("planted_numeric"), V_NUMERIC);
+	CHECK_EQ(R.v.what, MM_VALUES);
+	CHECK(R.v.max_abs > 0.9 && R.v.max_abs < 1.1);
+}
+
+TEST(harness_planted_compile_error_is_behaviour)
+{
+	if (!CHECK(setup()))
+		return;
+	CHECK_EQ(judge("planted_raise"), V_BEHAVIOUR);
+	CHECK_EQ(R.v.what, MM_RAISED);
+	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, "planted compiler error") != NULL);
+	/* The same error with other numbers is the same signature. */
+	uint64_t sig = R.signature;
+	CHECK_EQ(judge("planted_raise"), V_BEHAVIOUR);
+	CHECK(R.signature == sig && sig != 0);
+}
+
+TEST(harness_hard_crash_is_behaviour_and_the_worker_comes_back)
+{
+	if (!CHECK(setup()))
+		return;
+	unsigned starts = X.starts;
+	CHECK_EQ(judge("planted_segv"), V_BEHAVIOUR);
+	CHECK_EQ(R.v.what, MM_CRASHED);
+	CHECK(R.run.crashed && R.run.term_signal == SIGSEGV);
+	CHECK_EQ(R.run.busy_mode, RM_COMPILED);
+	CHECK_EQ(judge("planted_abort"), V_BEHAVIOUR);
+	CHECK(R.run.crashed && R.run.term_signal == SIGABRT);
+	CHECK_EQ(judge("inductor"), V_PASS);
+	CHECK(X.starts >= starts + 2);
+}
+
+TEST(harness_hang_is_killed_and_the_worker_comes_back)
+{
+	if (!CHECK(setup()))
+		return;
+	unsigned t = X.o.timeout_ms;
+	X.o.timeout_ms = 15000;
+	CHECK_EQ(judge("planted_hang"), V_HANG);
+	CHECK(R.run.hung);
+	X.o.timeout_ms = t;
+	CHECK_EQ(judge("inductor"), V_PASS);
+}
+
+TEST(harness_worker_killed_from_outside_is_restarted)
+{
+	if (!CHECK(setup()))
+		return;
+	CHECK(executor_start(&X, why, sizeof why) == 0);
+	pid_t old = X.pid;
+	CHECK(old > 0);
+	kill(-old, SIGKILL);
+	usleep(200000);
+	CHECK_EQ(judge("inductor"), V_PASS);
+	CHECK(X.pid != old);
+}
+
+TEST(harness_eager_error_is_invalid_and_compiled_only_success_is_missing_error)
+{
+	if (!CHECK(setup()))
+		return;
+	/* mm of misaligned shapes, seed document 001's S2 example: eager raises. */
+	CHECK_EQ(judge_program("    def forward(self, x1, inp):\n        return (torch.mm(x1, inp) + inp,)\n"), V_INVALID);
+	CHECK(strstr(R.run.m[RM_EAGER][0].etype, "RuntimeError") != NULL);
+	/* A stand-in for a compiler that drops a check eager performs. */
+	CHECK_EQ(judge_program("    def forward(self, x1, inp):\n"
+			       "        if not torch.compiler.is_compiling():\n"
+			       "            raise ValueError('eager checks the shapes')\n"
+			       "        return (x1 * inp,)\n"),
+		 V_MISSING_ERROR);
+	/* Dynamo never compiles a disabled forward: compiled would be eager. */
+	CHECK_EQ(judge_program("    @torch._dynamo.disable\n    def forward(self, x1, inp):\n        return (x1 * inp,)\n"),
+		 V_NOT_COMPILED);
+}
+
+TEST(harness_findings_dedup_by_signature)
+{
+	if (!CHECK(setup()))
+		return;
+	char dir[] = "/tmp/pt2fuzz-findings-XXXXXX", p1[4200], p2[4200], p3[4200];
+	CHECK(mkdtemp(dir) != NULL);
+	struct check_cfg c;
+	check_default_cfg(&c);
+	struct finding_ctx fc = {dir, &c, &X, "cpu", "harness_test"};
+	CHECK_EQ(judge("planted_numeric"), V_NUMERIC);
+	CHECK_EQ(findings_record(&fc, &G, &R, p1, sizeof p1, why, sizeof why), 1);
+	CHECK_EQ(judge("planted_numeric"), V_NUMERIC);
+	CHECK_EQ(findings_record(&fc, &G, &R, p2, sizeof p2, why, sizeof why), 0);
+	CHECK(!strcmp(p1, p2));
+	CHECK_EQ(judge("planted_raise"), V_BEHAVIOUR);
+	CHECK_EQ(findings_record(&fc, &G, &R, p3, sizeof p3, why, sizeof why), 1);
+	CHECK(strcmp(p1, p3));
+	static const char *const files[] = {"repro.py", "graph.bin", "meta.json", "worker.log"};
+	for (unsigned i = 0; i < 4; i++) {
+		char f[4300];
+		struct stat st;
+		snprintf(f, sizeof f, "%s/%s", p1, files[i]);
+		CHECK(stat(f, &st) == 0);
+	}
+	char meta[4300];
+	snprintf(meta, sizeof meta, "%s/meta.json", p1);
+	size_t len;
+	char *m = (char *)graphio_read_file(meta, 1 << 16, &len, why, sizeof why);
+	CHECK(m && strstr(m, "\"count\": 2") && strstr(m, "\"verdict\": \"numeric\"") && strstr(m, "\"torch\": \"2."));
+	free(m);
+	char cmd[4400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	CHECK(system(cmd) == 0);
+}

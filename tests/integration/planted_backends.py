@@ -1,0 +1,76 @@
+# Planted-bug torch.compile backends for pt2fuzz's tests: real backends that
+# wrap Inductor and misbehave in one known way each. Loaded into a worker
+# with `pt2fuzz run --plugin tests/integration/planted_backends.py`.
+import os
+import signal
+import time
+
+import torch
+from torch._dynamo import register_backend
+from torch._inductor.compile_fx import compile_fx
+
+
+def _float_outputs(gm):
+    out = next(n for n in gm.graph.nodes if n.op == "output")
+    vals = out.args[0] if isinstance(out.args[0], (tuple, list)) else (out.args[0],)
+    floats = []
+    for v in vals:
+        ev = getattr(v, "meta", {}).get("example_value")
+        if isinstance(ev, torch.Tensor) and ev.is_floating_point():
+            floats.append(v)
+    return out, floats
+
+
+def _perturb_first_float_output(gm):
+    """The planted bug: the first float output comes out 1.0 too large."""
+    out, floats = _float_outputs(gm)
+    if not floats:
+        return gm
+    target = floats[0]
+    with gm.graph.inserting_before(out):
+        bumped = gm.graph.call_function(torch.add, (target, 1.0))
+    out.replace_input_with(target, bumped)
+    gm.recompile()
+    return gm
+
+
+def _has_call(gm, names):
+    for n in gm.graph.nodes:
+        if n.op in ("call_function", "call_method", "call_module"):
+            name = getattr(n.target, "__name__", str(n.target))
+            if name in names:
+                return True
+    return False
+
+
+@register_backend
+def planted_numeric(gm, example_inputs):
+    return compile_fx(_perturb_first_float_output(gm), example_inputs)
+
+
+@register_backend
+def planted_numeric_if_cumsum(gm, example_inputs):
+    """Wrong only when the graph has a cumsum: the planted bug of one op."""
+    if _has_call(gm, ("cumsum",)):
+        gm = _perturb_first_float_output(gm)
+    return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_raise(gm, example_inputs):
+    raise RuntimeError("planted compiler error: cannot lower node 42 at 0x7f00deadbeef")
+
+
+@register_backend
+def planted_segv(gm, example_inputs):
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+@register_backend
+def planted_abort(gm, example_inputs):
+    os.abort()
+
+
+@register_backend
+def planted_hang(gm, example_inputs):
+    time.sleep(3600)

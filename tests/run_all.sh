@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Runs every test suite and ends with one line: `N passed, N failed`.
+#   unit       build/unit_tests (C, ASan+UBSan): one count per TEST
+#   fuzz       the decoder under libFuzzer, 300,000 inputs: one test
+#   integration build/integration_tests (C, real torch runtime): one count per TEST
+#   end-to-end  tests/integration/test_*.sh (the tools as a user runs them): one test each
+# TESTS=substring limits the integration tests run (e.g. TESTS=seeds).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+B=${B:-build}
+passed=0 failed=0
+failures=()
+
+suite() { # label, binary: a tests/run.c binary; every TEST counts
+  local label=$1 bin=$2 log="$B/test-logs/$1.log" line t0=$SECONDS
+  echo "== $label"
+  "$bin" >"$log" 2>&1
+  grep -E '^(ok|FAIL)' "$log" | sed 's/^/  /'
+  grep -E 'CHECK|ERROR|runtime error|setup:' "$log" | head -20 | sed 's/^/    /'
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
+  if [ -z "$line" ]; then
+    failed=$((failed + 1)); failures+=("$label (crashed: see $log)"); tail -20 "$log" | sed 's/^/    /'; return
+  fi
+  passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
+  failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
+  grep -q '^FAIL' "$log" && failures+=("$label")
+  echo "  ($((SECONDS - t0)) s)"
+}
+
+one() { # name, command...
+  local name=$1; shift
+  local log="$B/test-logs/$name.log" t0=$SECONDS
+  if "$@" >"$log" 2>&1; then
+    passed=$((passed + 1)); printf 'ok   %-40s %4ss\n' "$name" $((SECONDS - t0))
+  else
+    failed=$((failed + 1)); failures+=("$name")
+    printf 'FAIL %-40s %4ss  (log: %s)\n' "$name" $((SECONDS - t0)) "$log"
+    tail -25 "$log" | sed 's/^/    /'
+  fi
+}
+
+mkdir -p "$B/test-logs"
+suite unit "$B/unit_tests"
+
+if [ -x "$B/decode_fuzzer" ]; then
+  echo "== decoder fuzzing (libFuzzer, ASan+UBSan)"
+  one decode-fuzzer-300k make -s B="$B" fuzz-test
+fi
+
+echo "== torch runtime: $(grep PT2FUZZ_TORCH "$B/runtime.env" 2>/dev/null | cut -d= -f2)"
+suite integration "$B/integration_tests"
+echo "== end-to-end tests"
+for t in tests/integration/test_*.sh; do
+  name=$(basename "$t" .sh)
+  [ -n "${TESTS:-}" ] && [[ $name != *"$TESTS"* ]] && continue
+  one "$name" bash "$t"
+done
+
+for f in "${failures[@]}"; do echo "failed: $f"; done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

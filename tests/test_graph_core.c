@@ -1,0 +1,213 @@
+/* The graph core as a whole: the codec round-trips and rejects damage, the
+ * generator is deterministic and reaches dynamic padding, the text form
+ * round-trips, emission refuses unsafe names. Each test runs over hundreds of
+ * generated graphs, so it says something about every op the catalogue has. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../graph/codec.h"
+#include "../graph/emit.h"
+#include "../graph/text.h"
+#include "../mutators/gen.h"
+#include "test.h"
+#include "testkit.h"
+
+#define NGRAPHS 400
+
+static struct graph g, h;
+static uint8_t a[CODEC_MAX_SIZE], b[CODEC_MAX_SIZE];
+static char why[400];
+
+static void make(uint64_t seed, unsigned size)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = size;
+	if (gen_graph(&g, seed, &o, why, sizeof why))
+		fprintf(stderr, "  gen_graph(%llu): %s\n", (unsigned long long)seed, why);
+}
+
+TEST(core_generated_graphs_validate_and_roundtrip)
+{
+	for (unsigned i = 0; i < NGRAPHS; i++) {
+		make(1000 + i, 1 + i % 30);
+		if (!CHECK(graph_validate(&g, why, sizeof why) == 0))
+			fprintf(stderr, "  graph %u: %s\n", i, why);
+		size_t n = codec_encode(&g, a, sizeof a);
+		CHECK(n > 0);
+		if (!CHECK(codec_decode(&h, a, n, why, sizeof why) == 0))
+			fprintf(stderr, "  graph %u: %s\n", i, why);
+		size_t m = codec_encode(&h, b, sizeof b);
+		CHECK(m == n && !memcmp(a, b, n));
+		CHECK(codec_hash(&g) == codec_hash(&h));
+	}
+}
+
+TEST(core_generator_is_deterministic)
+{
+	for (unsigned i = 0; i < 50; i++) {
+		make(77 + i, 12);
+		size_t n = codec_encode(&g, a, sizeof a);
+		make(77 + i, 12);
+		size_t m = codec_encode(&g, b, sizeof b);
+		CHECK(n == m && !memcmp(a, b, n));
+	}
+	make(1, 12);
+	uint64_t h1 = codec_hash(&g);
+	make(2, 12);
+	CHECK(codec_hash(&g) != h1);
+}
+
+TEST(core_generator_reaches_its_size_and_dynamic_padding)
+{
+	unsigned dyn_graphs = 0, pad_on_dyn = 0, big = 0;
+	for (unsigned i = 0; i < NGRAPHS; i++) {
+		make(5000 + i, 20);
+		big += g.nnodes >= 15;
+		if (g.nbind > 1) {
+			dyn_graphs++;
+			CHECK(g.nbind >= 2 && g.nbind <= 3);
+		}
+		for (unsigned k = 0; k < g.nnodes; k++) {
+			const struct op_def *op = op_get(g.n[k].op);
+			const struct value *in = &g.v[g.n[k].in[0]];
+			const struct value *out = &g.v[g.n[k].out0];
+			/* A padded dim that is dynamic: the output differs from
+			 * the input on a dim whose size varies across bindings. */
+			if (op->family == FAM_PAD && in->dyn)
+				for (unsigned d = 0; d < in->rank; d++)
+					pad_on_dyn += (in->dyn >> d & 1) && out->dim[0][d] != in->dim[0][d];
+		}
+	}
+	CHECK(big > NGRAPHS / 2);
+	CHECK(dyn_graphs > NGRAPHS / 5 && dyn_graphs < NGRAPHS);
+	CHECK(pad_on_dyn > 10);
+}
+
+TEST(core_decoder_rejects_every_truncation)
+{
+	make(42, 10);
+	size_t n = codec_encode(&g, a, sizeof a);
+	for (size_t k = 0; k < n; k++)
+		CHECK(codec_decode(&h, a, k, why, sizeof why) < 0);
+	CHECK(codec_decode(&h, a, n, why, sizeof why) == 0);
+	/* Trailing bytes are damage too. */
+	a[n] = 0;
+	CHECK(codec_decode(&h, a, n + 1, why, sizeof why) < 0);
+	CHECK(strstr(why, "trailing") != NULL);
+}
+
+TEST(core_decoder_survives_bit_flips_with_valid_graphs_only)
+{
+	unsigned accepted = 0, rejected = 0;
+	for (unsigned i = 0; i < 50; i++) {
+		make(900 + i, 8);
+		size_t n = codec_encode(&g, a, sizeof a);
+		for (size_t k = 4; k < n; k++) {
+			memcpy(b, a, n);
+			b[k] ^= (uint8_t)(1u << (k % 8));
+			if (codec_decode(&h, b, n, why, sizeof why) == 0) {
+				accepted++;
+				CHECK(graph_validate(&h, why, sizeof why) == 0);
+			} else {
+				rejected++;
+				CHECK(why[0] != 0);
+			}
+		}
+	}
+	CHECK(accepted > 0 && rejected > 0);
+}
+
+TEST(core_decoder_rejects_foreign_bytes)
+{
+	CHECK(codec_decode(&h, (const uint8_t *)"hello", 5, why, sizeof why) < 0);
+	CHECK(strstr(why, "magic") != NULL);
+	const uint8_t v9[] = {'P', '2', 'F', 9, 1, 0, 0};
+	CHECK(codec_decode(&h, v9, sizeof v9, why, sizeof why) < 0);
+	CHECK(strstr(why, "version") != NULL);
+}
+
+TEST(core_text_form_roundtrips)
+{
+	for (unsigned i = 0; i < NGRAPHS / 2; i++) {
+		make(3000 + i, 1 + i % 25);
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		text_write(f, &g, i % 2);
+		fclose(f);
+		if (!CHECK(text_parse(&h, text, why, sizeof why) == 0))
+			fprintf(stderr, "  graph %u: %s\n", i, why);
+		free(text);
+		size_t n = codec_encode(&g, a, sizeof a), m = codec_encode(&h, b, sizeof b);
+		CHECK(n == m && !memcmp(a, b, n));
+	}
+}
+
+TEST(core_text_parse_reports_line_and_reason)
+{
+	const char *bad = "bindings 1\nseed 3\nx0 = input float32 [2, 3]\nv1 = mm(x0, x0)\noutput v1\n";
+	CHECK(text_parse(&h, bad, why, sizeof why) < 0);
+	CHECK(strstr(why, "line 4") != NULL);
+	const char *unknown = "bindings 1\nseed 3\nx0 = input float32 [2]\nv1 = no_such_op(x0)\noutput v1\n";
+	CHECK(text_parse(&h, unknown, why, sizeof why) < 0);
+}
+
+TEST(core_emission_has_the_program_parts)
+{
+	for (unsigned i = 0; i < 100; i++) {
+		make(7000 + i, 10);
+		size_t len;
+		char *p = emit_program_string(&g, NULL, &len);
+		CHECK(p != NULL);
+		if (!p)
+			continue;
+		CHECK(strstr(p, "class Model(torch.nn.Module):") && strstr(p, "def make_inputs(binding=0, device=DEVICE)"));
+		CHECK(strstr(p, "BINDINGS = ") && strstr(p, "DYNAMIC = ") && strstr(p, "if __name__ == \"__main__\":"));
+		CHECK(strstr(p, "fallback_random = True") != NULL);
+		free(p);
+	}
+}
+
+TEST(core_emission_refuses_unsafe_backend_names)
+{
+	make(1, 4);
+	struct emit_opts o = {"inductor\")\nimport os", NULL};
+	CHECK(emit_program_string(&g, &o, NULL) == NULL);
+	struct emit_opts ok = {"aot_eager", "max-autotune"};
+	char *p = emit_program_string(&g, &ok, NULL);
+	CHECK(p && strstr(p, "\"max-autotune\""));
+	free(p);
+}
+
+TEST(core_validate_catches_tampered_shapes)
+{
+	make(11, 6);
+	CHECK(graph_validate(&g, why, sizeof why) == 0);
+	h = g;
+	unsigned last = h.nvalues - 1;
+	h.v[last].dim[0][0] = h.v[last].rank ? h.v[last].dim[0][0] + 1 : 0;
+	h.v[last].rank = h.v[last].rank ? h.v[last].rank : 1;
+	CHECK(graph_validate(&h, why, sizeof why) < 0);
+	h = g;
+	h.n[0].in[0] = (uint16_t)(h.nvalues + 5); /* a forward reference */
+	CHECK(graph_validate(&h, why, sizeof why) < 0);
+}
+
+TEST(core_catalogue_is_complete_and_unambiguous)
+{
+	unsigned n = op_count(), per_family[FAM_COUNT] = {0};
+	CHECK(n >= 100);
+	for (unsigned i = 0; i < n; i++) {
+		const struct op_def *op = op_get(i);
+		per_family[op->family]++;
+		CHECK(op->infer && op->choose && (op->py || op->ctor));
+		CHECK(op->nin_min >= 1 && op->nin_min <= op->nin_max && op->nin_max <= G_MAX_IN);
+		CHECK_EQ(op_find(op->name), (int)i);
+		CHECK(strlen(op->name) < 40); /* the text form reads names up to 47 characters */
+		CHECK_EQ(op_by_hash(op_hash(i)), (int)i); /* no two names share a hash */
+	}
+	for (unsigned f = 0; f < FAM_COUNT; f++)
+		if (!CHECK(per_family[f] > 0))
+			fprintf(stderr, "  family %s has no ops\n", op_family_name((enum op_family)f));
+}

@@ -1,0 +1,162 @@
+/* Pooling shape rules: torch's output-size formula with ceil_mode's "last
+ * window starts inside" rule (sizes checked against torch 2.6), padding at
+ * most half the kernel, indices outputs, adaptive output sizes. */
+#include "test.h"
+#include "testkit.h"
+#include <string.h>
+
+static char why[300];
+
+/* attrs of max_pool*d: kernel stride padding dilation ceil_mode */
+TEST(pool_max_ceil_mode_sizes)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){1, 1, 5, 5});
+	int k = tk_node(&g, "max_pool2d", 1, &x, 5, (int64_t[]){2, 2, 0, 1, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 3);
+	k = tk_node(&g, "max_pool2d", 1, &x, 5, (int64_t[]){2, 2, 0, 1, 0}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 2);
+	/* L=5, k=2, s=2, p=1, ceil: 4 windows by the formula, the last would
+	 * start past the input, so 3 */
+	int y = tk_input(&g, DT_FLOAT32, 3, (int[]){1, 1, 5});
+	k = tk_node(&g, "max_pool1d", 1, &y, 5, (int64_t[]){2, 2, 1, 1, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 3);
+	/* unbatched 3d, dilated */
+	int z = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 7, 6, 5});
+	k = tk_node(&g, "max_pool3d", 1, &z, 5, (int64_t[]){3, 2, 1, 2, 0}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 3);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 2);
+}
+
+TEST(pool_max_rejects)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){1, 2, 5});
+	int xi = tk_input(&g, DT_INT64, 3, (int[]){1, 2, 5});
+	int x1 = tk_input(&g, DT_FLOAT32, 1, (int[]){5});
+	/* padding above kernel/2 */
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){3, 1, 2, 1, 0}, why, sizeof why) < 0);
+	/* kernel larger than the input */
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){6, 1, 0, 1, 0}, why, sizeof why) < 0);
+	/* padding 1 with dilation 3 leaves one window of span 7 */
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){3, 1, 1, 3, 0}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){3, 0, 1, 1, 0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "max_pool1d", 1, &xi, 5, (int64_t[]){2, 2, 0, 1, 0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "max_pool1d", 1, &x1, 5, (int64_t[]){2, 2, 0, 1, 0}, why, sizeof why) < 0);
+}
+
+TEST(pool_max_with_indices_outputs)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){4, 6});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 3, -1, 5});
+	int k = tk_node(&g, "max_pool2d_with_indices", 1, &x, 5, (int64_t[]){2, 2, 0, 1, 0}, why, sizeof why);
+	CHECK(k >= 0);
+	const struct value *v = tk_out(&g, k, 0), *i = tk_out(&g, k, 1);
+	CHECK_EQ(g.n[k].nout, 2);
+	CHECK_EQ(v->dim[0][2], 2);
+	CHECK_EQ(v->dim[1][2], 3);
+	CHECK_EQ(i->dtype, DT_INT64);
+	CHECK_EQ(i->dim[1][2], 3);
+	CHECK_EQ(i->lo, 0);
+	CHECK_EQ(i->hi, 29);
+	CHECK(i->tie);
+	CHECK(!v->tie);
+}
+
+TEST(pool_dynamic_fails_at_one_binding)
+{
+	struct graph g;
+	tk_dynamic(&g, 3, (int32_t[]){6, 3, 9});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){2, 3, -1});
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){3, 1, 0, 1, 0}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "max_pool1d", 1, &x, 5, (int64_t[]){4, 1, 0, 1, 0}, why, sizeof why) < 0);
+	CHECK(strstr(why, "binding 1") != NULL);
+}
+
+/* attrs of avg_pool*d: kernel stride padding ceil_mode count_include_pad [divisor_override] */
+TEST(pool_avg_sizes_and_dtypes)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){3, 7, 6});
+	int k = tk_node(&g, "avg_pool2d", 1, &x, 5, (int64_t[]){3, 2, 1, 1, 0}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 4);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 4);
+	/* kernel 6 over 5 elements fits with padding 3 */
+	int y = tk_input(&g, DT_FLOAT32, 3, (int[]){1, 2, 5});
+	k = tk_node(&g, "avg_pool1d", 1, &y, 5, (int64_t[]){6, 6, 3, 0, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 1);
+	CHECK(tk_node(&g, "avg_pool2d_divisor", 1, &x, 6, (int64_t[]){3, 2, 1, 1, 0, 0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "avg_pool2d_divisor", 1, &x, 6, (int64_t[]){3, 2, 1, 1, 0, 3}, why, sizeof why) >= 0);
+	/* avg_pool3d has no float16 CPU kernel */
+	int h = tk_input(&g, DT_FLOAT16, 5, (int[]){1, 2, 4, 4, 4});
+	CHECK(tk_node(&g, "avg_pool3d", 1, &h, 5, (int64_t[]){2, 2, 0, 0, 1}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "avg_pool2d", 1, &h, 5, (int64_t[]){2, 2, 0, 0, 1}, why, sizeof why) < 0);
+}
+
+/* attrs of lp_pool*d: norm_type (1/1000) kernel stride ceil_mode */
+TEST(pool_lp_sizes_and_norm_range)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){1, 3, 7, 6});
+	int k = tk_node(&g, "lp_pool2d", 1, &x, 4, (int64_t[]){2000, 3, 2, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 3);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 3);
+	CHECK(tk_node(&g, "lp_pool2d", 1, &x, 4, (int64_t[]){0, 3, 2, 1}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "lp_pool2d", 1, &x, 4, (int64_t[]){2000, 8, 2, 1}, why, sizeof why) < 0);
+}
+
+/* adaptive pools: output_size list, items >= 1 or -2-k for input dim k */
+TEST(pool_adaptive_sizes)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 3, -1, 4});
+	int k = tk_node(&g, "adaptive_avg_pool2d", 1, &x, 3, (int64_t[]){2, -4, 7}, why, sizeof why);
+	CHECK(k >= 0);
+	const struct value *o = tk_out(&g, k, 0);
+	CHECK_EQ(o->dim[0][2], 3);
+	CHECK_EQ(o->dim[1][2], 5);
+	CHECK_EQ(o->dim[1][3], 7);
+	CHECK(o->dyn == 4);
+	CHECK(tk_node(&g, "adaptive_avg_pool2d", 1, &x, 3, (int64_t[]){2, 0, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "adaptive_avg_pool2d", 1, &x, 3, (int64_t[]){2, -1, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "adaptive_avg_pool2d", 1, &x, 2, (int64_t[]){1, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "adaptive_avg_pool2d", 1, &x, 3, (int64_t[]){2, -6, 2}, why, sizeof why) < 0);
+	/* a 1d pool of a 4-D input is refused; of a 3-D one, indices < 2*s0 at every binding */
+	CHECK(tk_node(&g, "adaptive_max_pool1d_indices", 1, &x, 2, (int64_t[]){1, 3}, why, sizeof why) < 0);
+	int z = tk_input(&g, DT_FLOAT32, 3, (int[]){2, 3, -2});
+	k = tk_node(&g, "adaptive_max_pool1d_indices", 1, &z, 2, (int64_t[]){1, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	if (k < 0)
+		return;
+	CHECK_EQ(tk_out(&g, k, 1)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 1)->hi, 9);
+	CHECK(tk_out(&g, k, 1)->tie);
+	int y = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 4});
+	CHECK(tk_node(&g, "adaptive_avg_pool2d", 1, &y, 3, (int64_t[]){2, 2, 2}, why, sizeof why) < 0);
+}
+
+TEST(pool_avg3d_needs_the_whole_kernel_inside)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 5, (int[]){1, 2, 3, 10, 1});
+	/* padding 1 would make room, but avg_pool3d checks the unpadded input */
+	CHECK(tk_node(&g, "avg_pool3d", 1, &x, 5, (int64_t[]){2, 2, 1, 1, 0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "lp_pool3d", 1, &x, 4, (int64_t[]){2000, 2, 2, 1}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "max_pool3d", 1, &x, 5, (int64_t[]){2, 2, 1, 1, 0}, why, sizeof why) >= 0);
+}

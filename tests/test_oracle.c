@@ -1,0 +1,401 @@
+/* The oracle on crafted worker records: each verdict class, precedence,
+ * same()'s fp64-reference rule, NaN/Inf handling, strides, and the dedup
+ * signature's normalization. */
+#include "test.h"
+#include "../oracles/oracle.h"
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+static struct run_result R; /* large: static, reset by each test */
+static struct oracle_opts O;
+static struct verdict V;
+
+static void reset(unsigned nbind)
+{
+	memset(&R, 0, sizeof R);
+	R.nbind = nbind;
+	R.compiled_graphs = 1;
+	R.busy_mode = 0xff; /* idle */
+	oracle_default_opts(&O);
+}
+
+/* Output k of mode m at binding b: a contiguous tensor with values f
+ * (floats) or iv (ints and bools), or shape only when both are NULL. */
+static struct tensor_out *put(unsigned m, unsigned b, unsigned k, enum dtype dt, unsigned rank, const int64_t *shape,
+			      const double *f, const int64_t *iv)
+{
+	struct mode_result *mr = &R.m[m][b];
+	mr->ran = mr->ok = 1;
+	mr->nout = mr->nout > k ? mr->nout : k + 1;
+	struct tensor_out *t = &mr->out[k];
+	t->is_tensor = 1;
+	t->dtype = (uint8_t)dt;
+	t->rank = (uint8_t)rank;
+	t->numel = 1;
+	for (int d = (int)rank - 1; d >= 0; d--) {
+		t->shape[d] = shape[d];
+		t->stride[d] = (int64_t)t->numel;
+		t->numel *= (uint64_t)shape[d];
+	}
+	t->has_values = f || iv;
+	t->f = f;
+	t->i = iv;
+	return t;
+}
+
+/* 1-D float outputs of n elements at (b, k): eager and compiled of dtype
+ * dt, and the fp64 reference (f NULL: fp64 did not run at b). */
+static void floats(unsigned b, unsigned k, enum dtype dt, int64_t n, const double *e, const double *c, const double *f)
+{
+	put(RM_EAGER, b, k, dt, 1, &n, e, NULL);
+	put(RM_COMPILED, b, k, dt, 1, &n, c, NULL);
+	if (f)
+		put(RM_FP64, b, k, DT_FLOAT64, 1, &n, f, NULL);
+	else
+		R.m[RM_FP64][b].ran = 0;
+}
+
+static void raise_in(unsigned m, unsigned b, const char *etype, const char *msg)
+{
+	struct mode_result *mr = &R.m[m][b];
+	mr->ran = 1;
+	mr->ok = 0;
+	mr->nout = 0;
+	snprintf(mr->etype, sizeof mr->etype, "%s", etype);
+	snprintf(mr->emsg, sizeof mr->emsg, "%s", msg);
+}
+
+static enum verdict_kind judge(void)
+{
+	oracle_judge(&R, NULL, 0, &O, &V);
+	return V.kind;
+}
+
+static const double one4[4] = {1, 2, 3, 4};
+
+TEST(oracle_identical_and_within_tol_pass)
+{
+	static const double near[4] = {1 + 5e-5, 2, 3 - 1e-4, 4};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	CHECK_EQ(judge(), V_PASS);
+	floats(0, 0, DT_FLOAT32, 4, one4, near, one4);
+	CHECK_EQ(judge(), V_PASS);
+	CHECK_EQ(V.binding, -1);
+}
+
+TEST(oracle_float32_compiled_off_where_eager_is_exact_is_numeric)
+{
+	static const double off[4] = {1.001, 2.001, 3.001, 4.001};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, off, one4);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+	CHECK_EQ(V.binding, 0);
+	CHECK_EQ(V.output, 0);
+	CHECK(V.ref_rmse == 0);
+	CHECK(fabs(V.res_rmse - 1e-3) < 1e-9);
+	CHECK(fabs(V.max_abs - 1e-3) < 1e-9);
+	CHECK(strstr(V.detail, "binding 0 output 0: max abs diff 0.001, rmse vs fp64 compiled 0.001 > 3 x eager 0"));
+	/* the zero of 100 values off by 3e-4: rmse 3e-5 is past the tol/10 slack */
+	static double h[100], h1[100];
+	for (int i = 0; i < 100; i++)
+		h[i] = h1[i] = i;
+	h1[0] = 3e-4;
+	floats(0, 0, DT_FLOAT32, 100, h, h1, h);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(V.res_rmse > 2.9e-5 && V.res_rmse < 3.1e-5);
+	h1[0] = 0.9e-4; /* within allclose */
+	CHECK_EQ(judge(), V_PASS);
+}
+
+TEST(oracle_float16_within_3x_eager_error_passes_10x_is_numeric)
+{
+	static const double e[4] = {1.01, 2.01, 3.01, 4.01}, c3[4] = {1.02, 2.02, 3.02, 4.02},
+			    c10[4] = {1.1, 2.1, 3.1, 4.1};
+	reset(1);
+	floats(0, 0, DT_FLOAT16, 4, e, c3, one4);
+	CHECK_EQ(judge(), V_PASS); /* not allclose at 1e-3, but rmse 0.02 <= 3 x 0.01 */
+	floats(0, 0, DT_FLOAT16, 4, e, c10, one4);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(fabs(V.ref_rmse - 0.01) < 1e-9 && fabs(V.res_rmse - 0.1) < 1e-9);
+}
+
+TEST(oracle_multiplier_is_2_for_large_float32_3_for_small_or_1x1)
+{
+	static double f[1000], e[1000], c[1000];
+	for (int i = 0; i < 1000; i++) {
+		f[i] = 1 + i * 1e-3;
+		e[i] = f[i] + 1e-3;
+		c[i] = f[i] + 2.5e-3; /* 2.5 x eager's error */
+	}
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 1000, e, c, f);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "> 2 x eager"));
+	floats(0, 0, DT_FLOAT32, 999, e, c, f);
+	CHECK_EQ(judge(), V_PASS);
+	/* rank 4 with the last two dims 1 (a 1x1 kernel's output) */
+	reset(1);
+	const int64_t s[4] = {10, 100, 1, 1};
+	put(RM_EAGER, 0, 0, DT_FLOAT32, 4, s, e, NULL);
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 4, s, c, NULL);
+	put(RM_FP64, 0, 0, DT_FLOAT64, 4, s, f, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	/* a tol raised to 2e-2 (same()'s REQUIRE_HIGHER_TOLERANCE) */
+	for (int i = 0; i < 1000; i++) {
+		e[i] = f[i] + 0.1;
+		c[i] = f[i] + 0.25;
+	}
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 1000, e, c, f);
+	O.tol[DT_FLOAT32] = 1.9e-2;
+	CHECK_EQ(judge(), V_NUMERIC);
+	O.tol[DT_FLOAT32] = 2e-2;
+	CHECK_EQ(judge(), V_PASS);
+}
+
+TEST(oracle_without_usable_fp64_uses_10x_tol)
+{
+	/* near zero, where atol decides: 5e-4 is beyond 1e-4 but within 1e-3 */
+	static const double z[4] = {0, 0, 0, 0}, c[4] = {5e-4, -5e-4, 0, 0}, far[4] = {5e-3, 0, 0, 0};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, z, c, z);
+	CHECK_EQ(judge(), V_NUMERIC); /* with the reference: eager exact, compiled not */
+	raise_in(RM_FP64, 0, "RuntimeError", "\"addmm\" not implemented for 'Double'");
+	CHECK_EQ(judge(), V_PASS);
+	/* an explicit cast leaves the fp64 run's output float16: no reference */
+	int64_t n = 4;
+	put(RM_FP64, 0, 0, DT_FLOAT16, 1, &n, z, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	floats(0, 0, DT_FLOAT32, 4, z, far, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "no fp64 reference"));
+}
+
+TEST(oracle_ints_and_bools_are_exact)
+{
+	static const int64_t a[4] = {0, 1, 2, 3}, b[4] = {0, 1, 3, 3}, t[3] = {1, 0, 1}, u[3] = {1, 1, 1};
+	int64_t n = 4, m = 3;
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_INT64, 1, &n, NULL, a);
+	put(RM_COMPILED, 0, 0, DT_INT64, 1, &n, NULL, a);
+	CHECK_EQ(judge(), V_PASS);
+	put(RM_COMPILED, 0, 0, DT_INT64, 1, &n, NULL, b);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+	CHECK(strstr(V.detail, "1 of 4 int64 values differ, first at index 2 (eager 2, compiled 3)"));
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_BOOL, 1, &m, NULL, t);
+	put(RM_COMPILED, 0, 0, DT_BOOL, 1, &m, NULL, u);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+}
+
+TEST(oracle_nan_positions_judged_against_fp64)
+{
+	static const double en[4] = {1, NAN, 3, 4}, cn[4] = {1, NAN, 3, 4}, fn[4] = {1, NAN, 3, 4};
+	static const double cbad[4] = {1, 2, NAN, 4}, cinf[4] = {1, 2, 3, INFINITY};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, en, cn, fn);
+	CHECK_EQ(judge(), V_PASS); /* same NaN positions */
+	floats(0, 0, DT_FLOAT32, 4, one4, cbad, one4);
+	CHECK_EQ(judge(), V_NUMERIC); /* compiled-only NaN */
+	CHECK_EQ(V.what, MM_NONFINITE);
+	CHECK(strstr(V.detail, "first at index 2"));
+	floats(0, 0, DT_FLOAT32, 4, en, one4, fn);
+	CHECK_EQ(judge(), V_NUMERIC); /* eager and fp64 agree on NaN (a domain error): compiled finite is wrong */
+	CHECK_EQ(V.what, MM_NONFINITE);
+	static const double einf[4] = {1, 2, 3, INFINITY}, cnan[4] = {1, 2, 3, NAN};
+	floats(0, 0, DT_FLOAT32, 4, einf, cnan, einf);
+	CHECK_EQ(judge(), V_NUMERIC); /* eager and fp64 say +inf, compiled NaN */
+	floats(0, 0, DT_FLOAT32, 4, en, one4, one4);
+	CHECK_EQ(judge(), V_PASS); /* eager's own NaN is not the compiler's */
+	static const double finf[4] = {1, 2, 3, INFINITY};
+	floats(0, 0, DT_FLOAT32, 4, one4, cinf, finf);
+	CHECK_EQ(judge(), V_PASS); /* fp64 overflows there too */
+	static const double fnan[4] = {NAN, 2, 3, 4}, c0[4] = {50, 2, 3, 4};
+	floats(0, 0, DT_FLOAT32, 4, one4, c0, fnan);
+	CHECK_EQ(judge(), V_PASS); /* fp64 NaN: that position is not compared */
+	floats(0, 0, DT_FLOAT32, 4, one4, cinf, NULL);
+	CHECK_EQ(judge(), V_NUMERIC); /* no reference: compiled Inf where eager finite */
+	CHECK_EQ(V.what, MM_NONFINITE);
+}
+
+TEST(oracle_tie_broken_outputs_are_never_compared)
+{
+	static const double wild[4] = {100, -7, 0, 1e9};
+	static const int64_t ia[2] = {0, 3}, ib[2] = {2, 1};
+	int64_t two = 2, three = 3;
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	floats(0, 1, DT_FLOAT32, 4, one4, wild, one4);
+	put(RM_EAGER, 0, 2, DT_INT64, 1, &two, NULL, ia);
+	put(RM_COMPILED, 0, 2, DT_INT64, 1, &three, NULL, NULL); /* even its shape */
+	const uint8_t compare[3] = {1, 0, 0};
+	oracle_judge(&R, compare, 3, &O, &V);
+	CHECK_EQ(V.kind, V_PASS);
+	CHECK_EQ(judge(), V_NUMERIC); /* NULL compares all */
+	CHECK_EQ(V.output, 1);
+	put(RM_COMPILED, 0, 2, DT_INT64, 1, &two, NULL, ib);
+	oracle_judge(&R, compare, 2, &O, &V); /* past ncompare: compared */
+	CHECK_EQ(V.kind, V_NUMERIC);
+	CHECK_EQ(V.output, 2);
+}
+
+TEST(oracle_dtype_shape_count_and_kind_mismatches)
+{
+	int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s6 = 6;
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_FLOAT32, 2, s23, NULL, NULL); /* shape only: no values */
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s23, NULL, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	put(RM_COMPILED, 0, 0, DT_FLOAT16, 2, s23, NULL, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_DTYPE);
+	CHECK(strstr(V.detail, "dtype eager float32, compiled float16"));
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s32, NULL, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_SHAPE);
+	CHECK(strstr(V.detail, "shape eager (2, 3), compiled (3, 2)"));
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 1, &s6, NULL, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_SHAPE);
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s23, NULL, NULL);
+	put(RM_COMPILED, 0, 1, DT_FLOAT32, 2, s23, NULL, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_COUNT_OUT);
+	R.m[RM_COMPILED][0].nout = 1;
+	R.m[RM_COMPILED][0].out[0].is_tensor = 0;
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_DTYPE);
+}
+
+TEST(oracle_strides_only_on_dims_above_1_and_ranked_last)
+{
+	static double vals[8] = {1, 2, 3, 4, 5, 6, 7, 8}, off[8] = {1, 2, 3, 4, 5, 6, 7, 9};
+	int64_t s[3] = {1, 2, 4};
+	reset(2);
+	put(RM_EAGER, 0, 0, DT_FLOAT32, 3, s, vals, NULL);
+	struct tensor_out *c = put(RM_COMPILED, 0, 0, DT_FLOAT32, 3, s, vals, NULL);
+	c->stride[0] = 1; /* size-1 dim: any stride is fine */
+	CHECK_EQ(judge(), V_PASS);
+	c->stride[1] = 1;
+	c->stride[2] = 2; /* a transposed layout */
+	CHECK_EQ(judge(), V_STRIDE);
+	CHECK_EQ(V.what, MM_STRIDE);
+	CHECK(strstr(V.detail, "stride of dim 1 (size 2) eager 4, compiled 1"));
+	struct tensor_out *c1 = put(RM_COMPILED, 0, 1, DT_FLOAT32, 3, s, vals, NULL);
+	put(RM_EAGER, 0, 1, DT_FLOAT32, 3, s, vals, NULL);
+	c1->stride[2] = 3;
+	CHECK_EQ(judge(), V_STRIDE);
+	CHECK_EQ(V.output, 0); /* the first one found */
+	O.check_strides = 0;
+	CHECK_EQ(judge(), V_PASS);
+	O.check_strides = 1;
+	/* a numeric finding at a later binding outranks it */
+	put(RM_EAGER, 1, 0, DT_FLOAT32, 3, s, vals, NULL);
+	put(RM_COMPILED, 1, 0, DT_FLOAT32, 3, s, off, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.binding, 1);
+}
+
+TEST(oracle_behaviour_missing_error_and_invalid)
+{
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nCppCompileError: C++ compile error\nmore");
+	CHECK_EQ(judge(), V_BEHAVIOUR);
+	CHECK_EQ(V.what, MM_RAISED);
+	/* the detail names the wrapped error, not the wrapper's heading */
+	CHECK(!strcmp(V.detail, "compiled raised torch._dynamo.exc.BackendCompilerFailed: CppCompileError: C++ compile error"));
+	raise_in(RM_EAGER, 0, "RuntimeError", "mat1 and mat2 shapes cannot be multiplied");
+	CHECK_EQ(judge(), V_INVALID);
+	R.m[RM_COMPILED][0].ran = 0; /* compiled not run: still invalid */
+	CHECK_EQ(judge(), V_INVALID);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	raise_in(RM_EAGER, 0, "RuntimeError", "index 7 is out of bounds");
+	CHECK_EQ(judge(), V_MISSING_ERROR);
+	CHECK(strstr(V.detail, "index 7 is out of bounds"));
+}
+
+TEST(oracle_precedence_behaviour_over_numeric_and_not_compiled)
+{
+	static const double off[4] = {9, 9, 9, 9};
+	reset(2);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	raise_in(RM_COMPILED, 0, "RuntimeError", "boom");
+	floats(1, 0, DT_FLOAT32, 4, one4, off, one4);
+	CHECK_EQ(judge(), V_BEHAVIOUR);
+	CHECK_EQ(V.binding, 0);
+	/* numeric at binding 0, raise at binding 1: behaviour still */
+	reset(2);
+	floats(0, 0, DT_FLOAT32, 4, one4, off, one4);
+	floats(1, 0, DT_FLOAT32, 4, one4, one4, one4);
+	raise_in(RM_COMPILED, 1, "RuntimeError", "boom");
+	CHECK_EQ(judge(), V_BEHAVIOUR);
+	CHECK_EQ(V.binding, 1);
+	/* no graph compiled: after behaviour, before numeric */
+	R.compiled_graphs = 0;
+	CHECK_EQ(judge(), V_BEHAVIOUR);
+	floats(1, 0, DT_FLOAT32, 4, one4, one4, one4);
+	CHECK_EQ(judge(), V_NOT_COMPILED);
+	R.compiled_graphs = 1;
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.binding, 0);
+}
+
+TEST(oracle_hang_in_compiled_is_a_finding_in_eager_is_invalid)
+{
+	reset(1);
+	R.hung = 1;
+	R.busy_mode = RM_COMPILED;
+	CHECK_EQ(judge(), V_HANG);
+	R.busy_mode = RM_EAGER;
+	CHECK_EQ(judge(), V_INVALID);
+	CHECK(strstr(V.detail, "eager hung"));
+	/* no busy marker: eager finished the binding, compiled did not */
+	R.busy_mode = 0xff;
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	R.m[RM_COMPILED][0].ran = 0;
+	CHECK_EQ(judge(), V_HANG);
+	R.m[RM_COMPILED][0].ran = 1; /* compiled had finished: not its hang */
+	CHECK_EQ(judge(), V_INVALID);
+	R.busy_mode = RM_FP64;
+	CHECK_EQ(judge(), V_INVALID);
+}
+
+TEST(oracle_crash_in_compiled_is_behaviour_in_fp64_is_invalid)
+{
+	reset(2);
+	R.crashed = 1;
+	R.term_signal = SIGSEGV;
+	R.busy_mode = RM_COMPILED;
+	R.busy_binding = 1;
+	CHECK_EQ(judge(), V_BEHAVIOUR);
+	CHECK_EQ(V.what, MM_CRASHED);
+	CHECK_EQ(V.binding, 1);
+	CHECK(!strcmp(V.detail, "worker killed by SIGSEGV in compiled mode, binding 1"));
+	R.busy_mode = RM_FP64;
+	CHECK_EQ(judge(), V_INVALID);
+	R.hung = 1; /* a hang outranks everything */
+	R.busy_mode = RM_COMPILED;
+	CHECK_EQ(judge(), V_HANG);
+}
+
+TEST(oracle_names_and_findings)
+{
+	CHECK(!strcmp(verdict_name(V_NUMERIC), "numeric"));
+	CHECK(!strcmp(verdict_name(V_MISSING_ERROR), "missing-error"));
+	CHECK(!strcmp(mismatch_name(MM_NONFINITE), "nonfinite"));
+	for (int k = 0; k < V_COUNT; k++)
+		CHECK(verdict_name((enum verdict_kind)k)[0] != '?');
+	for (int m = 0; m < MM_COUNT; m++)
+		CHECK(mismatch_name((enum mismatch)m)[0] != '?');
+	CHECK(!verdict_is_finding(V_PASS) && !verdict_is_finding(V_INVALID) && !verdict_is_finding(V_NOT_COMPILED));
+	CHECK(verdict_is_finding(V_BEHAVIOUR) && verdict_is_finding(V_HANG) && verdict_is_finding(V_NUMERIC));
+	CHECK(verdict_is_finding(V_STRIDE) && verdict_is_finding(V_MISSING_ERROR));
+}
