@@ -8,7 +8,7 @@ endif
 IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
 
 B := build
-CSTD := -std=c11 -D_GNU_SOURCE
+CSTD := -std=c11 -D_GNU_SOURCE -DXXH_INLINE_ALL # xxHash compiled in: binaries run on GPU nodes without it
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
 # The checkout's own path: the tools find build/runtime.env and the worker's
@@ -16,7 +16,7 @@ CFLAGS ?= -O2 -g
 ROOTDEF := -DPT2FUZZ_ROOT='"$(CURDIR)"'
 ALLCFLAGS := $(CSTD) $(WARN) $(ROOTDEF) $(CFLAGS)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS := -lxxhash -lm
+LDLIBS := -lm
 
 # Library sources, by folder (arrows: fuzz -> mutators -> graph, fuzz -> harness, fuzz -> oracles -> graph).
 LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
@@ -37,12 +37,12 @@ SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
 
 FUZZERS :=
 ifeq ($(IS_CLANG),1)
-FUZZERS := $(B)/decode_fuzzer
+FUZZERS := $(B)/decode_fuzzer $(B)/pt2fuzz_fuzzer
 endif
 
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all test unit-test fuzz-test integration-test setup clean seeds bench
+.PHONY: all test unit-test fuzz-test integration-test setup clean seeds bench fuzz
 all: $(B)/pt2fuzz $(FUZZERS) seeds bench
 
 bench: $(BENCH)
@@ -50,7 +50,7 @@ $(B)/bench/%: bench/%.c $(LIB_OBJ) $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 
@@ -59,7 +59,7 @@ $(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_bl
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 
-$(B)/san/%.o: %.c
+$(B)/san/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(ROOTDEF) $(SANFLAGS) -MMD -MP -c $< -o $@
 
@@ -72,6 +72,11 @@ $(B)/unit_tests: $(SAN_TEST_OBJ) $(SAN_LIB_OBJ) $(SAN_FUZZLIB_OBJ)
 # Tests against the real torch runtime (C, ASan+UBSan), run by tests/run_all.sh.
 $(B)/integration_tests: $(SAN_INTEG_OBJ) $(SAN_LIB_OBJ) $(SAN_FUZZLIB_OBJ)
 	$(CC) $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+# The fuzzer proper: our code is not instrumented (libFuzzer's features are
+# torch's compiler coverage, fed as extra counters); only linked with libFuzzer.
+$(B)/pt2fuzz_fuzzer: $(B)/obj/fuzz/pt2fuzz_fuzzer.o $(LIB_OBJ) $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC))
+	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # libFuzzer targets: the decoder must never crash on any byte string.
 $(B)/decode_fuzzer: fuzz/decode_fuzzer.c $(LIB_SRC)
@@ -101,6 +106,13 @@ fuzz-test: $(B)/decode_fuzzer $(B)/pt2fuzz seeds
 
 integration-test: $(B)/integration_tests $(B)/runtime.env
 	$(B)/integration_tests
+
+# The main job: a bounded campaign (FUZZ_TIME seconds, default 600) from the
+# seeds into FUZZ_OUT (default out/), on the GPU when torch sees one.
+FUZZ_TIME ?= 600
+FUZZ_OUT ?= out
+fuzz: all $(B)/runtime.env
+	$(B)/pt2fuzz fuzz --time $(FUZZ_TIME) --out $(FUZZ_OUT) $(FUZZ_ARGS)
 
 test: all $(B)/unit_tests $(B)/integration_tests $(FUZZERS) $(B)/runtime.env
 	bash tests/run_all.sh

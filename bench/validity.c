@@ -3,7 +3,11 @@
  * it computes agree with the catalogue's shape rules at every binding.
  *
  *   build/bench/validity [--seed S] [--count N] [--size M] [--family F]
- *                        [--dynamic PCT] [--min-rate R] [--failures K]
+ *                        [--dynamic PCT] [--min-rate R] [--failures K] [--mutate N]
+ *
+ * --mutate N applies N structure-aware mutations to each generated graph (a
+ * second generated graph is the crossover partner) before it is emitted: the
+ * mutators' results must be as valid as the generator's.
  *
  * Each graph is emitted with every value returned, run by bench/validity.py
  * in the torch runtime (build/runtime.env) on CPU, and judged here. A graph
@@ -20,6 +24,7 @@
 #include "../graph/op.h"
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
+#include "../mutators/mutate.h"
 
 #define MAX_FAIL_OPS 256
 
@@ -116,6 +121,7 @@ int main(int argc, char **argv)
 	o.dyn_pct = (unsigned)strtoul(arg(argc, argv, "--dynamic", "40"), NULL, 0);
 	double min_rate = strtod(arg(argc, argv, "--min-rate", "0"), NULL);
 	unsigned show = (unsigned)strtoul(arg(argc, argv, "--failures", "40"), NULL, 0);
+	unsigned mutations = (unsigned)strtoul(arg(argc, argv, "--mutate", "0"), NULL, 0);
 	const char *fam = arg(argc, argv, "--family", NULL);
 	if (fam) {
 		for (o.family = 0; o.family < FAM_COUNT && strcmp(fam, op_family_name(o.family)); o.family++)
@@ -138,12 +144,21 @@ int main(int argc, char **argv)
 		fprintf(stderr, "validity: cannot stage programs (bench/validity.py missing?)\n");
 		return 2;
 	}
-	static struct graph gs[1];
+	static struct graph gs[1], partner;
+	struct mutate_stats st;
+	memset(&st, 0, sizeof st);
 	struct graph *all = calloc(count, sizeof *all);
 	unsigned made = 0;
 	for (unsigned i = 0; i < count; i++) {
-		if (gen_graph(&all[made], seed * 0x100000001b3ull + i, &o, why, sizeof why))
+		uint64_t gseed = seed * 0x100000001b3ull + i;
+		if (gen_graph(&all[made], gseed, &o, why, sizeof why))
 			continue;
+		if (mutations && gen_graph(&partner, ~gseed, &o, why, sizeof why))
+			partner = all[made];
+		struct rng r;
+		rng_seed(&r, gseed);
+		for (unsigned k = 0; k < mutations; k++)
+			mutate_graph(&all[made], &partner, &r, 16, &st);
 		gs[0] = all[made];
 		for (unsigned v = 0; v < gs[0].nvalues; v++)
 			gs[0].v[v].out = gs[0].v[v].kind == VK_NODE;
@@ -171,7 +186,7 @@ int main(int argc, char **argv)
 	close(out[1]);
 	FILE *rd = fdopen(out[0], "r");
 	static char line[1 << 16];
-	unsigned valid = 0, done = 0;
+	unsigned valid = 0, done = 0, mismatches = 0;
 	while (done < made && fgets(line, sizeof line, rd)) {
 		const struct graph *g = &all[done++];
 		line[strcspn(line, "\n")] = 0;
@@ -180,8 +195,10 @@ int main(int argc, char **argv)
 		if (!strncmp(line, "ok\t", 3)) {
 			int node = first_mismatch(g, line + 3, msg, sizeof msg);
 			ok = node < 0;
-			if (!ok)
+			if (!ok) {
+				mismatches++;
 				blame(g, node, msg);
+			}
 		} else {
 			char *where = strchr(line, '\t') ? strchr(line, '\t') + 1 : line;
 			char *err = strchr(where, '\t');
@@ -209,6 +226,14 @@ int main(int argc, char **argv)
 	double rate = made ? (double)valid / made : 0;
 	printf("validity: %u of %u graphs valid in eager mode = %.2f%% (seed %lu, size %u, dynamic %u%%)\n", valid,
 	       made, 100 * rate, seed, o.size, o.dyn_pct);
+	printf("shape-rule mismatches: %u\n", mismatches);
+	if (mutations) {
+		printf("mutations: %u per graph;", mutations);
+		for (unsigned k = 0; k < mutator_count(); k++)
+			printf(" %s %llu/%llu", mutator_name(k), (unsigned long long)st.valid[k],
+			       (unsigned long long)st.tried[k]);
+		printf("\n");
+	}
 	printf("%-12s %7s %7s %8s\n", "family", "graphs", "valid", "rate");
 	for (unsigned f = 0; f < FAM_COUNT; f++)
 		if (fam_total[f])

@@ -8,4 +8,8 @@
 	"          [--inductor NAME=VALUE] FILE|DIR..."
 int cmd_run(int argc, char **argv);
 
+#define FUZZ_USAGE \
+	"[--time SEC] [--out DIR] [--jobs N] [--seeds DIR] [--no-coverage] [run options]"
+int cmd_fuzz(int argc, char **argv);
+
 #endif

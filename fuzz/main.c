@@ -151,6 +151,8 @@ static const struct command {
 	{"emit", "FILE [--backend B] [--mode M]", "print the standalone PyTorch program of a graph", cmd_emit},
 	{"check", "FILE", "exit 0 iff FILE is a valid graph (binary or text)", cmd_check},
 	{"parse", "TEXTFILE --out FILE", "turn the readable text form into the binary form", cmd_parse},
+	{"fuzz", FUZZ_USAGE,
+	 "a coverage-guided campaign (libFuzzer -fork) from the seeds into OUT/corpus and OUT/findings", cmd_fuzz},
 	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
 	 cmd_run},
 };

@@ -80,7 +80,7 @@ struct op_def {
 	const char *attrs;
 	const char *py;
 	const char *ctor;
-	const char *const *strs;
+	const char *const *strs; /* the `$` attributes' choices, NULL-terminated */
 	bool (*infer)(struct infer_io *io);
 	bool (*choose)(struct chooser *c, struct op_choice *ch); /* ch->in[0], ch->nin=1 preset */
 };

@@ -131,8 +131,9 @@ int executor_start(struct executor *x, char *why, size_t n)
 	x->starts++;
 	x->ring_mark = x->ring_total;
 	char cfg[512];
-	int cl = snprintf(cfg, sizeof cfg, "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\nplugin_len=%zu\n",
-			  x->shm_fd, x->o.shm_size, x->o.device, x->o.compile_threads, x->o.fx_graph_cache,
+	int cl = snprintf(cfg, sizeof cfg,
+			  "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\ncoverage=%d\nplugin_len=%zu\n",
+			  x->shm_fd, x->o.shm_size, x->o.device, x->o.compile_threads, x->o.fx_graph_cache, x->o.coverage,
 			  x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
 	int bad = runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) ||
@@ -200,6 +201,7 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		return -1;
 	x->ring_mark = x->ring_total;
 	memset(x->shm, 0xff, SHM_HEADER);
+	memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE);
 	uint64_t id = ++x->next_id;
 	size_t len;
 	char *req = request_text(id, rq, &len);
@@ -250,4 +252,28 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 	if (restart)
 		stop_worker(x);
 	return 0;
+}
+
+uint8_t *executor_coverage(struct executor *x) { return x->shm + SHM_HEADER; }
+
+int executor_dump_lines(struct executor *x, FILE *f, char *why, size_t n)
+{
+	if (!x->pid)
+		return 0; /* nothing since the last worker died: its lines are lost */
+	char req[64];
+	uint64_t id = ++x->next_id;
+	int len = snprintf(req, sizeof req, "id=%llu\ndump_lines=1\n\n", (unsigned long long)id);
+	uint8_t *msg = NULL;
+	long got = protocol_write_message(x->to_fd, req, (size_t)len)
+			   ? -1
+			   : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd,
+						   ring_add, x);
+	if (got < 8 || memcmp(msg, "P2FL", 4)) {
+		free(msg);
+		stop_worker(x);
+		return fail(why, n, "the worker did not answer the line dump");
+	}
+	size_t w = fwrite(msg + 8, 1, (size_t)got - 8, f);
+	free(msg);
+	return w == (size_t)got - 8 ? 0 : fail(why, n, "write error");
 }

@@ -5,6 +5,7 @@
 #ifndef PT2FUZZ_EXECUTOR_H
 #define PT2FUZZ_EXECUTOR_H
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include "../oracles/result.h"
@@ -19,6 +20,7 @@ struct executor_opts {
 	const char *plugin;       /* Python source run once at start (e.g. test backends); NULL: none */
 	size_t plugin_len;
 	size_t shm_size;          /* bytes of shared memory for values */
+	int coverage;             /* trace torch's compiler into the coverage map */
 };
 
 struct exec_request {
@@ -61,6 +63,14 @@ int executor_start(struct executor *x, char *why, size_t n);
  * request); -1 with a reason when no worker could be started or it broke
  * the protocol. */
 int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n);
+
+/* The coverage map of the last request (SHM_COVERAGE bytes; the last
+ * 0x1000 are left zero for the caller's graph features). */
+uint8_t *executor_coverage(struct executor *x);
+
+/* Appends to f the compiler lines ("path:line") the worker ran since the
+ * last dump: the exact measure, independent of the hashed map. 0, or -1. */
+int executor_dump_lines(struct executor *x, FILE *f, char *why, size_t n);
 
 /* Stops the worker and frees everything. */
 void executor_free(struct executor *x);

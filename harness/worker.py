@@ -5,11 +5,14 @@
 # Started as `python3 -u -c BOOT` by the executor, which sends this file as
 # the first frame on stdin. Protocol: docs/protocol.md.
 import copy
+import importlib
 import os
+import re
 import struct
 import sys
 import time
 import traceback
+import zlib
 
 PROTO_IN = sys.stdin.buffer
 # Protocol replies go to the real stdout; fd 1 then points at stderr so that
@@ -22,6 +25,8 @@ MODES = ("eager", "compiled", "fp64")
 DTYPE_CODES = {}  # torch dtype -> enum dtype (graph/dtype.h order); filled after import
 HEADER = 4096  # shared memory: header page, coverage map, then tensor values
 COVERAGE_BYTES = 1 << 16
+COMPILER_SLOTS = 0xE000  # of the map: compiler lines and branches, then kernel names
+KERNEL_SLOTS = 0x1000  # (the last 0x1000 are the C side's graph features)
 
 
 def read_exact(n):
@@ -115,6 +120,105 @@ def record_outputs(torch, shm, outs):
     return b"".join(recs)
 
 
+class Coverage:
+    """Which lines and branches of torch's compiler a request runs, hashed
+    into the shared coverage map (docs/fuzzing.md). sys.monitoring (Python
+    >= 3.12): local LINE/BRANCH events only on compiler code objects, each
+    location reported once per request (DISABLE, then restart_events)."""
+
+    PACKAGES = (
+        "_dynamo", "_inductor", "_functorch", "fx", "_decomp", "_refs", "_prims", "_prims_common",
+        "utils/_sympy", "_subclasses", "_higher_order_ops", "export", "_export",
+    )  # fmt: skip
+    KERNELS = re.compile(r"\b((?:triton|cpp)_\w*?fused_\w+?|extern_kernels\.\w+)(?:_\d+)?\b")
+
+    def __init__(self, torch, mm):
+        mon = sys.monitoring
+        self.mon, self.E = mon, mon.events
+        self.tool = mon.COVERAGE_ID
+        root = os.path.dirname(torch.__file__) + os.sep
+        self.prefixes = tuple(root + p.replace("/", os.sep) + os.sep for p in self.PACKAGES)
+        self.root_len = len(root) - len("torch/")
+        self.files = {}  # filename -> crc of its path below site-packages, or None
+        self.lines = set()  # (path, line) since the last dump: the exact measure
+        self.map = memoryview(mm)[HEADER : HEADER + COVERAGE_BYTES]
+        self.events = self.E.LINE | getattr(self.E, "BRANCH", 0)
+        mon.use_tool_id(self.tool, "pt2fuzz")
+        mon.register_callback(self.tool, self.E.PY_START, self.on_start)
+        mon.register_callback(self.tool, self.E.LINE, self.on_line)
+        if getattr(self.E, "BRANCH", 0):
+            mon.register_callback(self.tool, self.E.BRANCH, self.on_branch)
+        self.patch_kernel_loader(torch)
+
+    def file_hash(self, name):
+        h = self.files.get(name, -1)
+        if h == -1:
+            h = zlib.crc32(name[self.root_len :].encode()) if name.startswith(self.prefixes) else None
+            self.files[name] = h
+        return h
+
+    def bump(self, i):
+        v = self.map[i]
+        if v < 255:
+            self.map[i] = v + 1
+
+    def on_start(self, code, offset):
+        if self.file_hash(code.co_filename) is not None:
+            self.mon.set_local_events(self.tool, code, self.events)
+        return self.mon.DISABLE
+
+    def on_line(self, code, line):
+        h = self.files.get(code.co_filename)
+        if h is not None:
+            self.bump((h ^ (line * 0x9E3779B1)) % COMPILER_SLOTS)
+            self.lines.add((code.co_filename[self.root_len :], line))
+        return self.mon.DISABLE
+
+    def on_branch(self, code, src, dst):
+        h = self.files.get(code.co_filename)
+        if h is not None:
+            self.bump((h ^ (src * 0x85EBCA6B) ^ (dst * 0xC2B2AE35)) % COMPILER_SLOTS)
+        return self.mon.DISABLE
+
+    def kernel(self, name):
+        self.bump(COMPILER_SLOTS + zlib.crc32(name.encode()) % KERNEL_SLOTS)
+
+    def patch_kernel_loader(self, torch):
+        """Inductor's generated modules pass through PyCodeCache: their kernel
+        names (triton_poi_fused_constant_pad_nd_relu, cpp_fused_add_exp,
+        extern_kernels.mm) are features too."""
+        try:
+            cache = importlib.import_module("torch._inductor.codecache").PyCodeCache
+            load = cache.load_by_key_path
+        except (ImportError, AttributeError):
+            return
+        cov = self
+
+        def load_and_note(*args, **kwargs):
+            mod = load(*args, **kwargs)
+            try:
+                with open(mod.__file__) as f:
+                    for name in set(cov.KERNELS.findall(f.read())):
+                        cov.kernel(name)
+            except Exception:
+                pass
+            return mod
+
+        cache.load_by_key_path = load_and_note
+
+    def begin(self):
+        self.mon.set_events(self.tool, self.E.PY_START)
+        self.mon.restart_events()
+
+    def end(self):
+        self.mon.set_events(self.tool, 0)
+
+    def dump(self):
+        text = "".join(f"{f}:{n}\n" for f, n in sorted(self.lines))
+        self.lines = set()
+        return text.encode()
+
+
 def cuda_poisoned(torch, device):
     """After a CUDA error the context may be unusable: test it."""
     if not device.startswith("cuda"):
@@ -162,6 +266,9 @@ class Worker:
         torch._dynamo.config.suppress_errors = False
         self.inductor_defaults = {}
         self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]))
+        self.coverage = None
+        if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
+            self.coverage = Coverage(torch, self.shm.mm)
         plugin = cfg.get("plugin_len", ["0"])[0]
         if plugin != "0":
             src = read_exact(int(plugin)).decode()
@@ -174,6 +281,7 @@ class Worker:
             "python": sys.version.split()[0],
             "cuda": str(torch.version.cuda),
             "device": self.device,
+            "coverage": "sys.monitoring" if self.coverage else "off",
         }
         try:
             import triton
@@ -203,12 +311,18 @@ class Worker:
         head, _, src = req.partition(b"\n\n")
         h = parse_header(head.decode())
         rid = int(h["id"][0])
+        if "dump_lines" in h:  # the exact line set since the last dump
+            lines = self.coverage.dump() if self.coverage else b""
+            send_message(struct.pack("<4sI", b"P2FL", rid) + lines)
+            return
         modes = int(h["modes"][0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
         dynamic = h.get("dynamic", ["marks"])[0]
         device = self.device
         self.shm.reset()
+        if self.coverage:
+            self.coverage.begin()
         torch._dynamo.reset()
         self.counters.clear()
         ns = {"__name__": "pt2fuzz_program"}
@@ -258,6 +372,8 @@ class Worker:
                 usec = int((time.perf_counter() - t0) * 1e6)
                 records.append(struct.pack("<BBBBI", m, b, ok, 0, min(usec, 0xFFFFFFFF)) + body)
         self.shm.busy(0xFFFFFFFF, 0)
+        if self.coverage:
+            self.coverage.end()
         stats = self.counters["stats"]
         graphs = stats.get("unique_graphs", 0)
         breaks = sum(self.counters["graph_break"].values())

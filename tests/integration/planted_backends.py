@@ -1,6 +1,7 @@
 # Planted-bug torch.compile backends for pt2fuzz's tests: real backends that
 # wrap Inductor and misbehave in one known way each. Loaded into a worker
 # with `pt2fuzz run --plugin tests/integration/planted_backends.py`.
+import operator
 import os
 import signal
 import time
@@ -52,6 +53,40 @@ def planted_numeric(gm, example_inputs):
 def planted_numeric_if_cumsum(gm, example_inputs):
     """Wrong only when the graph has a cumsum: the planted bug of one op."""
     if _has_call(gm, ("cumsum",)):
+        gm = _perturb_first_float_output(gm)
+    return compile_fx(gm, example_inputs)
+
+
+# Dynamo's names for pt2fuzz's binary family (torch.add, torch.where, ...).
+BINARY = {
+    "add", "sub", "mul", "div", "maximum", "minimum", "pow", "atan2", "fmod", "remainder",
+    "floor_divide", "hypot", "copysign", "eq", "ne", "lt", "le", "gt", "ge", "logical_and",
+    "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor", "where", "lerp",
+    "addcmul", "addcdiv",
+}  # fmt: skip
+
+
+@register_backend
+def planted_numeric_if_binary(gm, example_inputs):
+    """Wrong whenever the graph has an op of the binary family: common enough
+    that a short campaign from seeds without one reaches it by mutation."""
+    if _has_call(gm, BINARY):
+        gm = _perturb_first_float_output(gm)
+    return compile_fx(gm, example_inputs)
+
+
+def _compute_nodes(gm):
+    return sum(
+        n.op in ("call_function", "call_method", "call_module") and n.target is not operator.getitem
+        for n in gm.graph.nodes
+    )
+
+
+@register_backend
+def planted_numeric_if_large(gm, example_inputs):
+    """Wrong for graphs of 7 or more ops (getitem aside): seeds of at most 6
+    ops pass, and an insert or a splice usually reaches it."""
+    if _compute_nodes(gm) >= 7:
         gm = _perturb_first_float_output(gm)
     return compile_fx(gm, example_inputs)
 

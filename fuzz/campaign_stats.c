@@ -1,0 +1,191 @@
+#include "campaign_stats.h"
+#include <dirent.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+static int line_add(struct campaign_stats *s, const char *line, size_t len)
+{
+	if (2 * (s->nlines + 1) > s->nslots) { /* grow: keep the table at most half full */
+		size_t n = s->nslots ? 2 * s->nslots : 1u << 16;
+		char **t = calloc(n, sizeof *t);
+		if (!t)
+			return -1;
+		for (size_t i = 0; i < s->nslots; i++)
+			if (s->slots[i]) {
+				size_t j = XXH64(s->slots[i], strlen(s->slots[i]), 0) & (n - 1);
+				while (t[j])
+					j = (j + 1) & (n - 1);
+				t[j] = s->slots[i];
+			}
+		free(s->slots);
+		s->slots = t;
+		s->nslots = n;
+	}
+	size_t j = XXH64(line, len, 0) & (s->nslots - 1);
+	for (; s->slots[j]; j = (j + 1) & (s->nslots - 1))
+		if (strlen(s->slots[j]) == len && !memcmp(s->slots[j], line, len))
+			return 0;
+	if (!(s->slots[j] = strndup(line, len)))
+		return -1;
+	s->nlines++;
+	return 1;
+}
+
+static void fold_lines(struct campaign_stats *s, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	while (f && fgets(line, sizeof line, f)) {
+		size_t l = strcspn(line, "\n");
+		if (l)
+			line_add(s, line, l);
+	}
+	if (f)
+		fclose(f);
+}
+
+static struct mutator_totals *mutator_slot(struct campaign_stats *s, const char *name)
+{
+	for (unsigned i = 0; i < s->nmut; i++)
+		if (!strcmp(s->mut[i].name, name))
+			return &s->mut[i];
+	if (s->nmut == MUT_MAX)
+		return NULL;
+	snprintf(s->mut[s->nmut].name, sizeof s->mut[0].name, "%.31s", name);
+	return &s->mut[s->nmut++];
+}
+
+/* A fuzzer-<pid>.tsv or totals.tsv: "key\tvalue" lines, verdict and mutator rows. */
+static void fold_tsv(struct campaign_stats *s, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512], a[64], b[64];
+	unsigned long long x, y, z;
+	struct {
+		const char *key;
+		uint64_t *to;
+	} keys[] = {{"execs", &s->execs},   {"rejected", &s->rejected},     {"worker_starts", &s->starts},
+		    {"worker_crashes", &s->crashes}, {"worker_hangs", &s->hangs}};
+	while (f && fgets(line, sizeof line, f)) {
+		if (sscanf(line, "mutator\t%63s\t%llu\t%llu\t%llu", a, &x, &y, &z) == 4) {
+			struct mutator_totals *m = mutator_slot(s, a);
+			if (m) {
+				m->tried += x;
+				m->valid += y;
+				m->fresh += z;
+			}
+		} else if (sscanf(line, "verdict\t%63s\t%llu", a, &x) == 2) {
+			for (unsigned k = 0; k < V_COUNT; k++)
+				if (!strcmp(a, verdict_name((enum verdict_kind)k)))
+					s->verdicts[k] += x;
+		} else if (sscanf(line, "%63s\t%llu", b, &x) == 2) {
+			for (unsigned k = 0; k < sizeof keys / sizeof keys[0]; k++)
+				if (!strcmp(b, keys[k].key))
+					*keys[k].to += x;
+		}
+	}
+	if (f)
+		fclose(f);
+}
+
+static void write_totals(const struct campaign_stats *s, const char *dir)
+{
+	char path[4096], tmp[4200];
+	snprintf(path, sizeof path, "%s/totals.tsv", dir);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nworker_starts\t%llu\nworker_crashes\t%llu\nworker_hangs\t%llu\n",
+		(unsigned long long)s->execs, (unsigned long long)s->rejected, (unsigned long long)s->starts,
+		(unsigned long long)s->crashes, (unsigned long long)s->hangs);
+	for (unsigned k = 0; k < V_COUNT; k++)
+		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)s->verdicts[k]);
+	for (unsigned i = 0; i < s->nmut; i++)
+		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,
+			(unsigned long long)s->mut[i].valid, (unsigned long long)s->mut[i].fresh);
+	if (!fclose(f))
+		rename(tmp, path);
+}
+
+static int by_string(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void write_lines(const struct campaign_stats *s, const char *dir)
+{
+	char path[4096], tmp[4200];
+	char **all = malloc((s->nlines + 1) * sizeof *all);
+	size_t n = 0;
+	for (size_t i = 0; all && i < s->nslots; i++)
+		if (s->slots[i])
+			all[n++] = s->slots[i];
+	snprintf(path, sizeof path, "%s/lines.txt", dir);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = all ? fopen(tmp, "w") : NULL;
+	if (f) {
+		qsort(all, n, sizeof *all, by_string);
+		for (size_t i = 0; i < n; i++)
+			fprintf(f, "%s\n", all[i]);
+		if (!fclose(f))
+			rename(tmp, path);
+	}
+	free(all);
+}
+
+void cstats_init(struct campaign_stats *s, const char *dir)
+{
+	char path[4096];
+	memset(s, 0, sizeof *s);
+	snprintf(path, sizeof path, "%s/totals.tsv", dir);
+	fold_tsv(s, path);
+	snprintf(path, sizeof path, "%s/lines.txt", dir);
+	fold_lines(s, path);
+}
+
+void cstats_collect(struct campaign_stats *s, const char *dir, int final)
+{
+	DIR *d = opendir(dir);
+	char path[4096];
+	int pid, seq, end;
+	for (struct dirent *e; d && (e = readdir(d));) {
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		end = 0;
+		if (sscanf(e->d_name, "lines-%d-%d.txt%n", &pid, &seq, &end) == 2 && !e->d_name[end]) {
+			fold_lines(s, path);
+			unlink(path);
+		} else if (sscanf(e->d_name, "fuzzer-%d.tsv%n", &pid, &end) == 1 && !e->d_name[end] &&
+			   (final || kill(pid, 0) != 0)) {
+			fold_tsv(s, path);
+			unlink(path);
+		}
+	}
+	if (d)
+		closedir(d);
+	write_totals(s, dir);
+	write_lines(s, dir);
+}
+
+void cstats_print(const struct campaign_stats *s, FILE *f)
+{
+	fprintf(f, "  compiler lines  %zu distinct (torch's compiler, all jobs)\n", s->nlines);
+	fprintf(f, "  verdicts       ");
+	for (unsigned k = 0; k < V_COUNT; k++)
+		if (s->verdicts[k])
+			fprintf(f, " %s %llu", verdict_name((enum verdict_kind)k), (unsigned long long)s->verdicts[k]);
+	fprintf(f, "\n  workers         %llu started, %llu crashed, %llu hung\n", (unsigned long long)s->starts,
+		(unsigned long long)s->crashes, (unsigned long long)s->hangs);
+	fprintf(f, "  mutators        %-12s %8s %8s %8s\n", "", "tried", "valid", "new cov");
+	for (unsigned i = 0; i < s->nmut; i++)
+		fprintf(f, "                  %-12s %8llu %8llu %8llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,
+			(unsigned long long)s->mut[i].valid, (unsigned long long)s->mut[i].fresh);
+}
+
+void cstats_free(struct campaign_stats *s)
+{
+	for (size_t i = 0; i < s->nslots; i++)
+		free(s->slots[i]);
+	free(s->slots);
+	memset(s, 0, sizeof *s);
+}

@@ -1,0 +1,218 @@
+/* The libFuzzer target: every input is a graph in the binary format, run
+ * through a worker in eager, compiled and fp64 modes and judged; torch's
+ * compiler coverage (and the graph's own features) go to libFuzzer as extra
+ * counters, so inputs that reach new compiler paths grow the corpus. A
+ * finding is written to the findings directory, then the target aborts so
+ * that libFuzzer saves the crash input (and -fork goes on).
+ *
+ * Options (docs/fuzzing.md): after -ignore_remaining_args=1 on the command
+ * line, and/or in PT2FUZZ_OPTIONS (inherited by -fork jobs):
+ *   the `pt2fuzz run` options (--backend, --mode, --device, --findings, ...),
+ *   --no-coverage   pure generation: no feedback, every input freshly generated
+ *   --stats DIR     per-process statistics and exact compiler line sets
+ *   --size N        target size of generated graphs (default 12) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include "../graph/codec.h"
+#include "../mutators/gen.h"
+#include "../mutators/mutate.h"
+#include "check.h"
+#include "cli.h"
+#include "features.h"
+#include "findings.h"
+#include "runopts.h"
+
+/* Global and `used`: libFuzzer finds it by its section, and the compiler must
+ * not drop the stores into it. */
+__attribute__((used, section("__libfuzzer_extra_counters"))) uint8_t pt2fuzz_extra_counters[FEATURES_MAP];
+
+static struct run_opts RO;
+static struct executor X;
+static struct graph G;
+static int no_coverage;
+static unsigned gen_size = 12;
+static const char *stats_dir;
+
+/* What this process has done, written to --stats DIR. */
+static struct {
+	uint64_t execs, rejected, verdicts[V_COUNT];
+	uint64_t mut_new[MUT_MAX];
+	struct mutate_stats mut;
+	uint8_t seen[FEATURES_MAP]; /* bit k: counter bucket k seen at this index */
+	int last_mutator;
+	uint64_t last_hash;
+} S = {.last_mutator = -1};
+
+/* libFuzzer's counter buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+. */
+static unsigned bucket(uint8_t v)
+{
+	return v >= 128 ? 7 : v >= 32 ? 6 : v >= 16 ? 5 : v >= 8 ? 4 : v >= 4 ? 3 : (unsigned)v - 1;
+}
+
+/* Whether map holds a (counter, bucket) this process has not seen: credit
+ * for the mutator that made the input. */
+static int novel(const uint8_t *map)
+{
+	int fresh = 0;
+	for (unsigned i = 0; i < FEATURES_MAP; i++)
+		if (map[i]) {
+			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
+			fresh |= !(S.seen[i] & bit);
+			S.seen[i] |= bit;
+		}
+	return fresh;
+}
+
+/* Each dump of the exact line set goes to its own file, renamed into place
+ * complete, so the campaign can fold and delete it while jobs run. */
+static void dump_lines(void)
+{
+	static unsigned seq;
+	char path[4096], tmp[4200], why[300];
+	snprintf(path, sizeof path, "%s/lines-%d-%u.txt", stats_dir, (int)getpid(), seq++);
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	int bad = executor_dump_lines(&X, f, why, sizeof why);
+	if (bad)
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+	if (fclose(f) || bad || rename(tmp, path))
+		remove(tmp);
+}
+
+static void write_stats(void)
+{
+	char path[4096], tmp[4200];
+	if (!stats_dir)
+		return;
+	dump_lines();
+	snprintf(path, sizeof path, "%s/fuzzer-%d.tsv", stats_dir, (int)getpid());
+	snprintf(tmp, sizeof tmp, "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nworker_starts\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
+		(unsigned long long)S.execs, (unsigned long long)S.rejected, X.starts, X.crashes, X.hangs);
+	for (unsigned k = 0; k < V_COUNT; k++)
+		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
+	for (unsigned m = 0; m < mutator_count(); m++)
+		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", mutator_name(m), (unsigned long long)S.mut.tried[m],
+			(unsigned long long)S.mut.valid[m], (unsigned long long)S.mut_new[m]);
+	if (!fclose(f))
+		rename(tmp, path);
+}
+
+/* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
+static int collect_options(int argc, char **argv, char **out, int cap)
+{
+	int n = 0, ours = 0;
+	for (int i = 1; i < argc; i++) {
+		if (ours && n < cap)
+			out[n++] = argv[i];
+		ours |= !strcmp(argv[i], "-ignore_remaining_args=1");
+	}
+	const char *env = getenv("PT2FUZZ_OPTIONS");
+	char *copy = env ? strdup(env) : NULL, *save = NULL;
+	for (char *t = copy ? strtok_r(copy, " \t", &save) : NULL; t && n < cap; t = strtok_r(NULL, " \t", &save))
+		out[n++] = t;
+	return n;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	static char *opts[256];
+	int n = collect_options(*argc, *argv, opts, 256);
+	long long size;
+	char why[600];
+	if (run_opts_parse(n, opts, &RO) || cli_num(n, opts, "--size", 12, 1, G_MAX_NODES, &size))
+		exit(2);
+	gen_size = (unsigned)size;
+	no_coverage = cli_flag(n, opts, "--no-coverage");
+	stats_dir = cli_opt(n, opts, "--stats");
+	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
+	if (executor_init(&X, &RO.exec, why, sizeof why) || executor_start(&X, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		exit(1);
+	}
+	char v[128], d[64];
+	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s\n",
+		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
+		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
+		no_coverage ? "off (pure generation)" : "on");
+	atexit(write_stats);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct check_result r;
+	char why[600];
+	if (codec_decode(&G, data, size, why, sizeof why)) {
+		S.rejected++;
+		return -1; /* never enters the corpus */
+	}
+	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		exit(1);
+	}
+	S.execs++;
+	S.verdicts[r.v.kind]++;
+	uint8_t *map = executor_coverage(&X);
+	features_graph(&G, map);
+	int from_mutator = S.last_mutator >= 0 && XXH64(data, size, 0) == S.last_hash;
+	if (novel(map) && from_mutator)
+		S.mut_new[S.last_mutator]++;
+	S.last_mutator = -1;
+	if (no_coverage)
+		pt2fuzz_extra_counters[0] = 1; /* one constant feature: the seeds are kept, nothing else */
+	else
+		memcpy(pt2fuzz_extra_counters, map, FEATURES_MAP);
+	if (S.execs % 50 == 0)
+		write_stats();
+	if (verdict_is_finding(r.v.kind)) {
+		char dir[4200] = "";
+		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
+		int fresh = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
+		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", fresh > 0 ? "new" : fresh == 0 ? "repeated" : "unsaved",
+			fresh >= 0 ? dir : why, r.v.detail);
+		write_stats();
+		abort(); /* libFuzzer saves the input as crash-<sha1> */
+	}
+	check_result_free(&r);
+	return 0;
+}
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	size_t n;
+	if (no_coverage) { /* pure generation: the input is ignored */
+		struct gen_opts o;
+		gen_default_opts(&o);
+		o.size = gen_size;
+		n = 0;
+		for (unsigned t = 0; !n && t < 8; t++)
+			if (!gen_graph(&G, (uint64_t)seed * 8 + t, &o, NULL, 0))
+				n = codec_encode(&G, data, max_size);
+		S.last_mutator = -1;
+		return n ? n : size;
+	}
+	int which = -1;
+	n = mutate_bytes(data, size, max_size, seed, &which, &S.mut);
+	S.last_mutator = which;
+	S.last_hash = XXH64(data, n, 0);
+	return n;
+}
+
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out,
+				 size_t max_out, unsigned int seed)
+{
+	if (no_coverage)
+		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
+	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, &S.mut);
+	S.last_mutator = -1;
+	return n;
+}

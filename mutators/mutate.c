@@ -1,0 +1,176 @@
+#include "mutate.h"
+#include <string.h>
+#include "../graph/codec.h"
+#include "mutkit.h"
+
+#define BYTES_ATTEMPTS 16 /* mutators tried per libFuzzer call */
+#define SPLICE_TRIES 8    /* crossover tries splice this often before other mutators */
+#define REGEN_TRIES 4
+
+enum mut_id { M_INSERT, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
+	      M_COUNT };
+
+/* Weights: edits of the dataflow first; regenerate rarely, since it throws
+ * away what the corpus entry had found. */
+static const struct mutator {
+	const char *name;
+	unsigned weight;
+	mutator_fn fn;
+} table[M_COUNT] = {
+	[M_INSERT] = {"insert", 18, mut_insert},    [M_DELETE] = {"delete", 12, mut_delete},
+	[M_REWIRE] = {"rewire", 10, mut_rewire},    [M_ATTR] = {"attr", 12, mut_attr},
+	[M_SWAP] = {"swap", 10, mut_swap},          [M_DIMS] = {"dims", 8, mut_dims},
+	[M_DYNAMIC] = {"dynamic", 8, mut_dynamic},  [M_DTYPE] = {"dtype", 8, mut_dtype},
+	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 2, mut_regenerate},
+};
+_Static_assert(M_COUNT <= MUT_MAX, "raise MUT_MAX");
+
+unsigned mutator_count(void) { return M_COUNT; }
+
+const char *mutator_name(unsigned i) { return i < M_COUNT ? table[i].name : NULL; }
+
+int mutator_find(const char *name)
+{
+	for (unsigned i = 0; i < M_COUNT; i++)
+		if (!strcmp(table[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static _Thread_local struct mut_ctx ctx;
+static _Thread_local uint8_t enc_in[CODEC_MAX_SIZE], enc_out[CODEC_MAX_SIZE];
+
+int mutate_with(unsigned which, struct graph *g, const struct graph *other, struct rng *r, size_t max_size)
+{
+	if (which >= M_COUNT || (which != M_REGENERATE && !g->nnodes))
+		return -1;
+	ctx.g = g;
+	ctx.other = other;
+	ctx.r = r;
+	ctx.max_size = max_size < CODEC_MAX_SIZE ? max_size : CODEC_MAX_SIZE;
+	recipe_from_graph(&ctx.rc, g);
+	if (table[which].fn(&ctx))
+		return -1;
+	size_t n = codec_encode(&ctx.out, enc_out, ctx.max_size);
+	if (!n)
+		return -1;
+	if (which != M_REGENERATE && codec_encode(g, enc_in, sizeof enc_in) == n && !memcmp(enc_in, enc_out, n))
+		return -1;
+	*g = ctx.out;
+	return 0;
+}
+
+static int attempt(unsigned which, struct graph *g, const struct graph *other, struct rng *r, size_t max_size,
+		   struct mutate_stats *st)
+{
+	if (st)
+		st->tried[which]++;
+	if (mutate_with(which, g, other, r, max_size))
+		return -1;
+	if (st)
+		st->valid[which]++;
+	return (int)which;
+}
+
+static unsigned pick(struct rng *r, int have_other)
+{
+	unsigned total = 0;
+	for (unsigned i = 0; i < M_COUNT; i++)
+		total += i == M_SPLICE && !have_other ? 0 : table[i].weight;
+	uint64_t x = rng_below(r, total);
+	for (unsigned i = 0; i < M_COUNT; i++) {
+		unsigned w = i == M_SPLICE && !have_other ? 0 : table[i].weight;
+		if (x < w)
+			return i;
+		x -= w;
+	}
+	return M_INSERT;
+}
+
+static int mutate_limited(struct graph *g, const struct graph *other, struct rng *r, unsigned attempts,
+			  size_t max_size, struct mutate_stats *st)
+{
+	for (unsigned t = 0; t < attempts; t++) {
+		int w = attempt(pick(r, other != NULL), g, other, r, max_size, st);
+		if (w >= 0)
+			return w;
+	}
+	return -1;
+}
+
+int mutate_graph(struct graph *g, const struct graph *other, struct rng *r, unsigned attempts,
+		 struct mutate_stats *st)
+{
+	return mutate_limited(g, other, r, attempts, CODEC_MAX_SIZE, st);
+}
+
+/* Deletes nodes until g encodes within max_size: M_DELETE, or -1. */
+static int shrink(struct graph *g, struct rng *r, size_t max_size, struct mutate_stats *st)
+{
+	for (unsigned t = 0; t < G_MAX_NODES; t++) {
+		if (attempt(M_DELETE, g, NULL, r, CODEC_MAX_SIZE, st) < 0)
+			return -1;
+		if (codec_encode(g, enc_out, max_size))
+			return M_DELETE;
+	}
+	return -1;
+}
+
+/* A generated graph within max_size in place of g: M_REGENERATE, or -1. */
+static int regenerate(struct graph *g, struct rng *r, size_t max_size, struct mutate_stats *st)
+{
+	for (unsigned t = 0; t < REGEN_TRIES; t++)
+		if (attempt(M_REGENERATE, g, NULL, r, max_size, st) >= 0)
+			return M_REGENERATE;
+	return -1;
+}
+
+size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, int *which, struct mutate_stats *st)
+{
+	static _Thread_local struct graph g, partner;
+	struct rng r;
+	rng_seed(&r, seed);
+	size_t cap = max_size < CODEC_MAX_SIZE ? max_size : CODEC_MAX_SIZE;
+	int w = -1;
+	if (!codec_decode(&g, data, size, NULL, 0)) {
+		partner = g; /* splicing a graph into itself repeats a part of it */
+		w = mutate_limited(&g, &partner, &r, BYTES_ATTEMPTS, cap, st);
+		if (w < 0)
+			w = shrink(&g, &r, cap, st);
+	}
+	if (w < 0)
+		w = regenerate(&g, &r, cap, st);
+	*which = w;
+	if (w >= 0)
+		return codec_encode(&g, data, cap);
+	/* No valid graph fits max_size: libFuzzer still needs a non-empty input. */
+	if (!size && max_size)
+		data[size++] = 0;
+	return size < max_size ? size : max_size;
+}
+
+size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out, size_t max_out,
+		       unsigned seed, struct mutate_stats *st)
+{
+	static _Thread_local struct graph g, h;
+	struct rng r;
+	rng_seed(&r, seed);
+	size_t cap = max_out < CODEC_MAX_SIZE ? max_out : CODEC_MAX_SIZE;
+	int valid = !codec_decode(&g, d1, s1, NULL, 0);
+	if (!valid)
+		valid = regenerate(&g, &r, cap, st) >= 0;
+	if (!valid)
+		return 0;
+	if (codec_decode(&h, d2, s2, NULL, 0))
+		h = g;
+	int w = -1;
+	for (unsigned t = 0; t < SPLICE_TRIES && w < 0; t++)
+		w = attempt(M_SPLICE, &g, &h, &r, cap, st);
+	if (w < 0)
+		w = mutate_limited(&g, &h, &r, BYTES_ATTEMPTS, cap, st);
+	if (w < 0)
+		w = shrink(&g, &r, cap, st);
+	if (w < 0)
+		w = regenerate(&g, &r, cap, st);
+	return codec_encode(&g, out, cap); /* g is valid either way; 0 if it does not fit */
+}

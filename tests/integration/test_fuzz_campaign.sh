@@ -1,0 +1,60 @@
+# A 2.5-minute fork-mode campaign on CPU Inductor with a planted-bug backend
+# (wrong results for graphs of 7 ops or more), from seeds of at most 6 ops:
+# the mutators must reach the planted bug, the campaign
+# must keep going after it, grow its coverage, and keep only valid graphs in
+# its corpus; libFuzzer's -merge=1 and -minimize_crash=1 work on our inputs.
+source "$(dirname "$0")/lib.sh"
+OUT=$TMP/out
+PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large)
+mkdir "$TMP/seeds"
+for s in doc001_s1_conv1d_mean_linear fam_conv_transpose fam_pool_max_avg_adaptive fam_norm_batch_layer_group \
+         fam_shape_views fam_sort_topk_kth fam_activation_softmax; do
+  cp "$B/seeds/$s.bin" "$TMP/seeds/"
+done
+"$PT2FUZZ" fuzz --time 150 --jobs 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu "${PLANT[@]}" 2>&1 | tee "$TMP/log"
+
+# The planted bug was found and recorded as a finding with its repro.
+f=$(ls "$OUT"/findings/numeric-*/meta.json | head -1)
+[ -n "$f" ] || die "no numeric finding"
+grep -q '"backend": "planted_numeric_if_large"' "$f" || die "finding from another backend"
+[ -s "$(dirname "$f")/repro.py" ] || die "finding without repro"
+ls "$OUT"/crashes/crash-* >/dev/null || die "libFuzzer saved no crash input"
+
+# It kept going: libFuzzer's status lines go on after the first crashed job,
+# and more inputs ran after it.
+first=$(grep -n 'oom/timeout/crash: [0-9]*/[0-9]*/[1-9]' "$OUT/fuzzer.log" | head -1 | cut -d: -f1)
+[ -n "$first" ] || die "libFuzzer saw no crash"
+execs_then=$(sed -n "${first}p" "$OUT/fuzzer.log" | sed 's/^#\([0-9]*\):.*/\1/')
+execs_end=$(grep -o '^#[0-9]*: cov' "$OUT/fuzzer.log" | tail -1 | tr -dc 0-9)
+echo "execs: $execs_then at the first crash, $execs_end at the end"
+[ "$execs_end" -gt "$execs_then" ] || die "no fuzzing after the first finding"
+
+# Coverage features grew over the run.
+ft=$(grep -o ' ft: [0-9]*' "$OUT/fuzzer.log" | awk '{print $2}')
+first_ft=$(echo "$ft" | head -1) last_ft=$(echo "$ft" | tail -1)
+echo "features: $first_ft at the first status line, $last_ft at the last"
+[ "$last_ft" -gt "$first_ft" ] || die "coverage did not grow ($first_ft -> $last_ft)"
+
+# Every corpus file decodes to a valid graph.
+n=0
+for c in "$OUT"/corpus/*; do "$PT2FUZZ" check "$c" >/dev/null || die "corpus file $c invalid"; n=$((n + 1)); done
+echo "corpus: $n valid graphs"
+[ "$n" -gt 0 ] || die "empty corpus"
+
+# The compiler's exact line sets were recorded.
+lines=$(wc -l <"$OUT/stats/lines.txt")
+echo "compiler lines: $lines"
+[ "$lines" -gt 1000 ] || die "too few compiler lines recorded"
+grep -q "^mutator	[a-z]*	[1-9]" "$OUT/stats/totals.tsv" || die "no mutator statistics"
+! ls "$OUT"/stats/lines-* 2>/dev/null || die "line dumps were not folded"
+
+# libFuzzer's corpus minimization and crash minimization run on our inputs.
+mkdir "$TMP/merged"
+"$B/pt2fuzz_fuzzer" -merge=1 "$TMP/merged" "$OUT/corpus" -ignore_remaining_args=1 --device cpu \
+  --findings "$TMP/f2" >"$TMP/merge.log" 2>&1 || { tail "$TMP/merge.log"; die "-merge=1 failed"; }
+[ "$(ls "$TMP/merged" | wc -l)" -gt 0 ] || die "-merge=1 kept nothing"
+crash=$(ls "$OUT"/crashes/crash-* | head -1)
+"$B/pt2fuzz_fuzzer" -minimize_crash=1 -runs=8 -exact_artifact_path="$TMP/min" "$crash" -ignore_remaining_args=1 \
+  --device cpu --findings "$TMP/f3" "${PLANT[@]}" >"$TMP/min.log" 2>&1 || true
+grep -q 'CRASH_MIN' "$TMP/min.log" || { tail -20 "$TMP/min.log"; die "-minimize_crash=1 did not run"; }
+[ -s "$TMP/min" ] && "$PT2FUZZ" check "$TMP/min" || echo "(no smaller crash found in 8 runs)"
