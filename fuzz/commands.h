@@ -12,4 +12,15 @@ int cmd_run(int argc, char **argv);
 	"[--time SEC] [--out DIR] [--jobs N] [--seeds DIR] [--no-coverage] [run options]"
 int cmd_fuzz(int argc, char **argv);
 
+int cmd_report(int argc, char **argv);
+
+#define REDUCE_USAGE "FINDING|FILE [--out DIR] [--jobs N] [--time SEC] [run options]"
+int cmd_reduce(int argc, char **argv);
+
+#define BISECT_USAGE "FINDING [--jobs N] [run options]"
+int cmd_bisect(int argc, char **argv);
+
+#define TRIAGE_USAGE "DIR [--jobs N] [--time SEC per finding] [--reruns N] [run options]"
+int cmd_triage(int argc, char **argv);
+
 #endif

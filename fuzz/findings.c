@@ -10,14 +10,14 @@
 #include <unistd.h>
 #include "../graph/codec.h"
 #include "../graph/op.h"
+#include "graphio.h"
 
 void findings_name(const struct verdict *v, uint64_t sig, char *out, size_t n)
 {
 	snprintf(out, n, "%s-%016llx", verdict_name(v->kind), (unsigned long long)sig);
 }
 
-/* dir/name into out; -1 when it does not fit. */
-static int join(char *out, size_t n, const char *dir, const char *name)
+int findings_path(char *out, size_t n, const char *dir, const char *name)
 {
 	int k = snprintf(out, n, "%s/%s", dir, name);
 	return k < 0 || (size_t)k >= n ? -1 : 0;
@@ -26,7 +26,7 @@ static int join(char *out, size_t n, const char *dir, const char *name)
 static int write_file(const char *dir, const char *name, const void *buf, size_t len)
 {
 	char path[4200], tmp[4300];
-	if (join(path, sizeof path, dir, name) || snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
+	if (findings_path(path, sizeof path, dir, name) || snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
 		return -1;
 	FILE *f = fopen(tmp, "wb");
 	if (!f)
@@ -152,7 +152,7 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 static unsigned bump_count(const char *dir)
 {
 	char path[4200], buf[16384];
-	FILE *f = join(path, sizeof path, dir, "meta.json") ? NULL : fopen(path, "r");
+	FILE *f = findings_path(path, sizeof path, dir, "meta.json") ? NULL : fopen(path, "r");
 	if (!f)
 		return 0;
 	size_t len = fread(buf, 1, sizeof buf - 1, f);
@@ -182,7 +182,7 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	findings_name(&r->v, r->signature, name, sizeof name);
 	if (mkdir(fc->dir, 0777) && errno != EEXIST)
 		return fail(why, n, "%s: %s", fc->dir, strerror(errno));
-	if (join(dir, sizeof dir, fc->dir, name))
+	if (findings_path(dir, sizeof dir, fc->dir, name))
 		return fail(why, n, "%s: path too long", fc->dir);
 	snprintf(path, pathlen, "%s", dir);
 	int fresh = mkdir(dir, 0777) == 0;
@@ -190,7 +190,7 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 		return fail(why, n, "%s: %s", dir, strerror(errno));
 	/* One writer at a time per signature. */
 	char lockpath[4300];
-	int lock = join(lockpath, sizeof lockpath, dir, ".lock") ? -1 : open(lockpath, O_CREAT | O_RDWR | O_CLOEXEC, 0666);
+	int lock = findings_path(lockpath, sizeof lockpath, dir, ".lock") ? -1 : open(lockpath, O_CREAT | O_RDWR | O_CLOEXEC, 0666);
 	if (lock < 0 || flock(lock, LOCK_EX)) {
 		if (lock >= 0)
 			close(lock);
@@ -223,4 +223,56 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	if (rc)
 		return fail(why, n, "%s: could not write the finding", dir);
 	return count == 0;
+}
+
+void findings_json_str(const char *json, const char *key, char *out, size_t n)
+{
+	char pat[80];
+	snprintf(pat, sizeof pat, "\"%.70s\": \"", key);
+	const char *p = strstr(json, pat);
+	size_t k = 0;
+	for (p = p ? p + strlen(pat) : NULL; p && *p && *p != '"' && k + 1 < n; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		out[k++] = *p == 'n' && p[-1] == '\\' ? '\n' : *p;
+	}
+	if (n)
+		out[k] = 0;
+}
+
+static long json_long(const char *json, const char *key, long dflt)
+{
+	char pat[80];
+	snprintf(pat, sizeof pat, "\"%.70s\": ", key);
+	const char *p = strstr(json, pat);
+	return p ? strtol(p + strlen(pat), NULL, 10) : dflt;
+}
+
+int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n)
+{
+	char path[4200];
+	size_t len;
+	memset(m, 0, sizeof *m);
+	if (findings_path(path, sizeof path, dir, "graph.bin") || graphio_load(path, g, why, n))
+		return -1;
+	char *json = findings_path(path, sizeof path, dir, "meta.json") ? NULL
+					: (char *)graphio_read_file(path, 1 << 20, &len, why, n);
+	if (!json)
+		return -1;
+	findings_json_str(json, "verdict", m->verdict, sizeof m->verdict);
+	findings_json_str(json, "mismatch", m->mismatch, sizeof m->mismatch);
+	findings_json_str(json, "backend", m->backend, sizeof m->backend);
+	findings_json_str(json, "mode", m->mode, sizeof m->mode);
+	findings_json_str(json, "dynamic", m->dynamic, sizeof m->dynamic);
+	findings_json_str(json, "detail", m->detail, sizeof m->detail);
+	m->output = (int)json_long(json, "output", -1);
+	m->count = (unsigned)json_long(json, "count", 1);
+	free(json);
+	if (!m->verdict[0] || !m->backend[0])
+		return fail(why, n, "%s/meta.json: no verdict or backend", dir);
+	if (!strcmp(m->mode, "default"))
+		m->mode[0] = 0;
+	if (!m->dynamic[0])
+		snprintf(m->dynamic, sizeof m->dynamic, "marks");
+	return 0;
 }

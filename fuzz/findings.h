@@ -20,6 +20,22 @@ struct finding_ctx {
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
 		    size_t pathlen, char *why, size_t n);
 
+/* What reduce, bisect, triage and report read back from a finding folder. */
+struct finding_meta {
+	char verdict[32], mismatch[32], backend[64], mode[64], dynamic[16], detail[300];
+	int output;          /* the output that mismatched, -1 when none */
+	unsigned count;      /* hits */
+};
+
+/* Loads DIR/graph.bin and DIR/meta.json. 0, or -1 with a reason. */
+int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n);
+
+/* A string field of a JSON object written by findings_record ("" when absent). */
+void findings_json_str(const char *json, const char *key, char *out, size_t n);
+
+/* dir/name into out; -1 (and nothing usable) when it does not fit. */
+int findings_path(char *out, size_t n, const char *dir, const char *name);
+
 /* The folder name of a signature: "<kind>-<16 hex digits>". */
 void findings_name(const struct verdict *v, uint64_t sig, char *out, size_t n);
 

@@ -153,8 +153,16 @@ static const struct command {
 	{"parse", "TEXTFILE --out FILE", "turn the readable text form into the binary form", cmd_parse},
 	{"fuzz", FUZZ_USAGE,
 	 "a coverage-guided campaign (libFuzzer -fork) from the seeds into OUT/corpus and OUT/findings", cmd_fuzz},
+	{"bisect", BISECT_USAGE,
+	 "the compiler layer a finding first appears in, and what settings matter (writes bisect.json)", cmd_bisect},
+	{"triage", TRIAGE_USAGE, "reduce, bisect and rerun every finding in DIR; bucket them in DIR/triage.md",
+	 cmd_triage},
+	{"reduce", REDUCE_USAGE,
+	 "the smallest graph that still shows a finding (default out: FINDING/reduced)", cmd_reduce},
 	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
 	 cmd_run},
+	{"report", "FINDING [--out FILE] [run options]",
+	 "the GitHub issue text PyTorch asks of fuzzer reports, with a TORCH_TRACE log (FINDING/report.md)", cmd_report},
 };
 
 static void usage(FILE *f)

@@ -159,7 +159,7 @@ int executor_start(struct executor *x, char *why, size_t n)
 }
 
 /* Request text: key=value header, a blank line, the program. */
-static char *request_text(uint64_t id, const struct exec_request *rq, size_t *len)
+static char *request_text(uint64_t id, const struct exec_request *rq, int traced, size_t *len)
 {
 	char *buf = NULL;
 	size_t sz = 0;
@@ -171,6 +171,8 @@ static char *request_text(uint64_t id, const struct exec_request *rq, size_t *le
 		rq->dynamic ? rq->dynamic : "marks");
 	for (unsigned i = 0; i < rq->ninductor; i++)
 		fprintf(f, "inductor=%s\n", rq->inductor[i]);
+	if (traced)
+		fputs("trace=1\n", f);
 	fputc('\n', f);
 	fwrite(rq->program, 1, rq->len, f);
 	if (fclose(f)) {
@@ -179,6 +181,55 @@ static char *request_text(uint64_t id, const struct exec_request *rq, size_t *le
 	}
 	*len = sz;
 	return buf;
+}
+
+/* Reads the worker's next message and checks that it is `magic` answering
+ * request id. Its length (the payload starts at byte 8), or -1 after
+ * stopping the worker. */
+static long read_tagged(struct executor *x, const char *magic, uint64_t id, uint8_t **msg)
+{
+	uint32_t rid = 0;
+	long got = protocol_read_message(x->from_fd, msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd, ring_add, x);
+	if (got >= 8)
+		memcpy(&rid, *msg + 4, 4);
+	if (got < 8 || memcmp(*msg, magic, 4) || rid != (uint32_t)id) {
+		free(*msg);
+		*msg = NULL;
+		stop_worker(x);
+		return -1;
+	}
+	return got;
+}
+
+/* Bytes [from, len) of msg moved to its start and NUL-terminated (from >= 1:
+ * there is room for the NUL). */
+static char *payload_text(uint8_t *msg, size_t from, size_t len)
+{
+	memmove(msg, msg + from, len - from);
+	msg[len - from] = 0;
+	return (char *)msg;
+}
+
+/* The trace message that follows a traced request's reply: "P2FT", id, the
+ * note (u32 length + bytes), the trace text. */
+static int read_trace(struct executor *x, uint64_t id, struct exec_trace *t, char *why, size_t n)
+{
+	uint8_t *msg = NULL;
+	long got = read_tagged(x, "P2FT", id, &msg);
+	uint32_t note_len = 0;
+	if (got >= 12)
+		memcpy(&note_len, msg + 8, 4);
+	if (got < 12 || note_len > (size_t)got - 12) {
+		free(msg);
+		stop_worker(x);
+		return fail(why, n, "the worker sent no trace after its reply");
+	}
+	size_t keep = note_len < sizeof t->note ? note_len : sizeof t->note - 1;
+	memcpy(t->note, msg + 12, keep);
+	t->note[keep] = 0;
+	t->len = (size_t)got - 12 - note_len;
+	t->text = payload_text(msg, 12 + note_len, (size_t)got);
+	return 0;
 }
 
 static uint32_t shm_u32(const struct executor *x, unsigned off)
@@ -191,6 +242,8 @@ static uint32_t shm_u32(const struct executor *x, unsigned off)
 int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n)
 {
 	memset(r, 0, sizeof *r);
+	if (x->trace)
+		*x->trace = (struct exec_trace){0};
 	int status;
 	if (x->pid && waitpid(x->pid, &status, WNOHANG) == x->pid) {
 		x->pid = 0; /* died between requests (killed from outside): start afresh */
@@ -204,7 +257,7 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 	memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE);
 	uint64_t id = ++x->next_id;
 	size_t len;
-	char *req = request_text(id, rq, &len);
+	char *req = request_text(id, rq, x->trace != NULL, &len);
 	if (!req)
 		return fail(why, n, "out of memory");
 	int wrote = protocol_write_message(x->to_fd, req, len);
@@ -237,6 +290,9 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 			r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
 			x->crashes++;
 		}
+		if (x->trace)
+			snprintf(x->trace->note, sizeof x->trace->note, "the worker %s before it sent the trace",
+				 r->hung ? "hung" : "died");
 		return 0;
 	}
 	int restart = 0;
@@ -249,31 +305,59 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 			fail(why, n, "reply to request %ld, expected %llu", rid, (unsigned long long)id);
 		return -1;
 	}
+	if (x->trace && read_trace(x, id, x->trace, why, n))
+		return -1;
 	if (restart)
 		stop_worker(x);
 	return 0;
 }
 
+int executor_run_traced(struct executor *x, const struct exec_request *rq, struct run_result *r,
+			struct exec_trace *t, char *why, size_t n)
+{
+	x->trace = t;
+	int rc = executor_run(x, rq, r, why, n);
+	x->trace = NULL;
+	return rc;
+}
+
 uint8_t *executor_coverage(struct executor *x) { return x->shm + SHM_HEADER; }
+
+/* A request of one header key (`key=1`) answered by `magic`, the id, then
+ * text: that text (malloc'd, NUL-terminated). 0, or -1 with a reason. */
+static int text_request(struct executor *x, const char *key, const char *magic, char **text, size_t *len, char *why,
+			size_t n)
+{
+	char req[64];
+	uint64_t id = ++x->next_id;
+	int rl = snprintf(req, sizeof req, "id=%llu\n%s=1\n\n", (unsigned long long)id, key);
+	uint8_t *msg = NULL;
+	long got = protocol_write_message(x->to_fd, req, (size_t)rl) ? -1 : read_tagged(x, magic, id, &msg);
+	if (got < 0) {
+		stop_worker(x);
+		return fail(why, n, "the worker did not answer the %s request", key);
+	}
+	*len = (size_t)got - 8;
+	*text = payload_text(msg, 8, (size_t)got);
+	return 0;
+}
 
 int executor_dump_lines(struct executor *x, FILE *f, char *why, size_t n)
 {
 	if (!x->pid)
 		return 0; /* nothing since the last worker died: its lines are lost */
-	char req[64];
-	uint64_t id = ++x->next_id;
-	int len = snprintf(req, sizeof req, "id=%llu\ndump_lines=1\n\n", (unsigned long long)id);
-	uint8_t *msg = NULL;
-	long got = protocol_write_message(x->to_fd, req, (size_t)len)
-			   ? -1
-			   : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd,
-						   ring_add, x);
-	if (got < 8 || memcmp(msg, "P2FL", 4)) {
-		free(msg);
-		stop_worker(x);
-		return fail(why, n, "the worker did not answer the line dump");
-	}
-	size_t w = fwrite(msg + 8, 1, (size_t)got - 8, f);
-	free(msg);
-	return w == (size_t)got - 8 ? 0 : fail(why, n, "write error");
+	char *lines;
+	size_t len;
+	if (text_request(x, "dump_lines", "P2FL", &lines, &len, why, n))
+		return -1;
+	size_t w = fwrite(lines, 1, len, f);
+	free(lines);
+	return w == len ? 0 : fail(why, n, "write error");
+}
+
+int executor_collect_env(struct executor *x, char **text, size_t *len, char *why, size_t n)
+{
+	if (!x->pid && executor_start(x, why, n))
+		return -1;
+	return text_request(x, "collect_env", "P2FE", text, len, why, n);
 }

@@ -34,6 +34,13 @@ struct exec_request {
 	unsigned ninductor;
 };
 
+/* A TORCH_TRACE log of one request: what tlparse reads. */
+struct exec_trace {
+	char *text;               /* the trace's .log files, concatenated (malloc'd, NUL-terminated; NULL: none came) */
+	size_t len;
+	char note[256];           /* why it is empty or cut ("" when whole): from the worker, or the crash or hang */
+};
+
 #define EXEC_LOG_RING (256u << 10)
 #define EXEC_INFO_MAX 1024
 
@@ -47,6 +54,8 @@ struct executor {
 	char info[EXEC_INFO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
 	char ring[EXEC_LOG_RING]; /* the worker's stderr, last bytes */
 	uint64_t ring_total, ring_mark; /* bytes seen; ring_total at the request's start */
+	struct exec_trace *trace; /* non-NULL: every request runs with TORCH_TRACE and its log lands here
+				   * (set it around check_graph and the like; executor_run_traced does one request) */
 };
 
 void executor_default_opts(struct executor_opts *o);
@@ -64,6 +73,11 @@ int executor_start(struct executor *x, char *why, size_t n);
  * the protocol. */
 int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n);
 
+/* executor_run with TORCH_TRACE structured logging on for this request: the
+ * outcome in r and the trace in t (free t->text). 0, or -1 as executor_run. */
+int executor_run_traced(struct executor *x, const struct exec_request *rq, struct run_result *r,
+			struct exec_trace *t, char *why, size_t n);
+
 /* The coverage map of the last request (SHM_COVERAGE bytes; the last
  * 0x1000 are left zero for the caller's graph features). */
 uint8_t *executor_coverage(struct executor *x);
@@ -71,6 +85,10 @@ uint8_t *executor_coverage(struct executor *x);
 /* Appends to f the compiler lines ("path:line") the worker ran since the
  * last dump: the exact measure, independent of the hashed map. 0, or -1. */
 int executor_dump_lines(struct executor *x, FILE *f, char *why, size_t n);
+
+/* What `python -m torch.utils.collect_env` prints, from the worker's own
+ * torch (started if need be): *text malloc'd and NUL-terminated. 0, or -1. */
+int executor_collect_env(struct executor *x, char **text, size_t *len, char *why, size_t n);
 
 /* Stops the worker and frees everything. */
 void executor_free(struct executor *x);

@@ -2,17 +2,19 @@
 # fp64 modes and reports what happened. It decides nothing; the C executor
 # (harness/executor.c) owns timeouts and restarts, the C oracles judge.
 #
-# Started as `python3 -u -c BOOT` by the executor, which sends this file as
-# the first frame on stdin. Protocol: docs/protocol.md.
+# Started as `python3 -u -c BOOT` by the executor, which sends
+# worker_coverage.py and this file, joined, as the first frame on stdin.
+# Protocol: docs/protocol.md.
 import copy
-import importlib
+import logging
 import os
-import re
+import pathlib
+import shutil
 import struct
 import sys
+import tempfile
 import time
 import traceback
-import zlib
 
 PROTO_IN = sys.stdin.buffer
 # Protocol replies go to the real stdout; fd 1 then points at stderr so that
@@ -120,105 +122,6 @@ def record_outputs(torch, shm, outs):
     return b"".join(recs)
 
 
-class Coverage:
-    """Which lines and branches of torch's compiler a request runs, hashed
-    into the shared coverage map (docs/fuzzing.md). sys.monitoring (Python
-    >= 3.12): local LINE/BRANCH events only on compiler code objects, each
-    location reported once per request (DISABLE, then restart_events)."""
-
-    PACKAGES = (
-        "_dynamo", "_inductor", "_functorch", "fx", "_decomp", "_refs", "_prims", "_prims_common",
-        "utils/_sympy", "_subclasses", "_higher_order_ops", "export", "_export",
-    )  # fmt: skip
-    KERNELS = re.compile(r"\b((?:triton|cpp)_\w*?fused_\w+?|extern_kernels\.\w+)(?:_\d+)?\b")
-
-    def __init__(self, torch, mm):
-        mon = sys.monitoring
-        self.mon, self.E = mon, mon.events
-        self.tool = mon.COVERAGE_ID
-        root = os.path.dirname(torch.__file__) + os.sep
-        self.prefixes = tuple(root + p.replace("/", os.sep) + os.sep for p in self.PACKAGES)
-        self.root_len = len(root) - len("torch/")
-        self.files = {}  # filename -> crc of its path below site-packages, or None
-        self.lines = set()  # (path, line) since the last dump: the exact measure
-        self.map = memoryview(mm)[HEADER : HEADER + COVERAGE_BYTES]
-        self.events = self.E.LINE | getattr(self.E, "BRANCH", 0)
-        mon.use_tool_id(self.tool, "pt2fuzz")
-        mon.register_callback(self.tool, self.E.PY_START, self.on_start)
-        mon.register_callback(self.tool, self.E.LINE, self.on_line)
-        if getattr(self.E, "BRANCH", 0):
-            mon.register_callback(self.tool, self.E.BRANCH, self.on_branch)
-        self.patch_kernel_loader(torch)
-
-    def file_hash(self, name):
-        h = self.files.get(name, -1)
-        if h == -1:
-            h = zlib.crc32(name[self.root_len :].encode()) if name.startswith(self.prefixes) else None
-            self.files[name] = h
-        return h
-
-    def bump(self, i):
-        v = self.map[i]
-        if v < 255:
-            self.map[i] = v + 1
-
-    def on_start(self, code, offset):
-        if self.file_hash(code.co_filename) is not None:
-            self.mon.set_local_events(self.tool, code, self.events)
-        return self.mon.DISABLE
-
-    def on_line(self, code, line):
-        h = self.files.get(code.co_filename)
-        if h is not None:
-            self.bump((h ^ (line * 0x9E3779B1)) % COMPILER_SLOTS)
-            self.lines.add((code.co_filename[self.root_len :], line))
-        return self.mon.DISABLE
-
-    def on_branch(self, code, src, dst):
-        h = self.files.get(code.co_filename)
-        if h is not None:
-            self.bump((h ^ (src * 0x85EBCA6B) ^ (dst * 0xC2B2AE35)) % COMPILER_SLOTS)
-        return self.mon.DISABLE
-
-    def kernel(self, name):
-        self.bump(COMPILER_SLOTS + zlib.crc32(name.encode()) % KERNEL_SLOTS)
-
-    def patch_kernel_loader(self, torch):
-        """Inductor's generated modules pass through PyCodeCache: their kernel
-        names (triton_poi_fused_constant_pad_nd_relu, cpp_fused_add_exp,
-        extern_kernels.mm) are features too."""
-        try:
-            cache = importlib.import_module("torch._inductor.codecache").PyCodeCache
-            load = cache.load_by_key_path
-        except (ImportError, AttributeError):
-            return
-        cov = self
-
-        def load_and_note(*args, **kwargs):
-            mod = load(*args, **kwargs)
-            try:
-                with open(mod.__file__) as f:
-                    for name in set(cov.KERNELS.findall(f.read())):
-                        cov.kernel(name)
-            except Exception:
-                pass
-            return mod
-
-        cache.load_by_key_path = load_and_note
-
-    def begin(self):
-        self.mon.set_events(self.tool, self.E.PY_START)
-        self.mon.restart_events()
-
-    def end(self):
-        self.mon.set_events(self.tool, 0)
-
-    def dump(self):
-        text = "".join(f"{f}:{n}\n" for f, n in sorted(self.lines))
-        self.lines = set()
-        return text.encode()
-
-
 def cuda_poisoned(torch, device):
     """After a CUDA error the context may be unusable: test it."""
     if not device.startswith("cuda"):
@@ -229,6 +132,71 @@ def cuda_poisoned(torch, device):
         return False
     except Exception:
         return True
+
+
+def collect_env_text(torch):
+    """What `python -m torch.utils.collect_env` prints. Its pip query raises
+    where python has no pip (Debian's torch): that part then reads empty."""
+    try:
+        from torch.utils import collect_env
+
+        pip_packages = collect_env.get_pip_packages
+
+        def pip_or_empty(*args, **kwargs):
+            try:
+                return pip_packages(*args, **kwargs)
+            except Exception:
+                return "pip3", ""
+
+        collect_env.get_pip_packages = pip_or_empty
+        try:
+            return collect_env.get_pretty_env_info()
+        finally:
+            collect_env.get_pip_packages = pip_packages
+    except Exception as e:
+        return f"PyTorch version: {torch.__version__}\ncollect_env failed: {describe_error(e)[1]}\n"
+
+
+class Trace:
+    """TORCH_TRACE for one request. torch reads the variable once, at import
+    (torch/_logging/_internal.py: _init_logs hangs a LazyTraceHandler on
+    trace_log); the same handler goes on for this request only, into a fresh
+    directory of the worker's own filesystem (inside a chroot, its /tmp)."""
+
+    CAP = 4 << 20  # bytes of trace text sent back
+
+    def __init__(self):
+        self.dir, self.handler, self.note = None, None, ""
+        try:
+            from torch._logging import _internal, structured
+
+            self.dir = tempfile.mkdtemp(prefix="pt2fuzz-trace-")
+            handler = _internal.LazyTraceHandler(self.dir)
+            handler.setFormatter(_internal.TorchLogsFormatter(trace=True))
+            for table in ("INTERN_TABLE", "DUMPED_FILES"):  # logged again: the trace stands alone
+                getattr(structured, table, set()).clear()
+            self.log = _internal.trace_log
+            self.log.setLevel(logging.DEBUG)
+            self.log.addHandler(handler)
+            self.handler = handler
+        except (ImportError, AttributeError, TypeError, OSError) as e:
+            self.note = f"TORCH_TRACE could not be enabled at run time ({e})"
+
+    def finish(self):
+        """The note (a str), then the .log files' text (at most CAP bytes, cut at a line)."""
+        if self.handler:
+            self.log.removeHandler(self.handler)
+            self.handler.close()
+        text = b""
+        if self.dir:
+            text = b"".join(p.read_bytes() for p in sorted(pathlib.Path(self.dir).glob("*.log")))
+            shutil.rmtree(self.dir, ignore_errors=True)
+        if len(text) > self.CAP:
+            text = text[: text.rfind(b"\n", 0, self.CAP) + 1]
+            self.note = f"cut to its first {len(text)} bytes"
+        elif not text and not self.note:
+            self.note = "torch wrote no trace records for this request"
+        return packstr(self.note) + text
 
 
 class Worker:
@@ -250,17 +218,8 @@ class Worker:
         self.counters = counters
         if self.device == "auto":
             self.device = "cuda" if torch.cuda.is_available() else "cpu"
-        DTYPE_CODES.update(
-            {
-                torch.float32: 0,
-                torch.float16: 1,
-                torch.bfloat16: 2,
-                torch.float64: 3,
-                torch.int32: 4,
-                torch.int64: 5,
-                torch.bool: 6,
-            }
-        )
+        order = (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int64, torch.bool)
+        DTYPE_CODES.update({dtype: code for code, dtype in enumerate(order)})  # graph/dtype.h's order
         torch.set_grad_enabled(False)
         torch._inductor.config.fallback_random = True
         torch._dynamo.config.suppress_errors = False
@@ -315,6 +274,10 @@ class Worker:
             lines = self.coverage.dump() if self.coverage else b""
             send_message(struct.pack("<4sI", b"P2FL", rid) + lines)
             return
+        if "collect_env" in h:
+            send_message(struct.pack("<4sI", b"P2FE", rid) + collect_env_text(torch).encode("utf-8", "replace"))
+            return
+        trace = Trace() if "trace" in h else None
         modes = int(h["modes"][0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
@@ -379,6 +342,8 @@ class Worker:
         breaks = sum(self.counters["graph_break"].values())
         head = struct.pack("<4sIIIII", b"P2FR", rid, graphs, breaks, int(poisoned), len(records))
         send_message(head + b"".join(records))
+        if trace:
+            send_message(struct.pack("<4sI", b"P2FT", rid) + trace.finish())
         if poisoned:
             sys.exit(3)  # a poisoned CUDA context cannot serve again: ask for a restart
 

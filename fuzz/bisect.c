@@ -1,0 +1,142 @@
+/* Layer bisection: rerun a finding with backends that stop at successive
+ * layers of torch.compile, and name the first layer where it appears:
+ *   eager                       Dynamo only (graph capture, guards)
+ *   aot_eager                   + AOTAutograd (functionalization, tracing)
+ *   aot_eager_decomp_partition  + decompositions and the partitioner
+ *   inductor                    + Inductor's lowering and code generation
+ * For Inductor findings, an ablation: whether fallback_random, max-autotune
+ * and the dynamic marks change the outcome. */
+#include "bisect.h"
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli.h"
+#include "commands.h"
+#include "graphio.h"
+#include "reduce.h"
+
+static const struct {
+	const char *backend, *layer;
+} layers[BISECT_LAYERS] = {
+	{"eager", "dynamo"},
+	{"aot_eager", "aot_autograd"},
+	{"aot_eager_decomp_partition", "decompositions"},
+	{"inductor", "inductor"},
+};
+
+const char *bisect_backend(unsigned i) { return i < BISECT_LAYERS ? layers[i].backend : NULL; }
+
+static const char *effect(const struct pool_result *r, uint64_t key)
+{
+	return !r->ran ? "n/a" : r->key == key ? "no effect" : "matters";
+}
+
+int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key,
+		 struct bisect_result *br)
+{
+	struct check_cfg cfg[BISECT_LAYERS + 3];
+	const struct check_cfg *cs[BISECT_LAYERS + 3];
+	const struct graph *gs[BISECT_LAYERS + 3];
+	struct pool_result res[BISECT_LAYERS + 3];
+	unsigned n = 0;
+	memset(br, 0, sizeof *br);
+	for (unsigned i = 0; i < BISECT_LAYERS; i++, n++) {
+		cfg[n] = *c;
+		cfg[n].backend = layers[i].backend;
+		cfg[n].compile_mode = NULL; /* modes are Inductor's */
+	}
+	/* The ablation, against the configuration the finding came from. */
+	int inductor = !strcmp(c->backend, "inductor");
+	unsigned abl = n;
+	cfg[n] = *c; /* fallback_random off */
+	if (inductor && cfg[n].ninductor < CHECK_MAX_INDUCTOR)
+		cfg[n].inductor[cfg[n].ninductor++] = "fallback_random=0";
+	n++;
+	cfg[n] = *c; /* the other mode */
+	cfg[n].compile_mode = c->compile_mode ? NULL : "max-autotune";
+	n++;
+	cfg[n] = *c; /* no dynamic marks: a static compile per binding */
+	cfg[n].dynamic = "false";
+	n++;
+	for (unsigned i = 0; i < n; i++) {
+		cs[i] = &cfg[i];
+		gs[i] = g;
+	}
+	unsigned run = inductor ? n : BISECT_LAYERS;
+	if (pool_run(p, gs, cs, run, res))
+		return -1;
+	br->layer = "not-reproduced";
+	for (unsigned i = 0; i < BISECT_LAYERS; i++) {
+		br->verdict[i] = res[i].kind;
+		if (res[i].key == key && !strcmp(br->layer, "not-reproduced"))
+			br->layer = layers[i].layer;
+	}
+	br->fallback_random = br->max_autotune = br->dynamic = "n/a";
+	if (inductor) {
+		br->fallback_random = effect(&res[abl], key);
+		br->max_autotune = effect(&res[abl + 1], key);
+		br->dynamic = g->nbind > 1 && !strcmp(c->dynamic, "marks") ? effect(&res[abl + 2], key) : "n/a";
+	}
+	return 0;
+}
+
+int bisect_write(const char *path, const struct bisect_result *br)
+{
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "{\n  \"layer\": \"%s\",\n  \"backends\": {", br->layer);
+	for (unsigned i = 0; i < BISECT_LAYERS; i++)
+		fprintf(f, "%s\"%s\": \"%s\"", i ? ", " : "", layers[i].backend, verdict_name(br->verdict[i]));
+	fprintf(f, "},\n  \"fallback_random\": \"%s\",\n  \"max_autotune\": \"%s\",\n  \"dynamic\": \"%s\"\n}\n",
+		br->fallback_random, br->max_autotune, br->dynamic);
+	return fclose(f) ? -1 : 0;
+}
+
+int cmd_bisect(int argc, char **argv)
+{
+	static struct run_opts ro;
+	static struct graph g;
+	static struct finding_meta meta;
+	char *args[2], why[600], path[4200];
+	if (run_opts_parse(argc, argv, &ro))
+		return 2;
+	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+		fprintf(stderr, "usage: pt2fuzz bisect %s\n", BISECT_USAGE);
+		return 2;
+	}
+	/* The reduced graph when there is one: it compiles faster and says more. */
+	if (findings_load(args[0], &g, &meta, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz bisect: %s\n", why);
+		return 1;
+	}
+	struct stat st;
+	if (!findings_path(path, sizeof path, args[0], "reduced/graph.bin") && !stat(path, &st) &&
+	    graphio_load(path, &g, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz bisect: %s\n", why);
+		return 1;
+	}
+	reduce_cfg_from_meta(&ro.check, &meta, argc, argv);
+	struct pool pool;
+	struct pool_result first;
+	struct bisect_result br;
+	if (pool_start(&pool, ro.jobs, &ro, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz bisect: %s\n", why);
+		return 1;
+	}
+	int rc = pool_check(&pool, &g, 1, &ro.check, &first);
+	if (!rc && !first.key)
+		fprintf(stderr, "pt2fuzz bisect: %s does not reproduce (verdict %s)\n", args[0], verdict_name(first.kind));
+	else if (!rc)
+		rc = bisect_graph(&pool, &g, &ro.check, first.key, &br);
+	pool_stop(&pool);
+	if (rc || !first.key)
+		return 1;
+	if (findings_path(path, sizeof path, args[0], "bisect.json") || bisect_write(path, &br))
+		fprintf(stderr, "pt2fuzz bisect: cannot write %s\n", path);
+	for (unsigned i = 0; i < BISECT_LAYERS; i++)
+		printf("%-28s %s\n", layers[i].backend, verdict_name(br.verdict[i]));
+	printf("layer: %s\nfallback_random: %s\nmax-autotune: %s\ndynamic marks: %s\n", br.layer, br.fallback_random,
+	       br.max_autotune, br.dynamic);
+	return 0;
+}

@@ -1,0 +1,26 @@
+/* Layer bisection of a finding (fuzz/bisect.c): which layer of torch.compile
+ * first shows it, and for Inductor findings whether fallback_random,
+ * max-autotune and the dynamic marks matter. */
+#ifndef PT2FUZZ_BISECT_H
+#define PT2FUZZ_BISECT_H
+#include "pool.h"
+
+#define BISECT_LAYERS 4
+
+struct bisect_result {
+	enum verdict_kind verdict[BISECT_LAYERS]; /* per backend, eager .. inductor */
+	const char *layer;   /* dynamo, aot_autograd, decompositions, inductor, not-reproduced */
+	const char *fallback_random, *max_autotune, *dynamic; /* "matters", "no effect", "n/a" */
+};
+
+/* The backend of layer i (eager, aot_eager, aot_eager_decomp_partition, inductor). */
+const char *bisect_backend(unsigned i);
+
+/* Bisects g, which shows `key` (a reduction key) under c. 0, or -1 when the pool broke. */
+int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key,
+		 struct bisect_result *br);
+
+/* Writes br as bisect.json (docs/triage.md). */
+int bisect_write(const char *path, const struct bisect_result *br);
+
+#endif

@@ -1,0 +1,181 @@
+#include "pool.h"
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* A job slot: the parent fills the request, the child the result. */
+struct pool_job {
+	struct graph g;
+	char backend[64], mode[64], dynamic[16];
+	char inductor[CHECK_MAX_INDUCTOR][128];
+	unsigned ninductor, modes;
+	struct oracle_opts oracle;
+	struct pool_result r;
+};
+
+uint64_t pool_key(const struct verdict *v, const struct run_result *r)
+{
+	return verdict_is_finding(v->kind) ? oracle_signature(v, r, NULL, 0) : 0;
+}
+
+static void job_to_cfg(const struct pool_job *j, struct check_cfg *c)
+{
+	memset(c, 0, sizeof *c);
+	c->backend = j->backend;
+	c->compile_mode = j->mode[0] ? j->mode : NULL;
+	c->dynamic = j->dynamic;
+	c->modes = j->modes;
+	c->oracle = j->oracle;
+	c->ninductor = j->ninductor;
+	for (unsigned i = 0; i < j->ninductor; i++)
+		c->inductor[i] = j->inductor[i];
+}
+
+static void cfg_to_job(const struct check_cfg *c, struct pool_job *j)
+{
+	snprintf(j->backend, sizeof j->backend, "%.63s", c->backend);
+	snprintf(j->mode, sizeof j->mode, "%.63s", c->compile_mode ? c->compile_mode : "");
+	snprintf(j->dynamic, sizeof j->dynamic, "%.15s", c->dynamic);
+	j->modes = c->modes;
+	j->oracle = c->oracle;
+	j->ninductor = c->ninductor;
+	for (unsigned i = 0; i < c->ninductor; i++)
+		snprintf(j->inductor[i], sizeof j->inductor[i], "%.127s", c->inductor[i]);
+}
+
+/* A child: one executor, jobs by slot number until the pipe closes. */
+static void child_loop(const struct run_opts *ro, struct pool_job *job, int in, int out)
+{
+	struct executor x;
+	char why[600];
+	int ready = executor_init(&x, &ro->exec, why, sizeof why) == 0;
+	unsigned char slot;
+	while (read(in, &slot, 1) == 1) {
+		struct check_cfg c;
+		struct check_result r;
+		job_to_cfg(job, &c);
+		memset(&job->r, 0, sizeof job->r);
+		if (ready && check_graph(&x, &job->g, &c, &r, why, sizeof why) == 0) {
+			job->r.ran = 1;
+			job->r.kind = r.v.kind;
+			job->r.what = r.v.what;
+			job->r.key = pool_key(&r.v, &r.run);
+			job->r.signature = r.signature;
+			snprintf(job->r.detail, sizeof job->r.detail, "%s", r.v.detail);
+		} else {
+			snprintf(job->r.detail, sizeof job->r.detail, "%.299s", why);
+		}
+		check_result_free(&r);
+		if (write(out, &slot, 1) != 1)
+			break;
+	}
+	if (ready)
+		executor_free(&x);
+	_exit(0);
+}
+
+int pool_start(struct pool *p, unsigned n, const struct run_opts *ro, char *why, size_t len)
+{
+	memset(p, 0, sizeof *p);
+	if (n < 1 || n > POOL_MAX)
+		return fail(why, len, "pool of %u workers: 1 to %d", n, POOL_MAX);
+	p->jobs = mmap(NULL, n * sizeof *p->jobs, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p->jobs == MAP_FAILED) {
+		p->jobs = NULL;
+		return fail(why, len, "mmap: %s", strerror(errno));
+	}
+	p->cap = n;
+	fflush(NULL);
+	for (unsigned i = 0; i < n; i++) {
+		int a[2], b[2];
+		if (pipe(a) || pipe(b))
+			return fail(why, len, "pipe: %s", strerror(errno));
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(a[1]);
+			close(b[0]);
+			for (unsigned k = 0; k < i; k++) { /* the siblings' pipes are not ours */
+				close(p->to[k]);
+				close(p->from[k]);
+			}
+			child_loop(ro, &p->jobs[i], a[0], b[1]);
+		}
+		close(a[0]);
+		close(b[1]);
+		if (pid < 0)
+			return fail(why, len, "fork: %s", strerror(errno));
+		p->pid[i] = pid;
+		p->to[i] = a[1];
+		p->from[i] = b[0];
+		p->n++;
+	}
+	return 0;
+}
+
+int pool_check(struct pool *p, const struct graph *gs, unsigned count, const struct check_cfg *c,
+	       struct pool_result *res)
+{
+	const struct graph *g[POOL_MAX];
+	const struct check_cfg *cs[POOL_MAX];
+	for (unsigned i = 0; i < count && i < POOL_MAX; i++) {
+		g[i] = &gs[i];
+		cs[i] = c;
+	}
+	return pool_run(p, g, cs, count < POOL_MAX ? count : POOL_MAX, res);
+}
+
+int pool_run(struct pool *p, const struct graph *const *gs, const struct check_cfg *const *cs, unsigned count,
+	     struct pool_result *res)
+{
+	unsigned next = 0, done = 0;
+	int idx[POOL_MAX];
+	for (unsigned w = 0; w < p->n; w++)
+		idx[w] = -1;
+	while (done < count) {
+		for (unsigned w = 0; w < p->n && next < count; w++) {
+			if (idx[w] >= 0)
+				continue;
+			p->jobs[w].g = *gs[next];
+			cfg_to_job(cs[next], &p->jobs[w]);
+			unsigned char slot = (unsigned char)w;
+			if (write(p->to[w], &slot, 1) != 1)
+				return -1;
+			idx[w] = (int)next++;
+		}
+		struct pollfd pf[POOL_MAX];
+		for (unsigned w = 0; w < p->n; w++)
+			pf[w] = (struct pollfd){idx[w] >= 0 ? p->from[w] : -1, POLLIN, 0};
+		if (poll(pf, p->n, -1) < 0 && errno != EINTR)
+			return -1;
+		for (unsigned w = 0; w < p->n; w++) {
+			if (idx[w] < 0 || !(pf[w].revents & (POLLIN | POLLHUP)))
+				continue;
+			unsigned char slot;
+			if (read(p->from[w], &slot, 1) != 1)
+				return -1; /* the child died: never expected (the executor absorbs crashes) */
+			res[idx[w]] = p->jobs[w].r;
+			idx[w] = -1;
+			done++;
+		}
+	}
+	return 0;
+}
+
+void pool_stop(struct pool *p)
+{
+	for (unsigned w = 0; w < p->n; w++) {
+		close(p->to[w]);
+		close(p->from[w]);
+	}
+	for (unsigned w = 0; w < p->n; w++)
+		waitpid(p->pid[w], NULL, 0);
+	if (p->jobs)
+		munmap(p->jobs, p->cap * sizeof *p->jobs);
+	memset(p, 0, sizeof *p);
+}

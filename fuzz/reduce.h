@@ -1,0 +1,33 @@
+/* Structure-aware reduction: the smallest graph that still shows a finding.
+ * Delta debugging over graph edits (drop what an output does not depend on,
+ * delete ops with their users rewired, unmark dynamic dims, shrink dims,
+ * simplify attributes, dtypes to float32, narrow integer inputs), every
+ * candidate rebuilt through the checked constructors and checked through a
+ * worker pool, verdicts cached by graph hash, until a fixpoint or a time
+ * limit. What is kept is the finding's reduction key (pool_key): its
+ * verdict, mismatch class and normalized error, not its op set. */
+#ifndef PT2FUZZ_REDUCE_H
+#define PT2FUZZ_REDUCE_H
+#include "findings.h"
+#include "pool.h"
+
+struct reduce_stats {
+	unsigned ops_before, ops_after, checks, cache_hits;
+	double seconds;
+	int reproduced;       /* the input showed the key at all */
+	struct pool_result last; /* the reduced graph's verdict */
+};
+
+/* Reduces g (which shows `key` under c) into out. `output` is the index of
+ * the output a numeric finding is about (-1: unknown). 0, or -1 when the pool
+ * broke; st->reproduced == 0 when g does not show the key. */
+int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int output,
+		 double time_limit, struct graph *out, struct reduce_stats *st);
+
+/* Writes dir/graph.bin, dir/repro.py (emitted under c) and dir/reduce.json. */
+int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st);
+
+/* c takes the finding's backend, mode and dynamic setting unless argv names them. */
+void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, int argc, char **argv);
+
+#endif

@@ -1,0 +1,121 @@
+/* `pt2fuzz reduce`: the command around reduce_graph — a finding folder or a
+ * graph file in, a folder with the reduced graph.bin, repro.py and
+ * reduce.json out. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../graph/codec.h"
+#include "../graph/emit.h"
+#include "cli.h"
+#include "commands.h"
+#include "findings.h"
+#include "graphio.h"
+#include "reduce.h"
+
+static int write_text(const char *dir, const char *name, const void *buf, size_t len)
+{
+	char path[4200];
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+		return -1;
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return -1;
+	size_t w = fwrite(buf, 1, len, f);
+	return fclose(f) || w != len ? -1 : 0;
+}
+
+int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st)
+{
+	static uint8_t enc[CODEC_MAX_SIZE];
+	struct emit_opts eo = {c->backend, c->compile_mode};
+	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
+	char *prog = emit_program_string(g, &eo, &plen), *json = NULL;
+	size_t jlen = 0;
+	FILE *f = open_memstream(&json, &jlen);
+	if (!f || !prog || !elen || (mkdir(dir, 0777) && errno != EEXIST)) {
+		if (f)
+			fclose(f);
+		free(json);
+		free(prog);
+		return -1;
+	}
+	fprintf(f,
+		"{\n  \"ops_before\": %u,\n  \"ops_after\": %u,\n  \"seconds\": %.1f,\n  \"checks\": %u,\n"
+		"  \"cache_hits\": %u,\n  \"key\": \"%016llx\",\n  \"verdict\": \"%s\",\n  \"mismatch\": \"%s\",\n"
+		"  \"backend\": \"%s\",\n  \"mode\": \"%s\",\n  \"dynamic\": \"%s\",\n  \"detail\": \"",
+		st->ops_before, st->ops_after, st->seconds, st->checks, st->cache_hits, (unsigned long long)st->last.key,
+		verdict_name(st->last.kind), mismatch_name(st->last.what), c->backend,
+		c->compile_mode ? c->compile_mode : "default", c->dynamic);
+	for (const char *p = st->last.detail; *p; p++)
+		fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : (unsigned char)*p < 0x20 ? " " : "%c", *p);
+	fputs("\"\n}\n", f);
+	int rc = fclose(f) | write_text(dir, "graph.bin", enc, elen) | write_text(dir, "repro.py", prog, plen) |
+		 write_text(dir, "reduce.json", json, jlen);
+	free(json);
+	free(prog);
+	return rc ? -1 : 0;
+}
+
+/* The configuration a finding was found under, unless the command line says otherwise. */
+void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, int argc, char **argv)
+{
+	if (!cli_opt(argc, argv, "--backend"))
+		c->backend = m->backend;
+	if (!cli_opt(argc, argv, "--mode"))
+		c->compile_mode = m->mode[0] ? m->mode : NULL;
+	if (!cli_opt(argc, argv, "--dynamic"))
+		c->dynamic = m->dynamic;
+}
+
+int cmd_reduce(int argc, char **argv)
+{
+	static struct run_opts ro;
+	static struct graph g, out;
+	static struct finding_meta meta;
+	char *args[2], why[600], outdir[4200];
+	long long secs;
+	if (run_opts_parse(argc, argv, &ro) || cli_num(argc, argv, "--time", 600, 1, 86400, &secs))
+		return 2;
+	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+		fprintf(stderr, "usage: pt2fuzz reduce %s\n", REDUCE_USAGE);
+		return 2;
+	}
+	struct stat st;
+	int is_finding = !stat(args[0], &st) && S_ISDIR(st.st_mode);
+	meta.output = -1;
+	if (is_finding ? findings_load(args[0], &g, &meta, why, sizeof why) : graphio_load(args[0], &g, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz reduce: %s\n", why);
+		return 1;
+	}
+	if (is_finding)
+		reduce_cfg_from_meta(&ro.check, &meta, argc, argv);
+	snprintf(outdir, sizeof outdir, "%s", cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "reduced");
+	if (is_finding && !cli_opt(argc, argv, "--out") && snprintf(outdir, sizeof outdir, "%s/reduced", args[0]) < 0)
+		return 1;
+	struct pool pool;
+	struct reduce_stats rs;
+	if (pool_start(&pool, ro.jobs, &ro, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz reduce: %s\n", why);
+		return 1;
+	}
+	int rc = reduce_graph(&pool, &g, &ro.check, 0, meta.output, (double)secs, &out, &rs);
+	pool_stop(&pool);
+	if (rc) {
+		fprintf(stderr, "pt2fuzz reduce: a worker pool process died\n");
+		return 1;
+	}
+	if (!rs.reproduced) {
+		fprintf(stderr, "pt2fuzz reduce: %s does not reproduce a finding (verdict %s%s%s)\n", args[0],
+			verdict_name(rs.last.kind), rs.last.detail[0] ? ": " : "", rs.last.detail);
+		return 1;
+	}
+	if (reduce_write(outdir, &out, &ro.check, &rs)) {
+		fprintf(stderr, "pt2fuzz reduce: cannot write %s\n", outdir);
+		return 1;
+	}
+	printf("%s: %s/%s\n", outdir, verdict_name(rs.last.kind), mismatch_name(rs.last.what));
+	printf("reduced %u ops -> %u ops in %.0f s (%u checks)\n", rs.ops_before, rs.ops_after, rs.seconds, rs.checks);
+	return 0;
+}

@@ -1,0 +1,177 @@
+/* `pt2fuzz report FINDING [--out FILE] [run options]`: the GitHub issue text
+ * that PyTorch's torch.compile bug template asks of fuzzer reports (docs/
+ * triage.md, "Reports"). Reruns the finding's reduced graph (else the
+ * original, else its repro.py) once with TORCH_TRACE on, asks the same
+ * worker for collect_env, and writes FINDING/report.md and FINDING/trace/. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli.h"
+#include "commands.h"
+#include "findings.h"
+#include "graphio.h"
+#include "report.h"
+#include "runopts.h"
+
+static struct graph G;
+
+/* dir/name into out; -1 when it does not fit. */
+static int path_in(char *out, size_t n, const char *dir, const char *name)
+{
+	int k = snprintf(out, n, "%s/%s", dir, name);
+	return k < 0 || (size_t)k >= n ? -1 : 0;
+}
+
+static char *read_in(const char *dir, const char *name, size_t *len, char *why, size_t n)
+{
+	char path[4200];
+	size_t ignored;
+	return path_in(path, sizeof path, dir, name) ? NULL
+		: (char *)graphio_read_file(path, 16u << 20, len ? len : &ignored, why, n);
+}
+
+static int exists_in(const char *dir, const char *name)
+{
+	char path[4200];
+	return !path_in(path, sizeof path, dir, name) && access(path, F_OK) == 0;
+}
+
+static int verdict_by_name(const char *s)
+{
+	for (int k = 0; k < V_COUNT; k++)
+		if (!strcmp(s, verdict_name((enum verdict_kind)k)))
+			return k;
+	return -1;
+}
+
+/* meta.json (required), bisect.json and reduced/reduce.json (optional), the
+ * graph (reduced/graph.bin, else graph.bin; neither: the program repro.py). */
+static int load_finding(struct report *rp, char **program, size_t *program_len, char *why, size_t n)
+{
+	rp->meta = read_in(rp->dir, "meta.json", NULL, why, n);
+	if (!rp->meta)
+		return -1;
+	findings_json_str(rp->meta, "verdict", rp->verdict, sizeof rp->verdict);
+	findings_json_str(rp->meta, "mismatch", rp->mismatch, sizeof rp->mismatch);
+	char backend[64];
+	findings_json_str(rp->meta, "backend", backend, sizeof backend);
+	int k = verdict_by_name(rp->verdict);
+	if (k < 0 || !verdict_is_finding((enum verdict_kind)k) || !backend[0])
+		return fail(why, n, "%s/meta.json: not a finding's metadata (no finding verdict or no backend)", rp->dir);
+	char ignored[300];
+	rp->bisect = read_in(rp->dir, "bisect.json", NULL, ignored, sizeof ignored);
+	rp->reduce = read_in(rp->dir, "reduced/reduce.json", NULL, ignored, sizeof ignored);
+	if (rp->bisect)
+		findings_json_str(rp->bisect, "layer", rp->layer, sizeof rp->layer);
+	static const char *const graphs[] = {"reduced/graph.bin", "graph.bin"};
+	for (unsigned i = 0; i < 2 && !rp->g; i++) {
+		char path[4200];
+		if (!exists_in(rp->dir, graphs[i]))
+			continue;
+		if (path_in(path, sizeof path, rp->dir, graphs[i]) || graphio_load(path, &G, why, n))
+			return -1;
+		rp->g = &G;
+		rp->reduced = i == 0;
+	}
+	if (!rp->g && !(*program = read_in(rp->dir, "repro.py", program_len, why, n)))
+		return -1;
+	return 0;
+}
+
+/* The backend, mode and dynamic setting: the command line's, else meta.json's. */
+static int finding_cfg(const struct report *rp, int argc, char **argv, struct check_cfg *c, char *why, size_t n)
+{
+	static char backend[64], mode[64], dynamic[16];
+	findings_json_str(rp->meta, "backend", backend, sizeof backend);
+	findings_json_str(rp->meta, "mode", mode, sizeof mode);
+	findings_json_str(rp->meta, "dynamic", dynamic, sizeof dynamic);
+	if (!cli_opt(argc, argv, "--backend"))
+		c->backend = backend;
+	if (!cli_opt(argc, argv, "--mode"))
+		c->compile_mode = mode[0] && strcmp(mode, "default") ? mode : NULL;
+	if (!cli_opt(argc, argv, "--dynamic") && dynamic[0])
+		c->dynamic = dynamic;
+	return check_cfg_validate(c, why, n); /* meta.json's words reach the program as text */
+}
+
+/* One traced rerun and collect_env, through one worker. */
+static int rerun(struct report *rp, const struct run_opts *ro, char *program, size_t program_len, char *why,
+		 size_t n)
+{
+	struct executor x;
+	if (executor_init(&x, &ro->exec, why, n))
+		return -1;
+	x.trace = &rp->trace;
+	int rc = rp->g ? check_graph(&x, rp->g, &ro->check, &rp->r, why, n)
+				: check_program(&x, program, program_len, &ro->check, &rp->r, why, n);
+	x.trace = NULL;
+	if (!rc)
+		rc = executor_collect_env(&x, &rp->env, &rp->env_len, why, n);
+	executor_free(&x);
+	return rc;
+}
+
+/* FINDING/trace/REPORT_TRACE_FILE, or no file when the trace is empty. */
+static int save_trace(const struct report *rp, char *why, size_t n)
+{
+	char dir[4200], path[4300];
+	if (path_in(dir, sizeof dir, rp->dir, "trace") || path_in(path, sizeof path, dir, REPORT_TRACE_FILE))
+		return fail(why, n, "%s: path too long", rp->dir);
+	if (!rp->trace.len)
+		return remove(path) && errno != ENOENT ? fail(why, n, "%s: %s", path, strerror(errno)) : 0;
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return fail(why, n, "%s: %s", dir, strerror(errno));
+	FILE *f = fopen(path, "wb");
+	size_t w = f ? fwrite(rp->trace.text, 1, rp->trace.len, f) : 0;
+	if (!f || fclose(f) || w != rp->trace.len)
+		return fail(why, n, "%s: cannot write", path);
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static struct run_opts ro;
+	static struct report rp;
+	char why[800], *args[2], default_out[4200], *program = NULL;
+	size_t program_len = 0;
+	if (run_opts_parse(argc, argv, &ro))
+		return 2;
+	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+		fprintf(stderr, "usage: pt2fuzz report FINDING [--out FILE] [run options]\n");
+		return 2;
+	}
+	rp.dir = args[0];
+	const char *out = cli_opt(argc, argv, "--out");
+	if (!out && path_in(default_out, sizeof default_out, rp.dir, "report.md")) {
+		fprintf(stderr, "pt2fuzz report: %s: path too long\n", rp.dir);
+		return 2;
+	}
+	out = out ? out : default_out;
+	int rc = load_finding(&rp, &program, &program_len, why, sizeof why) ||
+		 finding_cfg(&rp, argc, argv, &ro.check, why, sizeof why) ||
+		 rerun(&rp, &ro, program, program_len, why, sizeof why) || save_trace(&rp, why, sizeof why);
+	FILE *f = rc ? NULL : fopen(out, "w");
+	if (f) {
+		report_write(f, &rp, &ro.check);
+		rc = fclose(f) ? fail(why, sizeof why, "%s: write error", out) : 0;
+	} else if (!rc) {
+		rc = fail(why, sizeof why, "%s: %s", out, strerror(errno));
+	}
+	if (rc)
+		fprintf(stderr, "pt2fuzz report: %s\n", why);
+	else
+		fprintf(stderr, "pt2fuzz report: wrote %s (rerun: %s; trace: %zu bytes)\n", out, verdict_name(rp.r.v.kind),
+			rp.trace.len);
+	if (program != rp.r.program) /* check_program did not take it */
+		free(program);
+	check_result_free(&rp.r);
+	free(rp.meta);
+	free(rp.bisect);
+	free(rp.reduce);
+	free(rp.trace.text);
+	free(rp.env);
+	return rc ? 1 : 0;
+}

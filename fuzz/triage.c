@@ -1,0 +1,189 @@
+/* `pt2fuzz triage DIR`: every finding in a findings directory reduced,
+ * bisected and rerun; findings whose reduced graphs share a signature (the
+ * same bug under different surrounding graphs) become one bucket; DIR/triage.md
+ * has a row per bucket. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "../graph/op.h"
+#include "bisect.h"
+#include "cli.h"
+#include "commands.h"
+#include "graphio.h"
+#include "reduce.h"
+
+#define MAX_FINDINGS 1024
+
+struct triaged {
+	char name[64];
+	struct finding_meta meta;
+	struct graph reduced;
+	int reproduced;
+	unsigned reruns_ok, reruns, ops_before;
+	uint64_t bucket;           /* the reduced graph's signature */
+	struct pool_result verdict;
+	struct bisect_result bisect;
+};
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct triaged *)a)->name, ((const struct triaged *)b)->name);
+}
+
+/* Reduce (or reuse reduced/), bisect, rerun one finding. */
+static int triage_one(struct pool *p, const char *dir, struct triaged *t, const struct run_opts *ro, int argc,
+		      char **argv, double secs, unsigned reruns)
+{
+	static struct graph g;
+	char why[600], path[4200];
+	struct check_cfg c = ro->check;
+	if (findings_load(dir, &g, &t->meta, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz triage: %s\n", why);
+		return 0;
+	}
+	reduce_cfg_from_meta(&c, &t->meta, argc, argv);
+	t->ops_before = g.nnodes;
+	struct reduce_stats rs;
+	if (reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
+		return -1;
+	t->reproduced = rs.reproduced;
+	t->verdict = rs.last;
+	if (!rs.reproduced)
+		return 0;
+	if (findings_path(path, sizeof path, dir, "reduced") || reduce_write(path, &t->reduced, &c, &rs))
+		fprintf(stderr, "pt2fuzz triage: cannot write %s\n", path);
+	if (bisect_graph(p, &t->reduced, &c, rs.last.key, &t->bisect))
+		return -1;
+	if (findings_path(path, sizeof path, dir, "bisect.json") || bisect_write(path, &t->bisect))
+		fprintf(stderr, "pt2fuzz triage: cannot write %s/bisect.json\n", dir);
+	/* Reruns tell flaky findings apart: all must show the same key. */
+	static struct graph copies[POOL_MAX];
+	struct pool_result res[POOL_MAX];
+	t->reruns = reruns < POOL_MAX ? reruns : POOL_MAX;
+	for (unsigned i = 0; i < t->reruns; i++)
+		copies[i] = t->reduced;
+	if (pool_check(p, copies, t->reruns, &c, res))
+		return -1;
+	for (unsigned i = 0; i < t->reruns; i++)
+		t->reruns_ok += res[i].key == rs.last.key;
+	t->bucket = rs.last.signature;
+	return 0;
+}
+
+static void op_list(const struct graph *g, char *out, size_t n)
+{
+	const char *ops[G_MAX_NODES];
+	unsigned k = check_op_names(g, ops, G_MAX_NODES);
+	size_t len = 0;
+	out[0] = 0;
+	for (unsigned i = 0; i < k && len + 1 < n; i++)
+		len += (size_t)snprintf(out + len, n - len, "%s%s", i ? ", " : "", ops[i]);
+}
+
+static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigned n)
+{
+	fprintf(f, "# Triage of %s\n\n%u findings. One row per bucket: findings whose reduced graphs share a "
+		   "signature are one bug.\n\n", dir, n);
+	fprintf(f, "| bucket | kind | layer | ops (reduced) | count | reduced size | flaky | findings |\n");
+	fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	unsigned nb = 0;
+	for (unsigned i = 0; i < n; i++) {
+		if (!ts[i].reproduced)
+			continue;
+		int first = 1;
+		for (unsigned j = 0; j < i && first; j++)
+			first = !(ts[j].reproduced && ts[j].bucket == ts[i].bucket);
+		if (!first)
+			continue;
+		unsigned count = 0, size = ts[i].reduced.nnodes, flaky = 0;
+		char ops[600], members[2048] = "";
+		size_t ml = 0;
+		for (unsigned j = i; j < n; j++) {
+			if (!ts[j].reproduced || ts[j].bucket != ts[i].bucket)
+				continue;
+			count += ts[j].meta.count;
+			size = ts[j].reduced.nnodes < size ? ts[j].reduced.nnodes : size;
+			flaky |= ts[j].reruns_ok < ts[j].reruns;
+			if (ml + 80 < sizeof members)
+				ml += (size_t)snprintf(members + ml, sizeof members - ml, "%s`%s`", ml ? " " : "", ts[j].name);
+		}
+		op_list(&ts[i].reduced, ops, sizeof ops);
+		fprintf(f, "| %016llx | %s/%s | %s | %s | %u | %u ops | %s | %s |\n", (unsigned long long)ts[i].bucket,
+			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), ts[i].bisect.layer, ops, count,
+			size, flaky ? "yes" : "no", members);
+		nb++;
+	}
+	unsigned lost = 0;
+	for (unsigned i = 0; i < n; i++)
+		lost += !ts[i].reproduced;
+	fprintf(f, "\n%u buckets.", nb);
+	if (lost) {
+		fprintf(f, " %u findings did not reproduce (flaky or environment-dependent):", lost);
+		for (unsigned i = 0; i < n; i++)
+			if (!ts[i].reproduced)
+				fprintf(f, " `%s`", ts[i].name);
+	}
+	fprintf(f, "\n\nEach finding's folder holds `reduced/` (graph.bin, repro.py, reduce.json) and "
+		   "`bisect.json`; `pt2fuzz report FINDING` writes its issue text.\n");
+}
+
+int cmd_triage(int argc, char **argv)
+{
+	static struct run_opts ro;
+	static struct triaged ts[MAX_FINDINGS];
+	char *args[2], why[600], path[4200];
+	long long secs, reruns;
+	if (run_opts_parse(argc, argv, &ro) || cli_num(argc, argv, "--time", 300, 1, 86400, &secs) ||
+	    cli_num(argc, argv, "--reruns", 3, 1, POOL_MAX, &reruns))
+		return 2;
+	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+		fprintf(stderr, "usage: pt2fuzz triage %s\n", TRIAGE_USAGE);
+		return 2;
+	}
+	DIR *d = opendir(args[0]);
+	unsigned n = 0;
+	struct stat st;
+	for (struct dirent *e; d && (e = readdir(d)) && n < MAX_FINDINGS;) {
+		char sub[4200];
+		if (e->d_name[0] != '.' && !findings_path(sub, sizeof sub, args[0], e->d_name) &&
+		    !findings_path(path, sizeof path, sub, "meta.json") && !stat(path, &st))
+			snprintf(ts[n++].name, sizeof ts[0].name, "%.63s", e->d_name);
+	}
+	if (d)
+		closedir(d);
+	if (!n) {
+		fprintf(stderr, "pt2fuzz triage: no findings in %s\n", args[0]);
+		return 1;
+	}
+	qsort(ts, n, sizeof *ts, by_name);
+	struct pool pool;
+	if (pool_start(&pool, ro.jobs, &ro, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz triage: %s\n", why);
+		return 1;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		findings_path(path, sizeof path, args[0], ts[i].name);
+		if (triage_one(&pool, path, &ts[i], &ro, argc, argv, (double)secs, (unsigned)reruns)) {
+			fprintf(stderr, "pt2fuzz triage: a worker pool process died\n");
+			pool_stop(&pool);
+			return 1;
+		}
+		printf("%s: %s, %u ops -> %u, layer %s, reruns %u/%u\n", ts[i].name,
+		       ts[i].reproduced ? verdict_name(ts[i].verdict.kind) : "not reproduced", ts[i].ops_before,
+		       ts[i].reproduced ? ts[i].reduced.nnodes : ts[i].ops_before,
+		       ts[i].reproduced ? ts[i].bisect.layer : "-", ts[i].reruns_ok, ts[i].reruns);
+		fflush(stdout);
+	}
+	pool_stop(&pool);
+	FILE *f = findings_path(path, sizeof path, args[0], "triage.md") ? NULL : fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "pt2fuzz triage: %s: cannot write\n", path);
+		return 1;
+	}
+	write_markdown(f, args[0], ts, n);
+	fclose(f);
+	printf("wrote %s\n", path);
+	return 0;
+}
