@@ -97,11 +97,13 @@ setup: $(B)/runtime.env
 unit-test: $(B)/unit_tests
 	$(B)/unit_tests
 
-# 300,000 decoder inputs under ASan+UBSan, from the seeds and 50 generated graphs.
+# 300,000 decoder inputs under ASan+UBSan, from the seeds and 50 generated
+# graphs, 20 of them near-invalid.
 fuzz-test: $(B)/decode_fuzzer $(B)/pt2fuzz seeds
 	@rm -rf $(B)/decode_corpus && mkdir -p $(B)/decode_corpus
 	cp $(SEEDS_BIN) $(B)/decode_corpus/
-	$(B)/pt2fuzz gen --seed 1 --count 50 --size 12 --out $(B)/decode_corpus
+	$(B)/pt2fuzz gen --seed 1 --count 30 --size 12 --out $(B)/decode_corpus
+	$(B)/pt2fuzz gen --seed 2 --count 20 --size 12 --near-invalid 100 --out $(B)/decode_corpus
 	$(B)/decode_fuzzer -runs=300000 -max_len=8192 -seed=1 $(B)/decode_corpus
 
 integration-test: $(B)/integration_tests $(B)/runtime.env

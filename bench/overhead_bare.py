@@ -2,6 +2,8 @@
 # one plain Python process with no harness — eager, compiled and fp64 at
 # every binding, Dynamo reset per program, as pt2fuzz's worker does.
 # Programs arrive framed on stdin ("<length>\n<source>"); prints the count.
+# PT2FUZZ_BARE_SECS stops it after that many seconds from its start
+# (bench/scale's time-boxed ceiling).
 import copy
 import os
 import sys
@@ -16,7 +18,8 @@ import torch._inductor.config  # noqa: E402
 torch.set_grad_enabled(False)
 torch._inductor.config.fallback_random = True
 n = ok = 0
-while True:
+budget = float(os.environ.get("PT2FUZZ_BARE_SECS", "inf"))
+while time.perf_counter() - t0 < budget:
     head = sys.stdin.buffer.readline()
     if not head:
         break

@@ -4,6 +4,13 @@
  *
  *   build/bench/validity [--seed S] [--count N] [--size M] [--family F]
  *                        [--dynamic PCT] [--min-rate R] [--failures K] [--mutate N]
+ *                        [--break CONSTRAINT]
+ *
+ * --break C makes every graph near-invalid, breaking constraint C
+ * (graph/broken.h): then a graph counts when eager raises at its broken node
+ * at every binding (the breaker really breaks what it says), and the rate
+ * and --min-rate are of those. Values of data-dependent shape (nonzero,
+ * unique, ...) are checked for their dtype only.
  *
  * --mutate N applies N structure-aware mutations to each generated graph (a
  * second generated graph is the crossover partner) before it is emitted: the
@@ -20,13 +27,14 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../graph/broken.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 
-#define MAX_FAIL_OPS 256
+#define MAX_FAIL_OPS 1024 /* node.op is below registry.c's MAX_OPS */
 
 struct op_stat {
 	unsigned fails;
@@ -100,7 +108,9 @@ static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t 
 			int k = snprintf(want, sizeof want, "%s:", dtype_info(v->dtype)->name);
 			for (unsigned d = 0; d < v->rank; d++)
 				k += snprintf(want + k, sizeof want - (size_t)k, "%s%d", d ? "x" : "", (int)v->dim[b][d]);
-			if (!item || strcmp(item, want)) {
+			/* a data-dependent shape is only bounded by the IR's: its dtype must agree */
+			size_t cmp = v->datadep ? strcspn(want, ":") + 1 : strlen(want) + 1;
+			if (!item || strncmp(item, want, cmp)) {
 				snprintf(msg, n, "shape rule: v%u at binding %u is %s in torch, %s inferred", i, b,
 					 item ? item : "(missing)", want);
 				return v->node;
@@ -109,6 +119,53 @@ static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t 
 		}
 	}
 	return -1;
+}
+
+/* Error types seen at broken nodes, for the summary. */
+static struct {
+	char type[64];
+	unsigned n;
+} raised[8];
+
+static unsigned broken_ops[MAX_FAIL_OPS]; /* graphs whose broken node is each op */
+
+static void count_raised(const char *err)
+{
+	char type[64];
+	snprintf(type, sizeof type, "%.*s", (int)strcspn(err, ":"), err);
+	for (unsigned i = 0; i < sizeof raised / sizeof raised[0]; i++)
+		if (!raised[i].n || !strcmp(raised[i].type, type)) {
+			snprintf(raised[i].type, sizeof raised[i].type, "%s", type);
+			raised[i].n++;
+			return;
+		}
+}
+
+/* A reply for a near-invalid graph: 1 when eager raised at its broken node
+ * at every binding, else 0 with the broken node (or the node that raised
+ * instead) blamed. */
+static int judge_broken(const struct graph *g, char *line)
+{
+	char msg[400];
+	int last = g->nnodes - 1;
+	if (g->n[last].op < MAX_FAIL_OPS)
+		broken_ops[g->n[last].op]++;
+	if (!strncmp(line, "ran\t", 4)) {
+		snprintf(msg, sizeof msg, "eager did not raise at binding %.8s", line + 4);
+		blame(g, last, msg);
+		return 0;
+	}
+	char *where = strchr(line, '\t') ? strchr(line, '\t') + 1 : line, *err = strchr(where, '\t');
+	if (err)
+		*err++ = 0;
+	int node = strncmp(line, "err\t", 4) ? last : node_of_line(g, where);
+	if (node == last && err) {
+		count_raised(err);
+		return 1;
+	}
+	(void)!snprintf(msg, sizeof msg, "%.200s  [at: %.150s]", err ? err : "eager raised nothing", where);
+	blame(g, node, msg);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -122,7 +179,13 @@ int main(int argc, char **argv)
 	double min_rate = strtod(arg(argc, argv, "--min-rate", "0"), NULL);
 	unsigned show = (unsigned)strtoul(arg(argc, argv, "--failures", "40"), NULL, 0);
 	unsigned mutations = (unsigned)strtoul(arg(argc, argv, "--mutate", "0"), NULL, 0);
-	const char *fam = arg(argc, argv, "--family", NULL);
+	const char *fam = arg(argc, argv, "--family", NULL), *brk = arg(argc, argv, "--break", NULL);
+	if (brk && constraint_find(brk) < 0) {
+		fprintf(stderr, "validity: unknown constraint %s\n", brk);
+		return 2;
+	}
+	o.break_pct = brk ? 100 : 0;
+	o.constraint = brk ? (unsigned)constraint_find(brk) : C_NONE;
 	if (fam) {
 		for (o.family = 0; o.family < FAM_COUNT && strcmp(fam, op_family_name(o.family)); o.family++)
 			;
@@ -192,7 +255,9 @@ int main(int argc, char **argv)
 		line[strcspn(line, "\n")] = 0;
 		int ok = 0;
 		char msg[400];
-		if (!strncmp(line, "ok\t", 3)) {
+		if (brk) {
+			ok = judge_broken(g, line);
+		} else if (!strncmp(line, "ok\t", 3)) {
 			int node = first_mismatch(g, line + 3, msg, sizeof msg);
 			ok = node < 0;
 			if (!ok) {
@@ -224,8 +289,20 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	double rate = made ? (double)valid / made : 0;
-	printf("validity: %u of %u graphs valid in eager mode = %.2f%% (seed %lu, size %u, dynamic %u%%)\n", valid,
-	       made, 100 * rate, seed, o.size, o.dyn_pct);
+	if (brk) {
+		printf("break %s: %u of %u graphs raise in eager mode at the broken node = %.2f%% (seed %lu, size %u, "
+		       "dynamic %u%%)\nraised:", brk, valid, made, 100 * rate, seed, o.size, o.dyn_pct);
+		for (unsigned i = 0; i < sizeof raised / sizeof raised[0] && raised[i].n; i++)
+			printf(" %s %u", raised[i].type, raised[i].n);
+		printf("\nbroken ops:");
+		for (unsigned op = 0; op < op_count() && op < MAX_FAIL_OPS; op++)
+			if (broken_ops[op])
+				printf(" %s %u", op_get(op)->name, broken_ops[op]);
+		printf("\n");
+	} else {
+		printf("validity: %u of %u graphs valid in eager mode = %.2f%% (seed %lu, size %u, dynamic %u%%)\n", valid,
+		       made, 100 * rate, seed, o.size, o.dyn_pct);
+	}
 	printf("shape-rule mismatches: %u\n", mismatches);
 	if (mutations) {
 		printf("mutations: %u per graph;", mutations);

@@ -5,6 +5,10 @@
 # Frame: "<length>\n<program bytes>". Reply, one line per program:
 #   ok\t<binding>;<binding>...   a binding is "dtype:d0xd1x...,..." per output
 #   err\t<forward line that raised, or "">\t<ExceptionType>: <first line>
+#   ran\t<binding>               a program with EXPECT_ERROR ran there without raising
+# A program with EXPECT_ERROR (a near-invalid graph) runs every binding; its
+# err line is the first binding's that raised elsewhere than binding 0, else
+# binding 0's.
 import os
 import signal
 import sys
@@ -33,15 +37,38 @@ def describe(t):
     return str(t.dtype).replace("torch.", "") + ":" + "x".join(str(s) for s in t.shape)
 
 
-def run(src):
+class Ran(Exception):
+    pass
+
+
+def where(e, lines):
+    """The program line (of forward or __init__) that raised e."""
+    found = ""
+    for fr in traceback.extract_tb(e.__traceback__):
+        if fr.filename == "<pt2fuzz>" and 0 < fr.lineno <= len(lines):
+            found = lines[fr.lineno - 1].strip()
+    return found
+
+
+def run(src, lines):
     ns = {"__name__": "pt2fuzz_program"}
     exec(compile(src, "<pt2fuzz>", "exec"), ns)
     model = ns["Model"]().eval()
-    shapes = []
+    shapes, errors = [], []
     for b in range(ns["BINDINGS"]):
         torch.manual_seed(ns["SEED"])
-        out = model(*ns["make_inputs"](b, "cpu"))
-        shapes.append(",".join(describe(t) for t in out))
+        if not ns.get("EXPECT_ERROR"):
+            out = model(*ns["make_inputs"](b, "cpu"))
+            shapes.append(",".join(describe(t) for t in out))
+            continue
+        try:
+            model(*ns["make_inputs"](b, "cpu"))
+        except Exception as e:
+            errors.append(e)
+            continue
+        raise Ran(str(b))
+    if errors:
+        raise next((e for e in errors if where(e, lines) != where(errors[0], lines)), errors[0])
     return ";".join(shapes)
 
 
@@ -55,14 +82,13 @@ def main():
         lines = src.splitlines()
         signal.alarm(60)
         try:
-            reply = "ok\t" + run(src)
+            reply = "ok\t" + run(src, lines)
+        except Ran as e:
+            reply = "ran\t" + str(e)
         except BaseException as e:  # noqa: B036 (a program may raise anything)
-            where = ""
-            for fr in traceback.extract_tb(e.__traceback__):
-                if fr.filename == "<pt2fuzz>" and 0 < fr.lineno <= len(lines):
-                    where = lines[fr.lineno - 1].strip()
             msg = (str(e).strip().splitlines() or [""])[0][:300]
-            reply = "err\t" + where.replace("\t", " ") + "\t" + type(e).__name__ + ": " + msg.replace("\t", " ")
+            line = where(e, lines).replace("\t", " ")
+            reply = "err\t" + line + "\t" + type(e).__name__ + ": " + msg.replace("\t", " ")
         finally:
             signal.alarm(0)
         sys.stdout.write(reply + "\n")

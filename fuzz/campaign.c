@@ -1,11 +1,13 @@
-/* `pt2fuzz fuzz`: a bounded campaign. Runs build/pt2fuzz_fuzzer under
- * libFuzzer's -fork (findings do not stop it) from the shipped seeds into
- * OUT/corpus and OUT/findings, keeps libFuzzer's log in OUT/fuzzer.log,
- * prints a status line while it runs and a summary at the end. */
-#include <dirent.h>
+/* `pt2fuzz fuzz`: the node runner. Runs build/pt2fuzz_fuzzer under
+ * libFuzzer's -fork with N jobs (findings do not stop it) from the seeds
+ * into OUT/corpus and OUT/findings. A lender keeps the jobs' workers warm
+ * across jobs (fuzz/lender.h); the corpus is merged now and then, new
+ * findings are triaged in the background, and with --sync the corpus is
+ * shared with other runners (campaign_corpus.c). A status view refreshes
+ * while it runs; stats/plot_data grows by a line per interval. A stopped or
+ * killed campaign restarts from OUT: same command. Files: campaign.h. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -13,206 +15,304 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
-#include "../oracles/oracle.h"
+#include "campaign.h"
 #include "campaign_stats.h"
 #include "cli.h"
 #include "commands.h"
+#include "lender.h"
 #include "runopts.h"
 
-/* What libFuzzer's fork-mode status lines say. */
-struct progress {
-	unsigned long long execs, features, corpus, crashes, job;
-	double exec_rate;
-	int seen;
+struct settings {
+	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs;
+	int lend, triage;
 };
 
-/* Parses "#N: cov: C ft: F corp: K exec/s: E oom/timeout/crash: a/b/c time: Ts job: J ...". */
-static void parse_status(const char *line, struct progress *p)
-{
-	unsigned long long n, cov, ft, corp, oom, tmo, cr, t, job;
-	double eps;
-	if (sscanf(line, "#%llu: cov: %llu ft: %llu corp: %llu exec/s: %lf oom/timeout/crash: %llu/%llu/%llu time: %llus job: %llu",
-		   &n, &cov, &ft, &corp, &eps, &oom, &tmo, &cr, &t, &job) == 10) {
-		*p = (struct progress){n, ft, corp, cr, job, eps, 1};
-		return;
-	}
-	/* Non-fork status lines: "#N NEW/pulse ft: F corp: K/... exec/s: E ..." */
-	const char *ft_s = strstr(line, "ft: "), *corp_s = strstr(line, "corp: "), *e_s = strstr(line, "exec/s: ");
-	if (line[0] == '#' && sscanf(line + 1, "%llu", &n) == 1 && ft_s && corp_s) {
-		p->execs = n;
-		p->features = strtoull(ft_s + 4, NULL, 10);
-		p->corpus = strtoull(corp_s + 6, NULL, 10);
-		if (e_s)
-			p->exec_rate = strtod(e_s + 8, NULL);
-		p->seen = 1;
-	}
-}
+/* The runner's own options, with whether each takes a value; everything
+ * else goes to the target. */
+static const struct {
+	const char *name;
+	int has_value;
+} own_options[] = {
+	{"--time", 1},      {"--out", 1},         {"--jobs", 1},        {"--workers-per-gpu", 1}, {"--seeds", 1},
+	{"--merge-every", 1}, {"--sync", 1},      {"--sync-every", 1},  {"--stats-every", 1},     {"--triage-time", 1},
+	{"--findings", 1}, {"--no-triage", 0}, {"--no-lender", 0},
+};
 
-/* Unique findings by kind: the directory names are "<kind>-<signature>". */
-static unsigned count_findings(const char *dir, unsigned by_kind[V_COUNT])
+static int own_option(const char *arg)
 {
-	unsigned total = 0;
-	memset(by_kind, 0, V_COUNT * sizeof *by_kind);
-	DIR *d = opendir(dir);
-	for (struct dirent *e; d && (e = readdir(d));)
-		for (unsigned k = 0; k < V_COUNT; k++) {
-			size_t l = strlen(verdict_name((enum verdict_kind)k));
-			if (!strncmp(e->d_name, verdict_name((enum verdict_kind)k), l) && e->d_name[l] == '-' &&
-			    strlen(e->d_name) == l + 17) {
-				by_kind[k]++;
-				total++;
-			}
-		}
-	if (d)
-		closedir(d);
-	return total;
-}
-
-static unsigned count_files(const char *dir)
-{
-	unsigned n = 0;
-	DIR *d = opendir(dir);
-	for (struct dirent *e; d && (e = readdir(d));)
-		n += e->d_name[0] != '.';
-	if (d)
-		closedir(d);
-	return n;
-}
-
-static void findings_text(const char *dir, char *out, size_t n)
-{
-	unsigned by[V_COUNT], total = count_findings(dir, by);
-	int k = snprintf(out, n, "%u", total);
-	const char *sep = " (";
-	for (unsigned v = 0; v < V_COUNT && k > 0 && (size_t)k < n; v++)
-		if (by[v]) {
-			k += snprintf(out + k, n - (size_t)k, "%s%s %u", sep, verdict_name((enum verdict_kind)v), by[v]);
-			sep = ", ";
-		}
-	if (total && k > 0 && (size_t)k < n)
-		snprintf(out + k, n - (size_t)k, ")");
+	for (unsigned i = 0; i < sizeof own_options / sizeof *own_options; i++)
+		if (!strcmp(arg, own_options[i].name))
+			return 1 + own_options[i].has_value;
+	return 0;
 }
 
 static volatile sig_atomic_t stop;
 static void on_signal(int sig) { stop = sig; }
 
 /* The directory holding this executable (the fuzzer target sits beside it). */
-static void exe_dir(char *out, size_t n)
+static void exe_path(char *out, size_t n, int dir_only)
 {
 	ssize_t k = readlink("/proc/self/exe", out, n - 1);
 	out[k > 0 ? k : 0] = 0;
 	char *slash = strrchr(out, '/');
-	if (slash)
+	if (dir_only && slash)
 		*slash = 0;
-	else
-		snprintf(out, n, ".");
 }
 
-static void print_status(int tty, long secs, const struct progress *p, const char *findings)
+static int parse_settings(int argc, char **argv, struct settings *s)
 {
-	char f[256];
-	findings_text(findings, f, sizeof f);
-	fprintf(stderr, "%s[%3ldm%02lds] execs %llu (%.1f/s) corpus %llu features %llu findings %s job %llu%s",
-		tty ? "\r" : "", secs / 60, secs % 60, p->execs, p->exec_rate, p->corpus, p->features, f, p->job,
-		tty ? "\033[K" : "\n");
+	long long per_gpu;
+	if (cli_num(argc, argv, "--workers-per-gpu", 0, 0, 256, &per_gpu) ||
+	    cli_num(argc, argv, "--time", 600, 0, 365LL * 86400, &s->secs) ||
+	    cli_num(argc, argv, "--jobs", node_default_jobs((unsigned)per_gpu), 1, 256, &s->jobs) ||
+	    cli_num(argc, argv, "--merge-every", 3600, 0, 365LL * 86400, &s->merge_every) ||
+	    cli_num(argc, argv, "--sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
+	    cli_num(argc, argv, "--stats-every", 60, 1, 86400, &s->stats_every) ||
+	    cli_num(argc, argv, "--triage-time", 300, 1, 86400, &s->triage_secs))
+		return -1;
+	s->lend = !cli_flag(argc, argv, "--no-lender");
+	s->triage = !cli_flag(argc, argv, "--no-triage");
+	return 0;
 }
 
-/* One job on a CPU machine (compiles are CPU-bound and the worker uses the
- * cores); on a GPU node, one job per two cores, one compile thread each. */
-static long long default_jobs(void)
+static int make_paths(int argc, char **argv, struct campaign_paths *p)
 {
-	unsigned gpus = count_files("/proc/driver/nvidia/gpus");
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	return gpus && cpus >= 4 ? cpus / 2 : 1;
-}
-
-int cmd_fuzz(int argc, char **argv)
-{
-	long long secs, jobs;
 	const char *out = cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "out";
-	if (cli_num(argc, argv, "--time", 600, 1, 365LL * 86400, &secs) ||
-	    cli_num(argc, argv, "--jobs", default_jobs(), 1, 256, &jobs))
-		return 2;
-	static struct run_opts ro; /* validates the target's options before starting anything */
-	if (run_opts_parse(argc, argv, &ro))
-		return 2;
-	char dir[PATH_MAX], fuzzer[PATH_MAX + 32], seeds[PATH_MAX + 32], sub[5][PATH_MAX + 32];
-	exe_dir(dir, sizeof dir);
-	snprintf(fuzzer, sizeof fuzzer, "%s/pt2fuzz_fuzzer", dir);
-	snprintf(seeds, sizeof seeds, "%s/seeds", dir);
+	struct {
+		char *path;
+		const char *name;
+		int dir;
+	} subs[] = {{p->corpus, "corpus", 1}, {p->findings, "findings", 1}, {p->crashes, "crashes", 1},
+		    {p->stats, "stats", 1},   {p->log, "fuzzer.log", 0},    {p->plot_data, "stats/plot_data", 0}};
+	snprintf(p->out, sizeof p->out, "%.4000s", out);
+	exe_path(p->self, sizeof p->self, 0);
+	char dir[CAMPAIGN_PATH];
+	exe_path(dir, sizeof dir, 1);
+	snprintf(p->seeds, sizeof p->seeds, "%.4000s/seeds", dir);
+	snprintf(p->fuzzer, sizeof p->fuzzer, "%.4000s/pt2fuzz_fuzzer", dir);
 	if (cli_opt(argc, argv, "--seeds"))
-		snprintf(seeds, sizeof seeds, "%s", cli_opt(argc, argv, "--seeds"));
-	if (access(fuzzer, X_OK)) {
-		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", fuzzer, strerror(errno));
-		return 1;
+		snprintf(p->seeds, sizeof p->seeds, "%.4000s", cli_opt(argc, argv, "--seeds"));
+	p->sync = cli_opt(argc, argv, "--sync");
+	if (cli_opt(argc, argv, "--findings")) /* several runners may share one (fuzz/findings.h) */
+		snprintf(p->findings, sizeof p->findings, "%.4000s", cli_opt(argc, argv, "--findings"));
+	if (access(p->fuzzer, X_OK)) {
+		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", p->fuzzer, strerror(errno));
+		return -1;
 	}
-	static const char *const names[5] = {"corpus", "findings", "crashes", "stats", "fuzzer.log"};
-	mkdir(out, 0777);
-	for (unsigned i = 0; i < 5; i++) {
-		snprintf(sub[i], sizeof sub[i], "%s/%s", out, names[i]);
-		if (i < 4 && mkdir(sub[i], 0777) && errno != EEXIST) {
-			fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", sub[i], strerror(errno));
-			return 1;
+	mkdir(p->out, 0777);
+	for (unsigned i = 0; i < sizeof subs / sizeof *subs; i++) {
+		if (subs[i].path != p->findings || !p->findings[0])
+			snprintf(subs[i].path, CAMPAIGN_PATH, "%.4000s/%s", p->out, subs[i].name);
+		if (subs[i].dir && mkdir(subs[i].path, 0777) && errno != EEXIST) {
+			fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", subs[i].path, strerror(errno));
+			return -1;
 		}
 	}
-	char a_fork[32], a_time[32], a_art[PATH_MAX + 64];
-	snprintf(a_fork, sizeof a_fork, "-fork=%lld", jobs);
-	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
-	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", sub[2]);
-	char *args[512];
+	if (p->sync && mkdir(p->sync, 0777) && errno != EEXIST) {
+		fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", p->sync, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The target's options: --findings, then ours minus the runner's own. */
+static void target_args(int argc, char **argv, const struct campaign_paths *p, long long jobs, struct target_args *ta)
+{
+	ta->n = 0;
+	ta->v[ta->n++] = "--findings";
+	ta->v[ta->n++] = (char *)p->findings;
+	if (jobs > 1 && !cli_opt(argc, argv, "--compile-threads")) {
+		ta->v[ta->n++] = "--compile-threads"; /* compilation is CPU-bound: a core per worker */
+		ta->v[ta->n++] = "1";
+	}
+	for (int i = 0; i < argc && ta->n < CAMPAIGN_MAX_ARGS - 1; i++) {
+		int own = own_option(argv[i]);
+		if (own)
+			i += own - 1;
+		else
+			ta->v[ta->n++] = argv[i];
+	}
+}
+
+/* The worker configuration the jobs will ask for: the target's options
+ * (and PT2FUZZ_OPTIONS), coverage on, as pt2fuzz_fuzzer.c sets it. */
+static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
+{
+	static char *v[CAMPAIGN_MAX_ARGS * 2];
+	static char env[8192];
 	int n = 0;
-	char *fixed[] = {fuzzer, a_fork, "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1", a_time,
+	for (int i = 0; i < ta->n; i++)
+		v[n++] = ta->v[i];
+	snprintf(env, sizeof env, "%s", getenv("PT2FUZZ_OPTIONS") ? getenv("PT2FUZZ_OPTIONS") : "");
+	char *save = NULL;
+	for (char *t = strtok_r(env, " \t", &save); t && n < CAMPAIGN_MAX_ARGS * 2; t = strtok_r(NULL, " \t", &save))
+		v[n++] = t;
+	if (run_opts_parse(n, v, ro))
+		return -1;
+	ro->exec.coverage = 1;
+	return 0;
+}
+
+/* libFuzzer -fork over OUT/corpus (and the shared corpus), the seeds, for secs (0: no limit). */
+static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settings *s, const struct target_args *ta,
+			     long long secs, int out_fd)
+{
+	static char a_fork[32], a_time[32], a_art[CAMPAIGN_PATH + 32];
+	char *args[CAMPAIGN_MAX_ARGS + 32];
+	int n = 0;
+	snprintf(a_fork, sizeof a_fork, "-fork=%lld", s->jobs);
+	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
+	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", p->crashes);
+	char *fixed[] = {(char *)p->fuzzer, a_fork, "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1", a_time,
 			 "-timeout=900", "-rss_limit_mb=16384", "-max_len=8192", "-print_final_stats=1", a_art,
-			 sub[0], seeds, "-ignore_remaining_args=1", "--findings", sub[1], "--stats", sub[3]};
+			 (char *)p->corpus};
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		args[n++] = fixed[i];
-	if (jobs > 1 && !cli_opt(argc, argv, "--compile-threads")) {
-		args[n++] = "--compile-threads";
-		args[n++] = "1";
-	}
-	/* Every option but the campaign's own goes to the target. */
-	for (int i = 0; i < argc && n < 500; i++) {
-		int own = !strcmp(argv[i], "--time") || !strcmp(argv[i], "--out") || !strcmp(argv[i], "--jobs") ||
-			  !strcmp(argv[i], "--seeds");
-		if (own) {
-			i++;
-			continue;
-		}
-		args[n++] = argv[i];
-	}
+	if (p->sync)
+		args[n++] = (char *)p->sync;
+	args[n++] = (char *)p->seeds;
+	args[n++] = "-ignore_remaining_args=1";
+	args[n++] = "--stats";
+	args[n++] = (char *)p->stats;
+	for (int i = 0; i < ta->n; i++)
+		args[n++] = ta->v[i];
 	args[n] = NULL;
-	int log = open(sub[4], O_WRONLY | O_CREAT | O_APPEND, 0666), pipefd[2];
-	if (log < 0 || pipe(pipefd)) {
-		fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", sub[4], strerror(errno));
-		return 1;
+	return campaign_spawn(args, out_fd, 0);
+}
+
+/* Everything a running campaign keeps track of. */
+struct run {
+	struct campaign_paths p;
+	struct settings s;
+	struct target_args ta;
+	struct lender lender;
+	struct campaign_stats cs;
+	struct corpus_merge local, shared;
+	struct triager triage;
+	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
+	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
+	unsigned long long win_execs[128];
+	unsigned win_n;
+	unsigned long long past_rounds_execs;
+	struct progress prog;
+	unsigned round, published;
+	int64_t t0, last_merge, last_row;
+};
+
+static void workers_text(const struct run *r, char *out, size_t n, unsigned *alive)
+{
+	const struct lender_status *st = r->lender.status;
+	if (!st) {
+		*alive = (unsigned)r->s.jobs;
+		snprintf(out, n, "one per libFuzzer job, started by the job (no lender)");
+		return;
 	}
-	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld job%s, seeds %s, output %s (libFuzzer log: %s)\n", secs, jobs,
-		jobs > 1 ? "s" : "", seeds, out, sub[4]);
-	pid_t pid = fork();
-	if (pid == 0) {
-		dup2(pipefd[1], 1);
-		dup2(pipefd[1], 2);
-		close(pipefd[0]);
-		execv(fuzzer, args);
-		fprintf(stderr, "exec %s: %s\n", fuzzer, strerror(errno));
-		_exit(127);
+	*alive = st->starting + st->idle + st->lent;
+	snprintf(out, n, "%u lent, %u idle, %u starting; %llu started, %llu loans, %llu replaced%s%.200s", st->lent,
+		 st->idle, st->starting, st->started, st->loans, st->replaced, st->error[0] ? "; last error: " : "",
+		 st->error);
+}
+
+static void background_text(const struct run *r, char *out, size_t n)
+{
+	int64_t now = protocol_now_ms();
+	int k = snprintf(out, n, "merge %s", r->local.pid ? "running" : r->s.merge_every ? "" : "off");
+	if (!r->local.pid && r->s.merge_every)
+		k += snprintf(out + k, n - (size_t)k, "in %llds (last: %u -> %u inputs)",
+			      (long long)(r->s.merge_every - (now - r->last_merge) / 1000), r->local.before, r->local.after);
+	k += snprintf(out + k, n - (size_t)k, "; triage %s, %u pending, %u done", r->triage.pid ? "running" : "idle",
+		      r->triage.pending, r->triage.done);
+	if (r->p.sync && k > 0 && (size_t)k < n)
+		snprintf(out + k, n - (size_t)k, "; sync %s: %u published", r->p.sync, r->published);
+}
+
+/* The present state as a row (folding the jobs' statistics first when
+ * asked); its rate is since the last row appended. */
+static struct plot_row take_row(struct run *r, int fold)
+{
+	struct plot_row w = r->row;
+	char ignored[600];
+	if (fold)
+		cstats_collect(&r->cs, r->p.stats, 0);
+	w.unix_time = (long long)time(NULL);
+	w.elapsed = r->base.elapsed + (double)(protocol_now_ms() - r->t0) / 1000.0;
+	w.execs = r->base.execs + r->past_rounds_execs + r->prog.execs;
+	w.rate = w.elapsed > r->row.elapsed && r->row.unix_time ? (double)(w.execs - r->row.execs) / (w.elapsed - r->row.elapsed) : 0;
+	w.corpus = count_files(r->p.corpus);
+	w.features = r->prog.features ? r->prog.features : r->row.features;
+	w.lines = r->cs.nlines;
+	findings_count(r->p.findings, w.findings);
+	workers_text(r, ignored, sizeof ignored, &w.workers);
+	return w;
+}
+
+/* Execs per second over the last two minutes or so (libFuzzer counts a
+ * job's execs when the job ends, so shorter windows jump). */
+static double recent_rate(struct run *r, unsigned long long execs, int64_t now)
+{
+	unsigned slot = r->win_n++ % 128, oldest = r->win_n > 128 ? r->win_n % 128 : 0;
+	r->win_ms[slot] = now;
+	r->win_execs[slot] = execs;
+	return now > r->win_ms[oldest] ? (double)(execs - r->win_execs[oldest]) * 1000.0 / (double)(now - r->win_ms[oldest]) : 0;
+}
+
+static void draw(struct run *r, int tty, double rate)
+{
+	char workers[600], behind[600];
+	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, r->round,
+			 (unsigned)r->prog.job, take_row(r, 0), workers, behind};
+	v.row.rate = rate;
+	workers_text(r, workers, sizeof workers, &v.row.workers);
+	background_text(r, behind, sizeof behind);
+	view_draw(stderr, tty, &v);
+}
+
+/* Periodic work: the stats row, merges, triage. */
+static void tick(struct run *r, int64_t now)
+{
+	char merge_log[CAMPAIGN_PATH + 16];
+	if (now - r->last_row >= r->s.stats_every * 1000) {
+		r->row = take_row(r, 1);
+		plot_append(r->p.plot_data, &r->row);
+		r->last_row = now;
 	}
+	corpus_merge_poll(&r->local, 0);
+	corpus_merge_poll(&r->shared, 0);
+	if (r->s.merge_every && !r->local.pid && now - r->last_merge >= r->s.merge_every * 1000) {
+		snprintf(merge_log, sizeof merge_log, "%.4100s/merge.log", r->p.out);
+		corpus_merge_start(&r->local, r->p.fuzzer, r->p.corpus, &r->ta, merge_log, 0);
+		if (r->p.sync && !r->shared.pid)
+			corpus_merge_start(&r->shared, r->p.fuzzer, r->p.sync, &r->ta, merge_log, 1);
+		r->last_merge = now;
+	}
+	if (r->s.triage)
+		triager_poll(&r->triage, &r->p, &r->ta);
+}
+
+/* One round: libFuzzer from start to end (or to a stop). 0, or -1 when it could not start. */
+static int run_round(struct run *r, long long secs, int log, int tty)
+{
+	int pipefd[2];
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -1;
+	pid_t pid = start_libfuzzer(&r->p, &r->s, &r->ta, secs, pipefd[1]);
 	close(pipefd[1]);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
-	static struct campaign_stats cs;
-	cstats_init(&cs, sub[3]);
-	int tty = isatty(2), forwarded = 0;
-	struct progress p = {0};
+	if (pid < 0) {
+		close(pipefd[0]);
+		return -1;
+	}
+	r->round++;
+	r->prog = (struct progress){0};
 	char line[8192];
 	size_t have = 0;
-	int64_t t0 = protocol_now_ms(), last = 0, last_collect = t0;
-	for (;;) {
-		if (stop && !forwarded) {
-			kill(pid, SIGINT); /* libFuzzer stops its jobs and prints its final stats */
-			forwarded = 1;
+	int64_t last_draw = 0;
+	for (int stopping = 0;;) {
+		if (stop && !stopping) {
+			stopping = 1;
+			campaign_stop_group(pid, 5000);
 		}
 		struct pollfd pf = {pipefd[0], POLLIN, 0};
 		if (poll(&pf, 1, 1000) > 0) {
@@ -223,13 +323,13 @@ int cmd_fuzz(int argc, char **argv)
 				perror("pt2fuzz fuzz: log");
 			have += (size_t)k;
 			line[have] = 0;
-			char *nl;
-			while ((nl = strchr(line, '\n'))) {
+			for (char *nl; (nl = strchr(line, '\n'));) {
 				*nl = 0;
-				parse_status(line, &p);
-				if (strstr(line, "pt2fuzz: new finding") || strstr(line, "pt2fuzz_fuzzer: ") ||
-				    strstr(line, "ERROR"))
-					fprintf(stderr, "%s%s\n", tty ? "\r\033[K" : "", line);
+				progress_parse(line, &r->prog);
+				if (strstr(line, "pt2fuzz: new finding") || strstr(line, "pt2fuzz_fuzzer: ") || strstr(line, "ERROR")) {
+					view_clear(stderr, tty);
+					fprintf(stderr, "%s\n", line);
+				}
 				have -= (size_t)(nl + 1 - line);
 				memmove(line, nl + 1, have + 1);
 			}
@@ -237,34 +337,103 @@ int cmd_fuzz(int argc, char **argv)
 				have = 0; /* an overlong line: drop it */
 		}
 		int64_t now = protocol_now_ms();
-		if (now - last >= (tty ? 2000 : 30000)) {
-			print_status(tty, (long)((now - t0) / 1000), &p, sub[1]);
-			last = now;
-		}
-		if (now - last_collect >= 30000) {
-			cstats_collect(&cs, sub[3], 0);
-			last_collect = now;
+		double rate = recent_rate(r, r->base.execs + r->past_rounds_execs + r->prog.execs, now);
+		if (!stop)
+			tick(r, now);
+		if (now - last_draw >= (tty ? 2000 : 30000)) {
+			draw(r, tty, rate);
+			last_draw = now;
 		}
 	}
-	int status = 0;
-	waitpid(pid, &status, 0);
+	close(pipefd[0]);
+	if (!stop)
+		campaign_stop_group(pid, 60000); /* its output ended: it is exiting */
+	r->past_rounds_execs += r->prog.execs;
+	r->prog.execs = 0;
+	return 0;
+}
+
+static void summary(struct run *r, int seen)
+{
+	cstats_collect(&r->cs, r->p.stats, 1);
+	r->row = take_row(r, 0);
+	plot_append(r->p.plot_data, &r->row);
+	double wall = (double)(protocol_now_ms() - r->t0) / 1000.0;
+	unsigned long long run_execs = r->row.execs - r->base.execs;
+	unsigned total = 0;
+	for (unsigned k = 0; k < V_COUNT; k++)
+		total += r->row.findings[k];
+	fprintf(stderr, "\npt2fuzz campaign summary\n");
+	fprintf(stderr, "  time            %.0f s (campaign %.0f s over every run of %s)\n", wall, r->row.elapsed, r->p.out);
+	fprintf(stderr, "  execs           %llu (%.2f/s) this run, %llu in all\n", run_execs, wall > 0 ? (double)run_execs / wall : 0,
+		r->row.execs);
+	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", r->row.corpus,
+		r->p.corpus, r->row.features);
+	fprintf(stderr, "  findings        %u in %s (triaged %u)\n  crash inputs    %u in %s\n", total, r->p.findings,
+		r->triage.done, count_files(r->p.crashes), r->p.crashes);
+	if (r->lender.status)
+		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", r->lender.status->started,
+			r->lender.status->loans, r->lender.status->replaced);
+	cstats_print(&r->cs, stderr);
+	fprintf(stderr, "  plot            %s (`pt2fuzz plot %s`)\n", r->p.plot_data, r->p.out);
+	if (!seen)
+		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", r->p.log);
+}
+
+int cmd_fuzz(int argc, char **argv)
+{
+	static struct run r;
+	static struct run_opts ro;
+	char why[600];
+	if (parse_settings(argc, argv, &r.s) || run_opts_parse(argc, argv, &ro) || make_paths(argc, argv, &r.p))
+		return 2;
+	int lock = node_claim(r.p.out), log = open_log(r.p.log);
+	if (lock < 0 || log < 0)
+		return 1;
+	target_args(argc, argv, &r.p, r.s.jobs, &r.ta);
+	corpus_recover(r.p.corpus);
+	if (r.s.lend && (job_worker_opts(&r.ta, &ro) || lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why))) {
+		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
+		return 1;
+	}
+	plot_resume(r.p.plot_data, &r.base);
+	if (r.base.execs)
+		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
+	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (libFuzzer log: %s)\n", r.s.secs, r.s.jobs,
+		r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
+	cstats_init(&r.cs, r.p.stats);
+	r.triage.secs = r.s.triage_secs;
+	r.t0 = r.last_merge = r.last_row = protocol_now_ms();
+	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
+	int tty = isatty(2), seen = 0;
+	for (int64_t left; !stop;) {
+		left = r.s.secs ? r.s.secs - (protocol_now_ms() - r.t0) / 1000 : 0;
+		if (r.s.secs && left <= 0)
+			break;
+		long long secs = r.p.sync && (!left || left > r.s.sync_every) ? r.s.sync_every : left;
+		if (run_round(&r, secs, log, tty))
+			break;
+		seen |= r.prog.seen;
+		if (r.p.sync) /* then the next round reads what the others published */
+			r.published += corpus_publish(r.p.corpus, r.p.sync);
+	}
+	view_clear(stderr, tty);
+	if (r.local.pid || r.shared.pid)
+		fprintf(stderr, "pt2fuzz fuzz: stopping a corpus merge (it is redone next time)\n");
+	for (struct corpus_merge *m = &r.local; m; m = m == &r.local ? &r.shared : NULL)
+		if (m->pid) {
+			kill(-m->pid, SIGKILL);
+			corpus_merge_poll(m, 1);
+		}
+	triager_stop(&r.triage);
+	summary(&r, seen);
+	lender_stop(&r.lender);
+	cstats_free(&r.cs);
 	close(log);
-	char f[256];
-	findings_text(sub[1], f, sizeof f);
-	double wall = (double)(protocol_now_ms() - t0) / 1000.0;
-	fprintf(stderr, "%s\npt2fuzz campaign summary\n", tty ? "\r\033[K" : "");
-	fprintf(stderr, "  time            %.0f s\n  execs           %llu (%.2f/s)\n", wall, p.execs,
-		wall > 0 ? (double)p.execs / wall : 0);
-	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", count_files(sub[0]),
-		sub[0], p.features);
-	fprintf(stderr, "  findings        %s in %s\n  crash inputs    %u in %s\n", f, sub[1], count_files(sub[2]), sub[2]);
-	cstats_collect(&cs, sub[3], 1);
-	cstats_print(&cs, stderr);
-	cstats_free(&cs);
-	if (!p.seen)
-		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", sub[4]);
+	close(lock);
 	/* libFuzzer's -fork exits with a crashed job's code after findings: that is
 	 * success for a campaign. A campaign that never fuzzed is not. */
-	(void)status;
-	return p.seen ? 0 : 1;
+	return seen ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 #include "check.h"
 #include <stdlib.h>
 #include <string.h>
+#include "../graph/broken.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
 
@@ -87,7 +88,17 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.noref_tol)
 			cg.oracle.noref_tol = cg.oracle.tol[g->v[i].dtype];
+	cg.oracle.broken = g->broken;
 	return run_and_judge(x, &cg, compare, k, ops, nops, out, why, n);
+}
+
+/* The constraint an emitted program breaks: its EXPECT_ERROR line (emit.c). */
+static unsigned expected_error(const char *prog)
+{
+	const char *p = strstr(prog, "\nEXPECT_ERROR = \"");
+	char name[32];
+	int c = p && sscanf(p, "\nEXPECT_ERROR = \"%31[a-z_]\"", name) == 1 ? constraint_find(name) : -1;
+	return c < 0 ? C_NONE : (unsigned)c;
 }
 
 int check_program(struct executor *x, char *prog, size_t len, const struct check_cfg *c, struct check_result *out,
@@ -96,7 +107,9 @@ int check_program(struct executor *x, char *prog, size_t len, const struct check
 	memset(out, 0, sizeof *out);
 	out->program = prog;
 	out->program_len = len;
-	return run_and_judge(x, c, NULL, 0, NULL, 0, out, why, n);
+	struct check_cfg cg = *c;
+	cg.oracle.broken = (uint8_t)expected_error(prog);
+	return run_and_judge(x, &cg, NULL, 0, NULL, 0, out, why, n);
 }
 
 void check_result_free(struct check_result *r)

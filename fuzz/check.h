@@ -36,7 +36,8 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		char *why, size_t n);
 
 /* The same for a program text (a .py file in the emitted format): every
- * output is compared and the op set is empty. Takes ownership of prog. */
+ * output is compared, the op set is empty, and its EXPECT_ERROR line says
+ * whether it is near-invalid. Takes ownership of prog (NUL-terminated). */
 int check_program(struct executor *x, char *prog, size_t len, const struct check_cfg *c, struct check_result *out,
 		  char *why, size_t n);
 

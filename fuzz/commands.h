@@ -9,10 +9,15 @@
 int cmd_run(int argc, char **argv);
 
 #define FUZZ_USAGE \
-	"[--time SEC] [--out DIR] [--jobs N] [--seeds DIR] [--no-coverage] [run options]"
+	"[--time SEC] [--out DIR] [--jobs N | --workers-per-gpu N] [--seeds DIR] [--sync DIR]\n" \
+	"          [--merge-every SEC] [--sync-every SEC] [--stats-every SEC] [--triage-time SEC]\n" \
+	"          [--no-triage] [--no-lender] [--no-coverage] [--size N] [run options]"
 int cmd_fuzz(int argc, char **argv);
 
 int cmd_report(int argc, char **argv);
+
+#define PLOT_USAGE "OUT|PLOT_DATA [--out FILE.png]"
+int cmd_plot(int argc, char **argv);
 
 #define REDUCE_USAGE "FINDING|FILE [--out DIR] [--jobs N] [--time SEC] [run options]"
 int cmd_reduce(int argc, char **argv);

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../graph/op.h"
 #include "graphio.h"
@@ -63,16 +64,20 @@ static void json_num(FILE *f, double x)
 		fprintf(f, "%.6g", x);
 }
 
+/* The first exception of mode m, or NULL. */
+static const struct mode_result *raised_in(const struct check_result *r, enum run_mode m)
+{
+	for (unsigned b = 0; b < r->run.nbind; b++)
+		if (r->run.m[m][b].ran && !r->run.m[m][b].ok)
+			return &r->run.m[m][b];
+	return NULL;
+}
+
 /* The mode whose exception names the finding (compiled, else eager). */
 static const struct mode_result *raising_mode(const struct check_result *r)
 {
-	for (unsigned b = 0; b < r->run.nbind; b++)
-		if (r->run.m[RM_COMPILED][b].ran && !r->run.m[RM_COMPILED][b].ok)
-			return &r->run.m[RM_COMPILED][b];
-	for (unsigned b = 0; b < r->run.nbind; b++)
-		if (r->run.m[RM_EAGER][b].ran && !r->run.m[RM_EAGER][b].ok)
-			return &r->run.m[RM_EAGER][b];
-	return NULL;
+	const struct mode_result *m = raised_in(r, RM_COMPILED);
+	return m ? m : raised_in(r, RM_EAGER);
 }
 
 static char *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
@@ -110,6 +115,11 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	oracle_normalize_message(m ? m->emsg : "", norm, sizeof norm);
 	fputs(",\n  \"normalized_message\": ", f);
 	json_str(f, norm);
+	/* A near-invalid graph: the constraint it breaks, and the error eager raised for it. */
+	fputs(",\n  \"expect_error\": ", f);
+	json_str(f, constraint_name(v->broken) ? constraint_name(v->broken) : "");
+	fputs(",\n  \"eager_exception\": ", f);
+	json_str(f, raised_in(r, RM_EAGER) ? raised_in(r, RM_EAGER)->etype : "");
 	fprintf(f, ",\n  \"signal\": %d,\n  \"ops\": [", r->run.term_signal);
 	if (g) {
 		const char *ops[G_MAX_NODES];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
@@ -54,15 +55,23 @@ static int family_by_name(const char *s)
 
 static int cmd_gen(int argc, char **argv)
 {
-	long long seed, count, size, dyn;
+	long long seed, count, size, dyn, near;
 	const char *out = cli_opt(argc, argv, "--out"), *fam = cli_opt(argc, argv, "--family");
+	const char *brk = cli_opt(argc, argv, "--break");
 	struct gen_opts o;
 	gen_default_opts(&o);
 	if (cli_num(argc, argv, "--seed", 1, 0, (long long)UINT32_MAX, &seed) ||
 	    cli_num(argc, argv, "--count", 1, 1, 10000000, &count) ||
 	    cli_num(argc, argv, "--size", o.size, 1, G_MAX_NODES, &size) ||
-	    cli_num(argc, argv, "--dynamic", o.dyn_pct, 0, 100, &dyn))
+	    cli_num(argc, argv, "--dynamic", o.dyn_pct, 0, 100, &dyn) ||
+	    cli_num(argc, argv, "--near-invalid", brk ? 100 : 0, 0, 100, &near))
 		return 2;
+	o.break_pct = (unsigned)near;
+	if (brk && constraint_find(brk) < 0) {
+		fprintf(stderr, "pt2fuzz gen: unknown constraint '%s' (see docs/formats.md)\n", brk);
+		return 2;
+	}
+	o.constraint = brk ? (unsigned)constraint_find(brk) : C_NONE;
 	if (!out) {
 		fprintf(stderr, "pt2fuzz gen: --out DIR is required\n");
 		return 2;
@@ -145,8 +154,10 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
-	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] --out DIR",
-	 "generate N valid graphs (deterministic for S)", cmd_gen},
+	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] --out DIR",
+	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
+	 "constraint",
+	 cmd_gen},
 	{"show", "FILE", "print a graph in readable text form, with shapes at each binding", cmd_show},
 	{"emit", "FILE [--backend B] [--mode M]", "print the standalone PyTorch program of a graph", cmd_emit},
 	{"check", "FILE", "exit 0 iff FILE is a valid graph (binary or text)", cmd_check},
@@ -161,6 +172,7 @@ static const struct command {
 	 "the smallest graph that still shows a finding (default out: FINDING/reduced)", cmd_reduce},
 	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
 	 cmd_run},
+	{"plot", PLOT_USAGE, "a campaign's coverage, findings and speed over time as a PNG (default OUT/plot.png)", cmd_plot},
 	{"report", "FINDING [--out FILE] [run options]",
 	 "the GitHub issue text PyTorch asks of fuzzer reports, with a TORCH_TRACE log (FINDING/report.md)", cmd_report},
 };
@@ -179,9 +191,16 @@ int main(int argc, char **argv)
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
 	}
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 2, argv + 2);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		for (int a = 2; a < argc; a++) /* `pt2fuzz fuzz --help` must not start a campaign */
+			if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+				printf("usage: pt2fuzz %s %s\n  %s\n", commands[i].name, commands[i].usage, commands[i].help);
+				return 0;
+			}
+		return commands[i].run(argc - 2, argv + 2);
+	}
 	fprintf(stderr, "pt2fuzz: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

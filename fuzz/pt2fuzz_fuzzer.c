@@ -10,7 +10,9 @@
  *   the `pt2fuzz run` options (--backend, --mode, --device, --findings, ...),
  *   --no-coverage   pure generation: no feedback, every input freshly generated
  *   --stats DIR     per-process statistics and exact compiler line sets
- *   --size N        target size of generated graphs (default 12) */
+ *   --size N        target size of generated graphs (default 12)
+ *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
+ *                   (one constraint broken on purpose: mutators/break.h; default 10) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,12 +35,12 @@ static struct run_opts RO;
 static struct executor X;
 static struct graph G;
 static int no_coverage;
-static unsigned gen_size = 12;
+static unsigned gen_size = 12, near_invalid = 10;
 static const char *stats_dir;
 
 /* What this process has done, written to --stats DIR. */
 static struct {
-	uint64_t execs, rejected, verdicts[V_COUNT];
+	uint64_t execs, rejected, near_invalid, verdicts[V_COUNT];
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
 	uint8_t seen[FEATURES_MAP]; /* bit k: counter bucket k seen at this index */
@@ -95,8 +97,10 @@ static void write_stats(void)
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return;
-	fprintf(f, "execs\t%llu\nrejected\t%llu\nworker_starts\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
-		(unsigned long long)S.execs, (unsigned long long)S.rejected, X.starts, X.crashes, X.hangs);
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nworker_starts\t%u\nworker_crashes\t%u\n"
+		   "worker_hangs\t%u\n",
+		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid, X.starts,
+		X.crashes, X.hangs);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -126,11 +130,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
 	int n = collect_options(*argc, *argv, opts, 256);
-	long long size;
+	long long size, pct;
 	char why[600];
-	if (run_opts_parse(n, opts, &RO) || cli_num(n, opts, "--size", 12, 1, G_MAX_NODES, &size))
+	if (run_opts_parse(n, opts, &RO) || cli_num(n, opts, "--size", 12, 1, G_MAX_NODES, &size) ||
+	    cli_num(n, opts, "--near-invalid", 10, 0, 100, &pct))
 		exit(2);
 	gen_size = (unsigned)size;
+	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(n, opts, "--no-coverage");
 	stats_dir = cli_opt(n, opts, "--stats");
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
@@ -139,10 +145,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(1);
 	}
 	char v[128], d[64];
-	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s\n",
+	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
+			"near-invalid %u%%\n",
 		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
 		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
-		no_coverage ? "off (pure generation)" : "on");
+		no_coverage ? "off (pure generation)" : "on", near_invalid);
 	atexit(write_stats);
 	return 0;
 }
@@ -160,6 +167,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		exit(1);
 	}
 	S.execs++;
+	S.near_invalid += G.broken != 0;
 	S.verdicts[r.v.kind]++;
 	uint8_t *map = executor_coverage(&X);
 	features_graph(&G, map);
@@ -193,6 +201,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 		struct gen_opts o;
 		gen_default_opts(&o);
 		o.size = gen_size;
+		o.break_pct = near_invalid;
 		n = 0;
 		for (unsigned t = 0; !n && t < 8; t++)
 			if (!gen_graph(&G, (uint64_t)seed * 8 + t, &o, NULL, 0))
@@ -201,7 +210,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 		return n ? n : size;
 	}
 	int which = -1;
-	n = mutate_bytes(data, size, max_size, seed, &which, &S.mut);
+	n = mutate_bytes(data, size, max_size, seed, near_invalid, &which, &S.mut);
 	S.last_mutator = which;
 	S.last_hash = XXH64(data, n, 0);
 	return n;
@@ -212,7 +221,7 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 {
 	if (no_coverage)
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
-	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, &S.mut);
+	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &S.mut);
 	S.last_mutator = -1;
 	return n;
 }

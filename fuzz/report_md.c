@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../graph/broken.h"
 #include "findings.h"
 #include "report.h"
 
@@ -140,6 +141,14 @@ static void describe_what(const struct report *rp, char *out, size_t n)
 		snprintf(out, n, "torch.compile does not raise eager's %s", type[0] ? type : "error");
 		return;
 	}
+	if (!strcmp(rp->verdict, "error-mismatch")) {
+		char eager[96];
+		findings_json_str(rp->meta, "eager_exception", eager, sizeof eager);
+		short_type(eager);
+		(void)!snprintf(out, n, "torch.compile raises %.55s where eager raises %.55s", type[0] ? type : "an error",
+				eager[0] ? eager : "another error");
+		return;
+	}
 	snprintf(out, n, "%s", rp->verdict);
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
 		if (!strcmp(rp->verdict, table[i].verdict) && (!table[i].mismatch[0] || !strcmp(rp->mismatch, table[i].mismatch)))
@@ -214,6 +223,11 @@ static void write_observed(FILE *f, const struct report *rp)
 	} else if (v->kind == V_MISSING_ERROR && raised(&r->run, RM_EAGER)) {
 		fputs("eager mode raises the error below; compiled mode returns without one.\n\n", f);
 		write_exception(f, raised(&r->run, RM_EAGER));
+	} else if (v->kind == V_ERROR_MISMATCH && raised(&r->run, RM_EAGER) && raised(&r->run, RM_COMPILED)) {
+		fputs("eager mode raises the first error below; compiled mode raises the second, which is not an "
+		      "instance of eager's type.\n\n", f);
+		write_exception(f, raised(&r->run, RM_EAGER));
+		write_exception(f, raised(&r->run, RM_COMPILED));
 	} else if (v->kind == V_BEHAVIOUR && r->run.crashed) {
 		fprintf(f, "the process dies in compiled mode (%s %d, %s).\n\n", r->run.term_signal ? "signal" : "exit code",
 			r->run.term_signal ? r->run.term_signal : r->run.exit_code,
@@ -226,6 +240,10 @@ static void write_observed(FILE *f, const struct report *rp)
 	} else {
 		fprintf(f, "verdict %s%s%s.\n\n", verdict_name(v->kind), v->what ? "/" : "", v->what ? mismatch_name(v->what) : "");
 	}
+	if (constraint_name(v->broken))
+		fprintf(f, "The program's last op breaks one of its constraints on purpose (`EXPECT_ERROR = \"%s\"`: %s), "
+			   "so eager mode must raise there, and compiled mode must raise an error of the same type.\n\n",
+			constraint_name(v->broken), constraint_about(v->broken));
 	fputs("pt2fuzz's oracle:\n\n", f);
 	char line[400];
 	int k = snprintf(line, sizeof line, "%s/%s: %s", verdict_name(v->kind), mismatch_name(v->what), v->detail);
@@ -241,13 +259,21 @@ static void write_observed(FILE *f, const struct report *rp)
 
 static void write_expected(FILE *f, const struct report *rp)
 {
+	/* Where eager raised, its error is what compiled mode should raise (meta.json's key for it). */
+	static const struct { const char *verdict, *key, *before, *after; } errors[] = {
+		{"missing-error", "exception", "compiled mode raises what eager mode raises, ", ", instead of returning a result"},
+		{"error-mismatch", "eager_exception", "compiled mode raises an error of eager's type, ",
+		 " (or of a subclass of it), as eager mode does"},
+	};
 	fputs("**Expected:** ", f);
-	if (!strcmp(rp->verdict, "missing-error")) {
+	for (size_t i = 0; i < sizeof errors / sizeof errors[0]; i++) {
 		char type[96];
-		findings_json_str(rp->meta, "exception", type, sizeof type);
-		fputs("compiled mode raises what eager mode raises, ", f);
+		if (strcmp(rp->verdict, errors[i].verdict))
+			continue;
+		findings_json_str(rp->meta, errors[i].key, type, sizeof type);
+		fputs(errors[i].before, f);
 		md_code(f, type[0] ? type : "the same error");
-		fputs(", instead of returning a result.\n\n", f);
+		fprintf(f, "%s.\n\n", errors[i].after);
 		return;
 	}
 	fputs("compiled mode behaves as eager mode: it finishes without an exception, with eager's output count, "

@@ -41,6 +41,7 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 	ro->exec.timeout_ms = (unsigned)timeout * 1000;
 	ro->exec.compile_threads = (unsigned)threads;
 	ro->exec.device = cli_opt(argc, argv, "--device") ? cli_opt(argc, argv, "--device") : "auto";
+	ro->exec.lender = getenv("PT2FUZZ_LENDER"); /* set by a campaign for what it starts (fuzz/lender.h) */
 	ro->findings = cli_opt(argc, argv, "--findings") ? cli_opt(argc, argv, "--findings") : "findings";
 	if (cli_opt(argc, argv, "--backend"))
 		ro->check.backend = cli_opt(argc, argv, "--backend");
@@ -62,7 +63,7 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 			ro->check.inductor[ro->check.ninductor++] = argv[++i];
 		}
 	if (strspn(ro->exec.device, "abcdefghijklmnopqrstuvwxyz0123456789:") != strlen(ro->exec.device)) {
-		fprintf(stderr, "pt2fuzz: --device %s: expected auto, cpu, cuda or cuda:N\n", ro->exec.device);
+		fprintf(stderr, "pt2fuzz: --device %s: expected auto, cpu, cuda, cuda:N or cuda:auto\n", ro->exec.device);
 		return -1;
 	}
 	if (check_cfg_validate(&ro->check, why, sizeof why)) {

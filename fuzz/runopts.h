@@ -20,7 +20,8 @@ extern const char *const run_opts_flags[];
 	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...)\n" \
 	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only)\n" \
 	"  --dynamic D        marks (mark the graph's dynamic dims; default), true, false\n" \
-	"  --device D         auto (cuda when torch sees a GPU; default), cpu, cuda, cuda:N\n" \
+	"  --device D         auto (cuda when torch sees a GPU; default), cpu, cuda, cuda:N,\n" \
+	"                     cuda:auto (each worker on one of the visible GPUs in turn)\n" \
 	"  --jobs N           workers in parallel (default 1)\n" \
 	"  --timeout SEC      per graph, then the worker is killed and restarted (default 120)\n" \
 	"  --findings DIR     where findings go (default findings)\n" \

@@ -1,6 +1,7 @@
 /* Layout (all integers LEB128 varints; signed ones zigzag-encoded):
  *   "P2F" version
- *   nbind nsym seed  sym[b][s] for each binding b, symbol s
+ *   nbind nsym seed broken  sym[b][s] for each binding b, symbol s
+ *     (version 1 has no `broken`: it decodes as 0, a valid graph)
  *   nrecords, then per record a tag byte:
  *     0 input / 1 param: dtype rank fill lo hi, then per dim: sym (-1 static), add, mul if sym >= 0
  *     2 node: op-hash (u32 little endian) nin in... nattr attr...
@@ -10,6 +11,7 @@
 #include "codec.h"
 #include <string.h>
 #include <xxhash.h>
+#include "broken.h"
 #include "op.h"
 
 enum { TAG_INPUT, TAG_PARAM, TAG_NODE };
@@ -48,6 +50,7 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 	put_u(&w, g->nbind);
 	put_u(&w, g->nsym);
 	put_u(&w, g->seed);
+	put_u(&w, g->broken);
 	for (unsigned b = 0; b < g->nbind; b++)
 		for (unsigned s = 0; s < g->nsym; s++)
 			put_u(&w, (uint64_t)g->sym[b][s]);
@@ -141,17 +144,18 @@ static int get_bounded(struct rd *r, uint64_t max, uint64_t *out)
 int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n)
 {
 	struct rd r = {buf, len, 0, 0};
-	uint64_t nbind, nsym, seed, nrec, x;
+	uint64_t nbind, nsym, seed, broken = C_NONE, nrec, x;
 	char sub[200];
 	if (len > CODEC_MAX_SIZE)
 		return fail(why, n, "input of %zu bytes exceeds %d", len, CODEC_MAX_SIZE);
 	if (len < 4 || memcmp(buf, CODEC_MAGIC, 3))
 		return fail(why, n, "not a pt2fuzz graph (bad magic)");
 	r.pos = 3;
-	if (get_byte(&r) != CODEC_VERSION)
-		return fail(why, n, "unsupported format version %u", buf[3]);
+	uint8_t version = get_byte(&r);
+	if (version < 1 || version > CODEC_VERSION)
+		return fail(why, n, "unsupported format version %u", version);
 	if (!get_bounded(&r, G_MAX_BIND, &nbind) || !get_bounded(&r, G_MAX_SYM, &nsym) ||
-	    !get_bounded(&r, UINT32_MAX, &seed))
+	    !get_bounded(&r, UINT32_MAX, &seed) || (version >= 2 && !get_bounded(&r, C_COUNT - 1, &broken)))
 		return fail(why, n, "truncated or out-of-range header");
 	if (graph_init(g, (unsigned)nbind, (unsigned)nsym, (uint32_t)seed, why, n))
 		return -1;
@@ -196,12 +200,17 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 				return fail(why, n, "truncated at record %u", i);
 			if (op < 0)
 				return fail(why, n, "record %u: unknown op (hash %08x)", i, h);
-			if (graph_add_node(g, (unsigned)op, &ch, sub, sizeof sub) < 0)
+			int rc = broken && i + 1 == nrec
+					 ? graph_add_broken_node(g, (unsigned)op, &ch, (unsigned)broken, sub, sizeof sub)
+					 : graph_add_node(g, (unsigned)op, &ch, sub, sizeof sub);
+			if (rc < 0)
 				return fail(why, n, "record %u: %s", i, sub);
 			continue;
 		}
 		if (tag != TAG_INPUT && tag != TAG_PARAM)
 			return fail(why, n, "record %u: unknown tag %u", i, tag);
+		if (broken && i + 1 == nrec)
+			return fail(why, n, "record %u: a near-invalid graph ends with its broken node, not a leaf", i);
 		uint64_t dt, rank, fill;
 		if (!get_bounded(&r, DT_COUNT - 1, &dt) || !get_bounded(&r, G_MAX_RANK, &rank) ||
 		    !get_bounded(&r, FILL_COUNT - 1, &fill))
@@ -227,6 +236,8 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 				   (enum fill)fill, lo, hi, sub, sizeof sub) < 0)
 			return fail(why, n, "record %u: %s", i, sub);
 	}
+	if (g->broken != broken)
+		return fail(why, n, "a near-invalid graph without records");
 	uint64_t nout;
 	if (!get_bounded(&r, G_MAX_VALUES, &nout) || nout == 0)
 		return fail(why, n, "output count missing or zero");
@@ -240,7 +251,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 	}
 	if (r.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - r.pos);
-	return 0;
+	return graph_check_broken_output(g, why, n);
 }
 
 uint64_t codec_hash(const struct graph *g)

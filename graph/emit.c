@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "broken.h"
 #include "op.h"
 
 static const char *const fill_names[FILL_COUNT] = {"normal", "positive", "range", "perm"};
@@ -168,6 +169,32 @@ static const char tail[] =
 	"        return float(\"nan\")\n"
 	"\n"
 	"\n"
+	"def first_line(e):\n"
+	"    return str(e).strip().splitlines()[0] if str(e).strip() else \"\"\n"
+	"\n"
+	"\n"
+	"def check_error(model, compiled, b):\n"
+	"    \"\"\"EXPECT_ERROR: eager must raise, and compiled mode an error of the same type.\"\"\"\n"
+	"    try:\n"
+	"        run(model, make_inputs(b))\n"
+	"    except Exception as e:\n"
+	"        expected = e\n"
+	"    else:\n"
+	"        print(f\"INVALID binding {b}: eager did not raise ({EXPECT_ERROR} is not broken)\")\n"
+	"        return 2\n"
+	"    try:\n"
+	"        run(compiled, mark_dynamic(make_inputs(b)))\n"
+	"    except Exception as e:\n"
+	"        if isinstance(e, type(expected)):\n"
+	"            return 0\n"
+	"        print(f\"MISMATCH error-mismatch binding {b}: eager raised {type(expected).__name__}, \"\n"
+	"              f\"compiled {type(e).__name__}: {first_line(e)}\")\n"
+	"        return 1\n"
+	"    print(f\"MISMATCH missing-error binding {b}: eager raised {type(expected).__name__}: \"\n"
+	"          f\"{first_line(expected)}; compiled returned\")\n"
+	"    return 1\n"
+	"\n"
+	"\n"
 	"def main():\n"
 	"    import torch._dynamo.utils\n"
 	"    import torch._inductor.config\n"
@@ -175,17 +202,23 @@ static const char tail[] =
 	"    torch._inductor.config.fallback_random = True\n"
 	"    if LOW_PRECISION:\n"
 	"        torch._inductor.config.emulate_precision_casts = True\n"
+	"    torch._dynamo.config.capture_dynamic_output_shape_ops = DATA_DEPENDENT\n"
+	"    torch._dynamo.config.capture_scalar_outputs = DATA_DEPENDENT\n"
 	"    torch.set_grad_enabled(False)\n"
 	"    model = Model().eval().to(DEVICE)\n"
 	"    fp64_model = copy.deepcopy(model).to(torch.float64)\n"
 	"    compiled = torch.compile(model, backend=BACKEND, mode=MODE)\n"
 	"    for b in range(BINDINGS):\n"
+	"        if EXPECT_ERROR:\n"
+	"            rc = check_error(model, compiled, b)\n"
+	"            if rc:\n"
+	"                return rc\n"
+	"            continue\n"
 	"        eager = run(model, make_inputs(b))\n"
 	"        try:\n"
 	"            got = run(compiled, mark_dynamic(make_inputs(b)))\n"
 	"        except Exception as e:\n"
-	"            msg = str(e).strip().splitlines()[0] if str(e).strip() else \"\"\n"
-	"            print(f\"MISMATCH behaviour binding {b}: {type(e).__name__}: {msg}\")\n"
+	"            print(f\"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}\")\n"
 	"            return 1\n"
 	"        ref = run(fp64_model, [to_fp64(x) for x in make_inputs(b)])\n"
 	"        for i, (e, c, r) in enumerate(zip(eager, got, ref)):\n"
@@ -214,9 +247,11 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	const char *mode = o && o->mode ? o->mode : NULL;
 	if (!safe_name(backend) || (mode && !safe_name(mode)))
 		return -1;
-	int low = 0;
-	for (unsigned i = 0; i < g->nvalues; i++)
+	int low = 0, datadep = 0;
+	for (unsigned i = 0; i < g->nvalues; i++) {
 		low |= dtype_is_low_precision(g->v[i].dtype);
+		datadep |= g->v[i].datadep;
+	}
 
 	fprintf(f, "# pt2fuzz program: %u ops, %u inputs. Run it: python3 this.py (PASS or MISMATCH ...\n"
 		   "# on the last line). Env: PT2FUZZ_DEVICE, PT2FUZZ_BACKEND, PT2FUZZ_MODE.\n",
@@ -229,6 +264,14 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	else
 		fputs("MODE = os.environ.get(\"PT2FUZZ_MODE\") or None\n", f);
 	fprintf(f, "SEED = %u\nBINDINGS = %u\nLOW_PRECISION = %s\n", g->seed, g->nbind, low ? "True" : "False");
+	/* The constraint's name comes from the catalogue of constraints, never from the input. */
+	if (g->broken)
+		fprintf(f, "# the last op breaks this constraint on purpose: %s, so eager raises\nEXPECT_ERROR = \"%s\"\n",
+			constraint_about(g->broken), constraint_name(g->broken));
+	else
+		fputs("EXPECT_ERROR = None\n", f);
+	fprintf(f, "# ops whose output shapes depend on the data: Dynamo captures them only when told to\n"
+		   "DATA_DEPENDENT = %s\n", datadep ? "True" : "False");
 
 	fputs("# forward() inputs at each binding: (shape, dtype, fill, lo, hi)\nINPUTS = [\n", f);
 	for (unsigned b = 0; b < g->nbind; b++) {

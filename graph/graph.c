@@ -114,6 +114,8 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 {
 	if (g->nvalues >= G_MAX_VALUES)
 		return fail(why, n, "more than %d values", G_MAX_VALUES);
+	if (g->broken)
+		return fail(why, n, "nothing may follow the node that breaks a constraint");
 	if (kind != VK_INPUT && kind != VK_PARAM)
 		return fail(why, n, "leaf kind %d is neither input nor param", (int)kind);
 	if ((unsigned)dt >= DT_COUNT)
@@ -185,35 +187,37 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	return g->nvalues++;
 }
 
-int graph_add_node(struct graph *g, unsigned opid, const struct op_choice *ch, char *why, size_t n)
+int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io, char *why,
+		       size_t n)
 {
 	const struct op_def *op = op_get(opid);
 	if (!op)
 		return fail(why, n, "op %u unknown", opid);
 	if (g->nnodes >= G_MAX_NODES)
 		return fail(why, n, "more than %d nodes", G_MAX_NODES);
+	if (g->broken)
+		return fail(why, n, "nothing may follow the node that breaks a constraint");
 	if (ch->nin < op->nin_min || ch->nin > op->nin_max)
 		return fail(why, n, "%s takes %u-%u inputs, got %u", op->name, op->nin_min, op->nin_max, ch->nin);
-	struct infer_io io;
-	memset(&io, 0, sizeof io);
-	io.g = g;
-	io.nbind = g->nbind;
-	io.nin = ch->nin;
-	io.nattr = ch->nattr;
-	io.attr = ch->attr;
-	uint8_t contig = 1, tie = 0;
+	memset(io, 0, sizeof *io);
+	io->g = g;
+	io->nbind = g->nbind;
+	io->nin = ch->nin;
+	io->nattr = ch->nattr;
+	io->attr = ch->attr;
 	for (unsigned i = 0; i < ch->nin; i++) {
 		if (ch->in[i] >= g->nvalues)
 			return fail(why, n, "%s input %u refers to value %u, not yet defined", op->name, i, ch->in[i]);
-		io.in[i] = &g->v[ch->in[i]];
-		contig &= io.in[i]->contig;
-		tie |= io.in[i]->tie;
+		io->in[i] = &g->v[ch->in[i]];
+		if (io->in[i]->datadep)
+			return fail(why, n, "%s input %u: v%u has a data-dependent shape (an output only)", op->name, i,
+				    ch->in[i]);
 	}
-	if (!(op->dtypes & DTM(io.in[0]->dtype)))
-		return fail(why, n, "%s does not accept %s", op->name, dtype_info(io.in[0]->dtype)->name);
-	if (io.in[0]->rank < op->rank_min || io.in[0]->rank > op->rank_max)
+	if (!(op->dtypes & DTM(io->in[0]->dtype)))
+		return fail(why, n, "%s does not accept %s", op->name, dtype_info(io->in[0]->dtype)->name);
+	if (io->in[0]->rank < op->rank_min || io->in[0]->rank > op->rank_max)
 		return fail(why, n, "%s takes rank %u-%u, got %u", op->name, op->rank_min, op->rank_max,
-			    io.in[0]->rank);
+			    io->in[0]->rank);
 	/* Attributes: count and kinds. */
 	struct attr_spec s;
 	op_attr_spec(op, &s);
@@ -237,14 +241,24 @@ int graph_add_node(struct graph *g, unsigned opid, const struct op_choice *ch, c
 		    (k == AK_DTYPE && (a < 0 || a >= DT_COUNT)) || a < -(1LL << 40) || a > (1LL << 40))
 			return fail(why, n, "%s: attribute %u = %lld out of range", op->name, i, (long long)a);
 	}
-	if (!op->infer(&io))
-		return fail(why, n, "%s: %s", op->name, io.why[0] ? io.why : "shape rule failed");
-	if (io.nout < 1 || io.nout > G_MAX_OUT)
-		return fail(why, n, "%s: %u outputs", op->name, io.nout);
-	if (g->nvalues + io.nout > G_MAX_VALUES)
+	return 0;
+}
+
+int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io, char *why,
+		      size_t n)
+{
+	const struct op_def *op = op_get(opid);
+	if (io->nout < 1 || io->nout > G_MAX_OUT)
+		return fail(why, n, "%s: %u outputs", op->name, io->nout);
+	if (g->nvalues + io->nout > G_MAX_VALUES)
 		return fail(why, n, "more than %d values", G_MAX_VALUES);
-	for (unsigned k = 0; k < io.nout; k++) {
-		struct value *o = &io.out[k];
+	uint8_t contig = 1, tie = 0;
+	for (unsigned i = 0; i < ch->nin; i++) {
+		contig &= io->in[i]->contig;
+		tie |= io->in[i]->tie;
+	}
+	for (unsigned k = 0; k < io->nout; k++) {
+		struct value *o = &io->out[k];
 		char sub[160];
 		if (check_shape(g, o, sub, sizeof sub) < 0)
 			return fail(why, n, "%s output %u: %s", op->name, k, sub);
@@ -255,6 +269,7 @@ int graph_add_node(struct graph *g, unsigned opid, const struct op_choice *ch, c
 		o->fill = 0;
 		o->contig = op->layout == LAYOUT_FRESH ? 1 : op->layout == LAYOUT_VIEW ? 0 : contig;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
+		o->datadep = op->datadep;
 		memset(o->ld, 0, sizeof o->ld);
 		if (o->dtype == DT_BOOL) {
 			o->lo = 0;
@@ -268,14 +283,24 @@ int graph_add_node(struct graph *g, unsigned opid, const struct op_choice *ch, c
 	memset(nd, 0, sizeof *nd);
 	nd->op = (uint16_t)opid;
 	nd->nin = ch->nin;
-	nd->nout = (uint8_t)io.nout;
+	nd->nout = (uint8_t)io->nout;
 	nd->nattr = ch->nattr;
 	memcpy(nd->in, ch->in, sizeof nd->in);
 	memcpy(nd->attr, ch->attr, sizeof nd->attr);
 	nd->out0 = g->nvalues;
-	for (unsigned k = 0; k < io.nout; k++)
-		g->v[g->nvalues++] = io.out[k];
+	for (unsigned k = 0; k < io->nout; k++)
+		g->v[g->nvalues++] = io->out[k];
 	return g->nnodes++;
+}
+
+int graph_add_node(struct graph *g, unsigned opid, const struct op_choice *ch, char *why, size_t n)
+{
+	struct infer_io io;
+	if (graph_prepare_node(g, opid, ch, &io, why, n))
+		return -1;
+	if (!op_get(opid)->infer(&io))
+		return fail(why, n, "%s: %s", op_get(opid)->name, io.why[0] ? io.why : "shape rule failed");
+	return graph_commit_node(g, opid, ch, &io, why, n);
 }
 
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n)
@@ -341,7 +366,9 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 			return fail(why, n, "node %u: too many inputs or attributes", next_node);
 		memcpy(ch.in, nd->in, sizeof ch.in);
 		memcpy(ch.attr, nd->attr, sizeof ch.attr);
-		if (graph_add_node(&h, nd->op, &ch, sub, sizeof sub) < 0)
+		int last = next_node + 1 == g->nnodes;
+		if ((g->broken && last ? graph_add_broken_node(&h, nd->op, &ch, g->broken, sub, sizeof sub)
+				       : graph_add_node(&h, nd->op, &ch, sub, sizeof sub)) < 0)
 			return fail(why, n, "node %u: %s", next_node, sub);
 		if (h.n[next_node].nout != nd->nout)
 			return fail(why, n, "node %u: %u outputs recorded, %u inferred", next_node, nd->nout,
@@ -356,6 +383,8 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 	}
 	if (next_node != g->nnodes)
 		return fail(why, n, "node %u produces no value", next_node);
+	if (h.broken != g->broken)
+		return fail(why, n, "the graph is marked near-invalid but has no node");
 	unsigned nout = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		if (!g->v[i].out)
@@ -366,5 +395,5 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 	}
 	if (!nout)
 		return fail(why, n, "the graph has no output");
-	return 0;
+	return graph_check_broken_output(&h, why, n);
 }

@@ -46,7 +46,8 @@ struct value {
 	uint8_t rank;
 	uint8_t dyn;     /* bit d: dim d differs across bindings (a dynamic dim) */
 	uint8_t contig;  /* known contiguous, so .view() is legal */
-	uint8_t tie;     /* depends on tie-broken indices: never compared */
+	uint8_t tie;     /* depends on tie-broken indices, or a broken node's placeholder: never compared */
+	uint8_t datadep; /* its shape depends on the data (dims are upper bounds): read by no node */
 	uint8_t out;     /* returned by forward() */
 	uint8_t fill;    /* leaves: enum fill */
 	int16_t node;    /* producing node, -1 for leaves */
@@ -66,6 +67,9 @@ struct node {
 
 struct graph {
 	uint8_t nbind, nsym;
+	/* 0: a valid graph. Else the constraint (graph/broken.h) that the last
+	 * node breaks on purpose: eager must raise there (a near-invalid graph). */
+	uint8_t broken;
 	uint32_t seed;   /* seeds make_inputs and the module's parameters */
 	int32_t sym[G_MAX_BIND][G_MAX_SYM];
 	uint16_t nvalues, nnodes;
@@ -93,11 +97,22 @@ struct op_choice {
  * returns the node index, or -1 with a reason. */
 int graph_add_node(struct graph *g, unsigned op, const struct op_choice *ch, char *why, size_t n);
 
+/* Appends the node that makes g near-invalid: a choice the op's shape rule
+ * rejects at every binding, breaking `constraint` (graph/broken.h). Its one
+ * output is a placeholder (rank 0, never compared); nothing may follow it.
+ * Returns the node index, or -1 with a reason (also when the rule holds). */
+int graph_add_broken_node(struct graph *g, unsigned op, const struct op_choice *ch, unsigned constraint, char *why,
+			  size_t n);
+
+/* 0 unless g is near-invalid and its broken node's value is not an output. */
+int graph_check_broken_output(const struct graph *g, char *why, size_t n);
+
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 
 /* Rebuilds g from scratch through the checked constructors; 0 iff every leaf,
- * node and output is valid (and at least one output exists). */
+ * node and output is valid (and at least one output exists), and a broken
+ * graph's last node breaks its constraint and is an output. */
 int graph_validate(const struct graph *g, char *why, size_t n);
 
 /* Shape helpers shared by the whole project. */

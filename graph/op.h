@@ -29,7 +29,7 @@
 enum op_family {
 	FAM_UNARY, FAM_BINARY, FAM_REDUCE, FAM_MATMUL, FAM_CONV, FAM_POOL, FAM_NORM, FAM_PAD,
 	FAM_SHAPE, FAM_COMBINE, FAM_INDEX, FAM_ACTIVATION, FAM_CUMULATIVE, FAM_SORT, FAM_CAST,
-	FAM_MISC, FAM_COUNT
+	FAM_MISC, FAM_DATADEP, FAM_COUNT
 };
 
 /* How an output's memory layout follows from the inputs'. */
@@ -48,6 +48,16 @@ struct infer_io {
 	struct value out[G_MAX_OUT]; /* dtype, rank, dim[][]; lo/hi for integer outputs */
 	char why[160];
 };
+
+/* The two halves of graph_add_node, shared with graph_add_broken_node
+ * (graph/broken.c). graph_prepare_node checks everything but the shape rule
+ * (op, arity, inputs defined and readable, input 0's dtype and rank,
+ * attribute kinds) and fills io's inputs; graph_commit_node appends the node
+ * with io's outputs. Both return -1 with a reason. */
+int graph_prepare_node(const struct graph *g, unsigned op, const struct op_choice *ch, struct infer_io *io, char *why,
+		       size_t n);
+int graph_commit_node(struct graph *g, unsigned op, const struct op_choice *ch, struct infer_io *io, char *why,
+		      size_t n);
 
 /* What a chooser may ask of the generator (mutators/ implements it). */
 struct tensor_req {
@@ -76,6 +86,8 @@ struct op_def {
 	uint8_t layout;        /* enum layout */
 	uint8_t tie;           /* bit k: output k is a tie-broken index */
 	uint8_t tuple;         /* Python returns a tuple even for one output */
+	uint8_t datadep;       /* output shapes depend on the data: dims are upper bounds, and
+				* no node may read the outputs (graph outputs only) */
 	uint8_t weight;        /* generator weight; 0 = never generated */
 	const char *attrs;
 	const char *py;

@@ -1,108 +1,10 @@
+/* The text form's parser (the writer is text_write.c). */
 #include "text.h"
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "emit.h"
+#include "broken.h"
 #include "op.h"
-
-static const char *const fill_names[FILL_COUNT] = {"normal", "positive", "range", "perm"};
-
-static void name(FILE *f, const struct graph *g, unsigned id)
-{
-	fprintf(f, "%c%u", g->v[id].kind == VK_INPUT ? 'x' : g->v[id].kind == VK_PARAM ? 'p' : 'v', id);
-}
-
-static void write_shape(FILE *f, const struct value *v, unsigned b)
-{
-	fputc('[', f);
-	for (unsigned d = 0; d < v->rank; d++)
-		fprintf(f, "%s%d", d ? ", " : "", (int)v->dim[b][d]);
-	fputc(']', f);
-}
-
-void text_write(FILE *f, const struct graph *g, int shapes)
-{
-	fprintf(f, "# pt2fuzz graph: %u ops\nbindings %u\nseed %u\n", g->nnodes, g->nbind, g->seed);
-	for (unsigned s = 0; s < g->nsym; s++) {
-		fprintf(f, "sym s%u =", s);
-		for (unsigned b = 0; b < g->nbind; b++)
-			fprintf(f, " %d", (int)g->sym[b][s]);
-		fputc('\n', f);
-	}
-	for (unsigned i = 0; i < g->nvalues; i++) {
-		const struct value *v = &g->v[i];
-		if (v->kind != VK_NODE) {
-			name(f, g, i);
-			fprintf(f, " = %s %s [", v->kind == VK_INPUT ? "input" : "param", dtype_info(v->dtype)->name);
-			for (unsigned d = 0; d < v->rank; d++) {
-				const struct leaf_dim *ld = &v->ld[d];
-				fputs(d ? ", " : "", f);
-				if (ld->sym < 0) {
-					fprintf(f, "%d", ld->add);
-					continue;
-				}
-				if (ld->mul != 1)
-					fprintf(f, "%d*", ld->mul);
-				fprintf(f, "s%d", ld->sym);
-				if (ld->add)
-					fprintf(f, "%+d", ld->add);
-			}
-			fputc(']', f);
-			if (v->fill == FILL_RANGE)
-				fprintf(f, " range %lld %lld", (long long)v->lo, (long long)v->hi);
-			else if (v->fill == FILL_PERM)
-				fprintf(f, " perm %lld", (long long)v->hi);
-			else if (v->fill != FILL_NORMAL)
-				fprintf(f, " %s", fill_names[v->fill]);
-			fputc('\n', f);
-			continue;
-		}
-		if (v->slot)
-			continue;
-		const struct node *nd = &g->n[v->node];
-		const struct op_def *op = op_get(nd->op);
-		for (unsigned k = 0; k < nd->nout; k++) {
-			fputs(k ? ", " : "", f);
-			name(f, g, nd->out0 + k);
-		}
-		fprintf(f, " = %s(", op->name);
-		for (unsigned j = 0; j < nd->nin; j++) {
-			fputs(j ? ", " : "", f);
-			name(f, g, nd->in[j]);
-		}
-		struct attr_spec s;
-		op_attr_spec(op, &s);
-		unsigned nnamed = s.nscalar + (s.list >= 0);
-		for (unsigned a = 0; a < nnamed; a++) {
-			fprintf(f, "%s%s=", a ? ", " : "; ", s.name[a]);
-			emit_attr(f, g, nd, a, 0);
-		}
-		fputc(')', f);
-		if (shapes) {
-			fputs("  #", f);
-			for (unsigned k = 0; k < nd->nout; k++) {
-				const struct value *o = &g->v[nd->out0 + k];
-				fprintf(f, "%s %s ", k ? " ;" : "", dtype_info(o->dtype)->name);
-				for (unsigned b = 0; b < g->nbind; b++) {
-					fputs(b ? " | " : "", f);
-					write_shape(f, o, b);
-				}
-				if (o->tie)
-					fputs(" (not compared)", f);
-			}
-		}
-		fputc('\n', f);
-	}
-	fputs("output", f);
-	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
-		if (g->v[i].out) {
-			fputs(k++ ? ", " : " ", f);
-			name(f, g, i);
-		}
-	fputc('\n', f);
-}
-
-/* ---- parsing ---- */
 
 #define MAX_NAME 48 /* longer than any op name (a unit test checks) */
 
@@ -395,8 +297,18 @@ static int parse_node(struct parser *ps, char outs[G_MAX_OUT][MAX_NAME], unsigne
 		if (!eat(ps, ")"))
 			return perr(ps, "expected ')'");
 	}
+	/* "... ) breaks NAME": the node that breaks a constraint on purpose. */
+	int constraint = 0;
+	const char *save = ps->p;
+	if (ident(ps, w)) {
+		if (strcmp(w, "breaks") || !ident(ps, w))
+			ps->p = save;
+		else if ((constraint = constraint_find(w)) < 0)
+			return fail(ps->why, ps->n, "line %u: unknown constraint '%s'", ps->line, w);
+	}
 	char sub[200];
-	int k = graph_add_node(ps->g, (unsigned)opid, &ch, sub, sizeof sub);
+	int k = constraint ? graph_add_broken_node(ps->g, (unsigned)opid, &ch, (unsigned)constraint, sub, sizeof sub)
+			   : graph_add_node(ps->g, (unsigned)opid, &ch, sub, sizeof sub);
 	if (k < 0)
 		return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
 	if (ps->g->n[k].nout != nout)

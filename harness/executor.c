@@ -1,6 +1,7 @@
 #include "executor.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,8 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <xxhash.h>
+#include "lend.h"
 #include "protocol.h"
 #include "runtime.h"
 
@@ -62,7 +65,7 @@ int executor_init(struct executor *x, const struct executor_opts *o, char *why, 
 	memset(x, 0, sizeof *x);
 	x->o = *o;
 	signal(SIGPIPE, SIG_IGN); /* a dead worker is an error return, not our death */
-	x->to_fd = x->from_fd = x->err_fd = -1;
+	x->to_fd = x->from_fd = x->err_fd = x->lender_fd = -1;
 	if (!o->python || !*o->python)
 		return fail(why, n, "no python command for the worker");
 	x->shm_fd = memfd_create("pt2fuzz-shm", 0);
@@ -85,8 +88,11 @@ static int stop_worker(struct executor *x)
 	if (x->pid > 0) {
 		kill(-x->pid, SIGKILL);
 		kill(x->pid, SIGKILL);
-		while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
-			;
+		if (x->lender_fd >= 0) /* not our child: its lender reaps it */
+			status = lend_reap(x);
+		else
+			while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
+				;
 	}
 	int *fds[] = {&x->to_fd, &x->from_fd, &x->err_fd};
 	for (unsigned i = 0; i < 3; i++)
@@ -96,6 +102,38 @@ static int stop_worker(struct executor *x)
 		}
 	x->pid = 0;
 	return status;
+}
+
+int executor_stop(struct executor *x) { return stop_worker(x); }
+
+void executor_drain_log(struct executor *x)
+{
+	char tmp[8192];
+	ssize_t k;
+	int fl = fcntl(x->err_fd, F_GETFL);
+	fcntl(x->err_fd, F_SETFL, fl | O_NONBLOCK);
+	while ((k = read(x->err_fd, tmp, sizeof tmp)) > 0)
+		ring_add(x, tmp, (size_t)k);
+	fcntl(x->err_fd, F_SETFL, fl);
+}
+
+uint64_t executor_config_key(const struct executor_opts *o)
+{
+	char cfg[4400];
+	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%zu\n", o->python, o->device, o->compile_threads,
+			   o->fx_graph_cache, o->coverage, o->shm_size);
+	return XXH64(cfg, len > 0 ? (size_t)len : 0, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
+}
+
+/* "cuda:auto" picks one of the visible GPUs by our pid: workers started by
+ * many processes spread over the node's GPUs. */
+static const char *worker_device(const char *spec, char *out, size_t n)
+{
+	if (strcmp(spec, "cuda:auto"))
+		return spec;
+	unsigned gpus = runtime_gpu_count();
+	snprintf(out, n, "cuda:%u", gpus ? (unsigned)getpid() % gpus : 0);
+	return out;
 }
 
 void executor_free(struct executor *x)
@@ -110,6 +148,13 @@ void executor_free(struct executor *x)
 }
 
 int executor_start(struct executor *x, char *why, size_t n)
+{
+	if (x->pid || (x->o.lender && !lend_borrow(x)))
+		return 0;
+	return executor_launch(x, why, n) ? -1 : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
+}
+
+int executor_launch(struct executor *x, char *why, size_t n)
 {
 	int in[2], out[2], err[2];
 	if (x->pid)
@@ -130,20 +175,23 @@ int executor_start(struct executor *x, char *why, size_t n)
 	}
 	x->starts++;
 	x->ring_mark = x->ring_total;
-	char cfg[512];
+	char cfg[512], dev[32];
 	int cl = snprintf(cfg, sizeof cfg,
 			  "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\ncoverage=%d\nplugin_len=%zu\n",
-			  x->shm_fd, x->o.shm_size, x->o.device, x->o.compile_threads, x->o.fx_graph_cache, x->o.coverage,
-			  x->o.plugin ? x->o.plugin_len : 0);
+			  x->shm_fd, x->o.shm_size, worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads,
+			  x->o.fx_graph_cache, x->o.coverage, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
-	int bad = runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) ||
-		  protocol_write_message(x->to_fd, cfg, (size_t)cl);
-	if (!bad && x->o.plugin)
-		bad = runtime_write_all(x->to_fd, x->o.plugin, x->o.plugin_len);
+	/* A worker that could not take this has died: executor_await says so, with what it printed. */
+	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&
+	    x->o.plugin)
+		runtime_write_all(x->to_fd, x->o.plugin, x->o.plugin_len);
+	return 0;
+}
+
+int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
+{
 	uint8_t *hello = NULL;
-	long len = bad ? -1
-		       : protocol_read_message(x->from_fd, &hello, protocol_now_ms() + x->o.start_timeout_ms, x->err_fd,
-					       ring_add, x);
+	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
 	if (len < 0 || !hello) {
 		free(hello);
 		int status = stop_worker(x);
@@ -232,6 +280,21 @@ static int read_trace(struct executor *x, uint64_t id, struct exec_trace *t, cha
 	return 0;
 }
 
+static void in_request(struct executor *x, uint32_t on) { memcpy(x->shm + EXEC_SHM_IN_REQUEST, &on, 4); }
+
+/* Whether the worker died while idle: our child is reaped; a borrowed one
+ * shows as its stdout at EOF (nothing else is sent between requests). */
+static int worker_gone(struct executor *x)
+{
+	int status;
+	if (x->lender_fd < 0 && waitpid(x->pid, &status, WNOHANG) == x->pid)
+		x->pid = 0; /* reaped: nothing left to kill */
+	if (x->lender_fd < 0)
+		return x->pid == 0;
+	struct pollfd p = {x->from_fd, POLLIN, 0};
+	return poll(&p, 1, 0) != 0;
+}
+
 static uint32_t shm_u32(const struct executor *x, unsigned off)
 {
 	uint32_t v;
@@ -244,16 +307,14 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 	memset(r, 0, sizeof *r);
 	if (x->trace)
 		*x->trace = (struct exec_trace){0};
-	int status;
-	if (x->pid && waitpid(x->pid, &status, WNOHANG) == x->pid) {
-		x->pid = 0; /* died between requests (killed from outside): start afresh */
-		stop_worker(x);
+	if (x->pid && worker_gone(x)) {
+		stop_worker(x); /* died between requests (killed from outside): start afresh */
 		x->crashes++;
 	}
 	if (!x->pid && executor_start(x, why, n))
 		return -1;
 	x->ring_mark = x->ring_total;
-	memset(x->shm, 0xff, SHM_HEADER);
+	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle, EXEC_SHM_IN_REQUEST set */
 	memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE);
 	uint64_t id = ++x->next_id;
 	size_t len;
@@ -280,7 +341,7 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		fcntl(x->err_fd, F_SETFL, O_NONBLOCK);
 		while (got == 0 && (k = read(x->err_fd, tmp, sizeof tmp)) > 0)
 			ring_add(x, tmp, (size_t)k);
-		status = stop_worker(x);
+		int status = stop_worker(x);
 		if (got == -2) {
 			r->hung = 1;
 			x->hangs++;
@@ -309,6 +370,7 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		return -1;
 	if (restart)
 		stop_worker(x);
+	in_request(x, 0);
 	return 0;
 }
 
@@ -332,11 +394,13 @@ static int text_request(struct executor *x, const char *key, const char *magic, 
 	uint64_t id = ++x->next_id;
 	int rl = snprintf(req, sizeof req, "id=%llu\n%s=1\n\n", (unsigned long long)id, key);
 	uint8_t *msg = NULL;
+	in_request(x, 1);
 	long got = protocol_write_message(x->to_fd, req, (size_t)rl) ? -1 : read_tagged(x, magic, id, &msg);
 	if (got < 0) {
 		stop_worker(x);
 		return fail(why, n, "the worker did not answer the %s request", key);
 	}
+	in_request(x, 0);
 	*len = (size_t)got - 8;
 	*text = payload_text(msg, 8, (size_t)got);
 	return 0;

@@ -21,6 +21,8 @@ struct executor_opts {
 	size_t plugin_len;
 	size_t shm_size;          /* bytes of shared memory for values */
 	int coverage;             /* trace torch's compiler into the coverage map */
+	const char *lender;       /* a worker lender's socket name (harness/lend.h): borrow a warm
+				   * worker from it before starting one; NULL: always start our own */
 };
 
 struct exec_request {
@@ -42,11 +44,16 @@ struct exec_trace {
 };
 
 #define EXEC_LOG_RING (256u << 10)
+/* u32 in the shared memory header, written by the executor: non-zero while
+ * a request is under way, 0 between requests (the protocol is in step, so a
+ * lender may lend the worker again). */
+#define EXEC_SHM_IN_REQUEST 16
 #define EXEC_INFO_MAX 1024
 
 struct executor {
 	struct executor_opts o;
 	pid_t pid;                /* 0 when no worker runs */
+	int lender_fd;            /* the lender's connection while the worker is borrowed, else -1 */
 	int to_fd, from_fd, err_fd, shm_fd;
 	uint8_t *shm;
 	uint64_t next_id;
@@ -64,8 +71,25 @@ void executor_default_opts(struct executor_opts *o);
  * executor_start. 0, or -1 with a reason. */
 int executor_init(struct executor *x, const struct executor_opts *o, char *why, size_t n);
 
-/* Starts the worker now (import torch, handshake). */
+/* Starts the worker now (import torch, handshake): borrowed from o.lender
+ * when it lends one, else executor_launch and executor_await. */
 int executor_start(struct executor *x, char *why, size_t n);
+
+/* The two halves of starting a worker of our own, for callers that start
+ * many at once: launch spawns it and sends the configuration without
+ * waiting; await reads its hello (deadline: protocol_now_ms() based). */
+int executor_launch(struct executor *x, char *why, size_t n);
+int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n);
+
+/* Moves what the worker printed so far into the log ring, without waiting. */
+void executor_drain_log(struct executor *x);
+
+/* Stops the worker (kills its process group) and returns its wait status. */
+int executor_stop(struct executor *x);
+
+/* The identity of the worker configuration o starts (everything the worker
+ * is started with): a lender lends only workers of the borrower's key. */
+uint64_t executor_config_key(const struct executor_opts *o);
 
 /* Runs one request. 0 when r holds an outcome — a normal reply, or the
  * worker crashing or hanging (r->crashed / r->hung; it restarts on the next

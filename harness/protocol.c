@@ -189,6 +189,7 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 			take_str(&c, m->etype, sizeof m->etype);
 			take_str(&c, m->emsg, sizeof m->emsg);
 			take_str(&c, m->frames, sizeof m->frames);
+			take_str(&c, m->ebases, sizeof m->ebases);
 		}
 		if (c.bad)
 			return fail(why, n, "record %u truncated", i);

@@ -1,4 +1,5 @@
 #include "runtime.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -91,4 +92,21 @@ int runtime_write_frame(int fd, const void *buf, size_t len)
 	char head[32];
 	int hl = snprintf(head, sizeof head, "%zu\n", len);
 	return runtime_write_all(fd, head, (size_t)hl) || runtime_write_all(fd, buf, len) ? -1 : 0;
+}
+
+unsigned runtime_gpu_count(void)
+{
+	const char *visible = getenv("CUDA_VISIBLE_DEVICES");
+	unsigned n = 0;
+	if (visible) {
+		for (const char *p = visible; *p; p += strcspn(p, ","), p += *p == ',')
+			n += *p != ',' && *p != '-'; /* "-1" hides every GPU */
+		return n;
+	}
+	DIR *d = opendir("/proc/driver/nvidia/gpus");
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
 }

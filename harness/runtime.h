@@ -17,6 +17,10 @@ int runtime_python(char *cmd, size_t cap, char *why, size_t n);
  * same number. Returns the pid, or -1 with a reason. */
 pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, char *why, size_t n);
 
+/* The GPUs a worker may use: CUDA_VISIBLE_DEVICES' entries when it is set,
+ * else the NVIDIA driver's GPUs (/proc/driver/nvidia/gpus); 0 on a CPU machine. */
+unsigned runtime_gpu_count(void);
+
 /* Writes all len bytes to fd (retrying short writes and EINTR); 0, or -1. */
 int runtime_write_all(int fd, const void *buf, size_t len);
 

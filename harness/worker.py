@@ -98,12 +98,19 @@ class Shared:
         return off - self.data0
 
 
+def type_name(t):
+    return t.__qualname__ if t.__module__ == "builtins" else t.__module__ + "." + t.__qualname__
+
+
 def describe_error(e):
-    t = type(e)
-    name = t.__qualname__ if t.__module__ == "builtins" else t.__module__ + "." + t.__qualname__
+    """Type, message, innermost frames, and the type's classes (its MRO) so
+    that C can tell whether one error is an instance of another's type."""
     frames = traceback.extract_tb(e.__traceback__)[-6:]
     where = "\n".join(f"{os.path.basename(f.filename)}:{f.lineno}:{f.name}" for f in frames)
-    return name[:95], str(e)[:1023], where[:1023]
+    bases = " ".join(type_name(c)[:95] for c in type(e).__mro__ if c is not object)
+    if len(bases) > 511:
+        bases = bases[: bases.rfind(" ", 0, 512)]
+    return type_name(type(e))[:95], str(e)[:1023], where[:1023], bases
 
 
 def record_outputs(torch, shm, outs):
@@ -224,6 +231,10 @@ class Worker:
         torch._inductor.config.fallback_random = True
         torch._dynamo.config.suppress_errors = False
         self.inductor_defaults = {}
+        self.capture_defaults = {
+            name: getattr(torch._dynamo.config, name)
+            for name in ("capture_dynamic_output_shape_ops", "capture_scalar_outputs")
+        }
         self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]))
         self.coverage = None
         if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
@@ -265,6 +276,12 @@ class Worker:
             self.inductor_defaults[name] = getattr(cfg, name)
             setattr(cfg, name, type(getattr(cfg, name))(int(value)) if value.isdigit() else value)
 
+    def set_data_dependent(self, on):
+        """Request-scoped: Dynamo captures ops whose output shapes depend on
+        the data (nonzero, unique, ...) for programs that have them."""
+        for name, default in self.capture_defaults.items():
+            setattr(self.torch._dynamo.config, name, True if on else default)
+
     def serve(self, req):
         torch = self.torch
         head, _, src = req.partition(b"\n\n")
@@ -295,6 +312,7 @@ class Worker:
             exec(compile(src.decode(), "<pt2fuzz>", "exec"), ns)
             low = bool(ns.get("LOW_PRECISION"))
             self.set_inductor_config(h.get("inductor", []) + [f"emulate_precision_casts={int(low)}"])
+            self.set_data_dependent(ns.get("DATA_DEPENDENT"))
             torch.manual_seed(ns["SEED"])
             model = ns["Model"]().eval().to(device)
             fp64_model = copy.deepcopy(model).to(torch.float64)
@@ -328,13 +346,14 @@ class Worker:
                     body = record_outputs(torch, self.shm, outs)
                     ok = 1
                 except Exception as e:
-                    etype, emsg, frames = setup_error or describe_error(e)
-                    body = packstr(etype) + packstr(emsg) + packstr(frames)
+                    etype, emsg, frames, bases = setup_error or describe_error(e)
+                    body = packstr(etype) + packstr(emsg) + packstr(frames) + packstr(bases)
                     ok = 0
                     poisoned = poisoned or ("CUDA" in emsg and cuda_poisoned(torch, device))
                 usec = int((time.perf_counter() - t0) * 1e6)
                 records.append(struct.pack("<BBBBI", m, b, ok, 0, min(usec, 0xFFFFFFFF)) + body)
         self.shm.busy(0xFFFFFFFF, 0)
+        self.set_data_dependent(False)
         if self.coverage:
             self.coverage.end()
         stats = self.counters["stats"]

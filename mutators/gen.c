@@ -1,12 +1,15 @@
 #include "gen.h"
 #include <string.h>
 #include "../graph/op.h"
+#include "break.h"
 
 void gen_default_opts(struct gen_opts *o)
 {
 	o->size = 8;
 	o->family = -1;
 	o->dyn_pct = 40;
+	o->break_pct = 0;
+	o->constraint = C_NONE;
 }
 
 int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld)
@@ -47,7 +50,7 @@ struct gen_ctx {
 
 static int value_fits(const struct graph *g, const struct value *v, const struct tensor_req *q)
 {
-	if (v->dtype != q->dtype || v->rank != q->rank)
+	if (v->dtype != q->dtype || v->rank != q->rank || v->datadep)
 		return 0;
 	for (unsigned b = 0; b < g->nbind; b++)
 		for (unsigned d = 0; d < q->rank; d++)
@@ -201,14 +204,13 @@ static int pick_op(struct rng *r, const struct gen_opts *o)
 	return -1;
 }
 
-/* A primary input for op: mostly one of the most recent fitting values, so
- * graphs grow deep as well as wide. */
-static int pick_primary(struct graph *g, struct rng *r, const struct op_def *op)
+int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
 {
+	const struct op_def *op = op_get(opid);
 	unsigned cand[G_MAX_VALUES], nc = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
-		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max)
+		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep)
 			cand[nc++] = i;
 	}
 	if (nc && !rng_chance(r, 8)) {
@@ -219,11 +221,23 @@ static int pick_primary(struct graph *g, struct rng *r, const struct op_def *op)
 	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max);
 }
 
-int gen_choose_node(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+int gen_choose(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
 {
 	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
 	x.c.impl = &x;
-	if (!op_get(opid)->choose(&x.c, ch))
+	return op_get(opid)->choose(&x.c, ch) ? 0 : -1;
+}
+
+int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q)
+{
+	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
+	x.c.impl = &x;
+	return gen_operand(&x.c, q);
+}
+
+int gen_choose_node(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+{
+	if (gen_choose(g, r, opid, ch))
 		return -1;
 	return graph_add_node(g, opid, ch, NULL, 0);
 }
@@ -235,8 +249,7 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
 		int opid = pick_op(r, o);
 		if (opid < 0)
 			return -1;
-		const struct op_def *op = op_get((unsigned)opid);
-		int p = pick_primary(g, r, op);
+		int p = gen_pick_primary(g, r, (unsigned)opid);
 		if (p >= 0) {
 			struct op_choice ch;
 			memset(&ch, 0, sizeof ch);
@@ -290,6 +303,10 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		gen_append_op(g, &r, o, 40);
 	if (!g->nnodes)
 		return fail(why, n, "no op could be placed");
+	/* No draw at all when near-invalid graphs are off: generation stays as it was. */
+	if (o->break_pct && rng_chance(&r, o->break_pct) && break_graph(g, &r, o->constraint, BREAK_ATTEMPTS) < 0)
+		return fail(why, n, "no node could be made to break %s",
+			    o->constraint ? constraint_name(o->constraint) : "a constraint");
 	gen_mark_sinks(g);
 	return 0;
 }

@@ -3,12 +3,15 @@
 #ifndef PT2FUZZ_GEN_H
 #define PT2FUZZ_GEN_H
 #include "../graph/graph.h"
+#include "../graph/op.h"
 #include "../graph/rng.h"
 
 struct gen_opts {
-	unsigned size;    /* target number of ops (1..G_MAX_NODES) */
-	int family;       /* only ops of this family (enum op_family), or -1 for all */
-	unsigned dyn_pct; /* chance (%) that the graph has dynamic dims */
+	unsigned size;       /* target number of ops (1..G_MAX_NODES) */
+	int family;          /* only ops of this family (enum op_family), or -1 for all */
+	unsigned dyn_pct;    /* chance (%) that the graph has dynamic dims */
+	unsigned break_pct;  /* chance (%) that it is made near-invalid (mutators/break.h) */
+	unsigned constraint; /* the constraint broken then (enum constraint; C_NONE: any) */
 };
 
 void gen_default_opts(struct gen_opts *o);
@@ -26,6 +29,17 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
  * appends the node; returns its index or -1. Operands the chooser asks for are
  * reused or appended as fresh leaves, which the caller rolls back on failure. */
 int gen_choose_node(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
+
+/* The same without appending the node: 0 when the chooser succeeded. */
+int gen_choose(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
+
+/* An operand as choosers get them: an existing value that fits q, or a fresh
+ * leaf (appended); -1 if neither. */
+int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q);
+
+/* A primary input for op: mostly one of the most recent values that op
+ * accepts, so graphs grow deep as well as wide; else a fresh input. */
+int gen_pick_primary(struct graph *g, struct rng *r, unsigned op);
 
 /* A leaf dim with these per-binding sizes: static, or mul*sym+add for some
  * symbol of g. Returns -1 when no such expression exists. */

@@ -1,6 +1,7 @@
 #include "mutate.h"
 #include <string.h>
 #include "../graph/codec.h"
+#include "break.h"
 #include "mutkit.h"
 
 #define BYTES_ATTEMPTS 16 /* mutators tried per libFuzzer call */
@@ -8,10 +9,11 @@
 #define REGEN_TRIES 4
 
 enum mut_id { M_INSERT, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
-	      M_COUNT };
+	      M_BREAK, M_COUNT };
 
 /* Weights: edits of the dataflow first; regenerate rarely, since it throws
- * away what the corpus entry had found. */
+ * away what the corpus entry had found. break has weight 0: the share of
+ * near-invalid inputs is its own option (break_pct), not a weight. */
 static const struct mutator {
 	const char *name;
 	unsigned weight;
@@ -22,6 +24,7 @@ static const struct mutator {
 	[M_SWAP] = {"swap", 10, mut_swap},          [M_DIMS] = {"dims", 8, mut_dims},
 	[M_DYNAMIC] = {"dynamic", 8, mut_dynamic},  [M_DTYPE] = {"dtype", 8, mut_dtype},
 	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 2, mut_regenerate},
+	[M_BREAK] = {"break", 0, mut_break},
 };
 _Static_assert(M_COUNT <= MUT_MAX, "raise MUT_MAX");
 
@@ -125,14 +128,30 @@ static int regenerate(struct graph *g, struct rng *r, size_t max_size, struct mu
 	return -1;
 }
 
-size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, int *which, struct mutate_stats *st)
+/* A decoded input, made valid: mutators work on the valid part of a
+ * near-invalid graph, whose share of the results is break_pct's alone. */
+static int decode_valid(struct graph *g, const uint8_t *data, size_t size)
+{
+	return codec_decode(g, data, size, NULL, 0) || break_mend(g) ? -1 : 0;
+}
+
+/* With chance break_pct (in %) the result w breaks a constraint: M_BREAK. */
+static int near_invalid(struct graph *g, struct rng *r, unsigned break_pct, size_t cap, struct mutate_stats *st, int w)
+{
+	if (w >= 0 && break_pct && rng_chance(r, break_pct) && attempt(M_BREAK, g, NULL, r, cap, st) >= 0)
+		return M_BREAK;
+	return w;
+}
+
+size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, unsigned break_pct, int *which,
+		    struct mutate_stats *st)
 {
 	static _Thread_local struct graph g, partner;
 	struct rng r;
 	rng_seed(&r, seed);
 	size_t cap = max_size < CODEC_MAX_SIZE ? max_size : CODEC_MAX_SIZE;
 	int w = -1;
-	if (!codec_decode(&g, data, size, NULL, 0)) {
+	if (!decode_valid(&g, data, size)) {
 		partner = g; /* splicing a graph into itself repeats a part of it */
 		w = mutate_limited(&g, &partner, &r, BYTES_ATTEMPTS, cap, st);
 		if (w < 0)
@@ -140,6 +159,7 @@ size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, 
 	}
 	if (w < 0)
 		w = regenerate(&g, &r, cap, st);
+	w = near_invalid(&g, &r, break_pct, cap, st, w);
 	*which = w;
 	if (w >= 0)
 		return codec_encode(&g, data, cap);
@@ -150,18 +170,18 @@ size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, 
 }
 
 size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out, size_t max_out,
-		       unsigned seed, struct mutate_stats *st)
+		       unsigned seed, unsigned break_pct, struct mutate_stats *st)
 {
 	static _Thread_local struct graph g, h;
 	struct rng r;
 	rng_seed(&r, seed);
 	size_t cap = max_out < CODEC_MAX_SIZE ? max_out : CODEC_MAX_SIZE;
-	int valid = !codec_decode(&g, d1, s1, NULL, 0);
+	int valid = !decode_valid(&g, d1, s1);
 	if (!valid)
 		valid = regenerate(&g, &r, cap, st) >= 0;
 	if (!valid)
 		return 0;
-	if (codec_decode(&h, d2, s2, NULL, 0))
+	if (decode_valid(&h, d2, s2))
 		h = g;
 	int w = -1;
 	for (unsigned t = 0; t < SPLICE_TRIES && w < 0; t++)
@@ -172,5 +192,6 @@ size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s
 		w = shrink(&g, &r, cap, st);
 	if (w < 0)
 		w = regenerate(&g, &r, cap, st);
+	near_invalid(&g, &r, break_pct, cap, st, w);
 	return codec_encode(&g, out, cap); /* g is valid either way; 0 if it does not fit */
 }

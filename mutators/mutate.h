@@ -33,12 +33,16 @@ int mutate_graph(struct graph *g, const struct graph *other, struct rng *r, unsi
 
 /* For LLVMFuzzerCustomMutator: data (size bytes, capacity max_size) decoded,
  * mutated, re-encoded in place; undecodable input is replaced by a generated
- * graph. Returns the new size (> 0, <= max_size); *which = mutator used. */
-size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, int *which,
+ * graph. A near-invalid input is mutated without its broken node; then, with
+ * chance break_pct (%), the result is made near-invalid (the `break`
+ * mutator), else it stays valid. Returns the new size (> 0, <= max_size);
+ * *which = mutator used (break when it broke one). */
+size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, unsigned break_pct, int *which,
 		    struct mutate_stats *st);
 
-/* For LLVMFuzzerCustomCrossOver: splice d2 into d1, written to out (capacity max_out). */
+/* For LLVMFuzzerCustomCrossOver: splice d2 into d1, written to out (capacity
+ * max_out); near-invalid inputs and break_pct as for mutate_bytes. */
 size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out, size_t max_out,
-		       unsigned seed, struct mutate_stats *st);
+		       unsigned seed, unsigned break_pct, struct mutate_stats *st);
 
 #endif

@@ -55,7 +55,7 @@ static int is_leaf_filled(const struct value *v, enum fill f) { return v->kind !
 
 int mut_can_replace(const struct graph *g, const struct value *c, const struct value *v)
 {
-	if (c->dtype != v->dtype || !value_same_shape(g, c, v))
+	if (c->dtype != v->dtype || !value_same_shape(g, c, v) || c->datadep)
 		return 0;
 	if (!dtype_is_float(v->dtype) && (c->lo < v->lo || c->hi > v->hi))
 		return 0;

@@ -29,6 +29,7 @@ int mut_dynamic(struct mut_ctx *m);
 int mut_dtype(struct mut_ctx *m);
 int mut_splice(struct mut_ctx *m);
 int mut_regenerate(struct mut_ctx *m);
+int mut_break(struct mut_ctx *m); /* break.c: only by the near-invalid share (weight 0) */
 
 /* Drops dead leaves and unused symbols (a graph left with no dynamic dim
  * becomes 1-binding). */
@@ -42,7 +43,8 @@ unsigned mut_node_entry(const struct mut_ctx *m, unsigned k);
 
 /* Whether value c may stand in for value v of the same graph: same dtype and
  * shape at every binding, integer values within v's range, distinct-index
- * (perm) leaves only by perm leaves with no larger values. */
+ * (perm) leaves only by perm leaves with no larger values, and c's shape not
+ * data-dependent. */
 int mut_can_replace(const struct graph *g, const struct value *c, const struct value *v);
 
 /* A random value with id < before that may stand in for value v and is not

@@ -26,6 +26,7 @@ void recipe_from_graph(struct recipe *rc, const struct graph *g)
 		e->node.op = nd->op;
 		e->node.nin = nd->nin;
 		e->node.nattr = nd->nattr;
+		e->node.broken = g->broken && v->node + 1 == g->nnodes ? g->broken : 0;
 		memcpy(e->node.attr, nd->attr, sizeof e->node.attr);
 		for (unsigned j = 0; j < nd->nin; j++)
 			e->node.in[j] = recipe_ref_of(rc, nd->in[j]);
@@ -85,7 +86,8 @@ static int build_entries(struct recipe *rc, unsigned count, struct graph *g, uns
 					    r.entry, r.slot);
 			ch.in[j] = (uint16_t)(rc->value_of[r.entry] + r.slot);
 		}
-		if (graph_add_node(g, e->node.op, &ch, sub, sizeof sub) < 0)
+		if ((e->node.broken ? graph_add_broken_node(g, e->node.op, &ch, e->node.broken, sub, sizeof sub)
+				    : graph_add_node(g, e->node.op, &ch, sub, sizeof sub)) < 0)
 			return fail(why, n, "entry %u: %s", i, sub);
 	}
 	return 0;

@@ -24,6 +24,7 @@ struct recipe_node {
 	uint8_t nin, nattr;
 	struct recipe_ref in[G_MAX_IN];
 	int64_t attr[G_MAX_ATTR];
+	uint8_t broken; /* the constraint this node breaks (a near-invalid graph's last node), else 0 */
 };
 
 struct recipe_entry {

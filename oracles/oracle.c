@@ -1,12 +1,11 @@
 /* Verdicts. The policy, precisely, is docs/oracle.md; in short: hang, crash,
- * behaviour (per binding), not-compiled, then numeric (per binding and
- * output), then strides; the first finding in that order wins. Float values
- * follow torch._dynamo.utils.same (torch 2.6) with the fp64 run as fp64_ref. */
+ * behaviour (per binding; these three in judge_errors.c), not-compiled, then
+ * numeric (per binding and output), then strides; the first finding in that
+ * order wins. Float values follow torch._dynamo.utils.same (torch 2.6) with
+ * the fp64 run as fp64_ref. A near-invalid graph is judged on its errors only. */
 #include "oracle.h"
-#include "errline.h"
+#include "judge.h"
 #include <math.h>
-#include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +13,7 @@ static const char *const verdict_names[V_COUNT] = {
 	[V_PASS] = "pass",       [V_INVALID] = "invalid", [V_BEHAVIOUR] = "behaviour",
 	[V_HANG] = "hang",       [V_NUMERIC] = "numeric", [V_STRIDE] = "stride",
 	[V_MISSING_ERROR] = "missing-error", [V_NOT_COMPILED] = "not-compiled",
+	[V_ERROR_MISMATCH] = "error-mismatch",
 };
 
 static const char *const mismatch_names[MM_COUNT] = {
@@ -24,16 +24,7 @@ static const char *const mismatch_names[MM_COUNT] = {
 
 static const uint8_t is_finding[V_COUNT] = {
 	[V_BEHAVIOUR] = 1, [V_HANG] = 1, [V_NUMERIC] = 1, [V_STRIDE] = 1, [V_MISSING_ERROR] = 1,
-};
-
-static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64"};
-
-static const struct {
-	int sig;
-	const char *name;
-} signal_names[] = {
-	{SIGSEGV, "SIGSEGV"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"},
-	{SIGILL, "SIGILL"},   {SIGKILL, "SIGKILL"}, {SIGTRAP, "SIGTRAP"}, {SIGTERM, "SIGTERM"},
+	[V_ERROR_MISMATCH] = 1,
 };
 
 const char *verdict_name(enum verdict_kind k) { return (unsigned)k < V_COUNT ? verdict_names[k] : "?"; }
@@ -50,85 +41,6 @@ void oracle_default_opts(struct oracle_opts *o)
 	o->tol[DT_FLOAT16] = 1e-3;
 	o->tol[DT_BFLOAT16] = 1e-2;
 	o->check_strides = 1;
-}
-
-__attribute__((format(printf, 6, 7))) static void set(struct verdict *v, enum verdict_kind kind, enum mismatch what,
-							 int binding, int output, const char *fmt, ...)
-{
-	v->kind = kind;
-	v->what = what;
-	v->binding = binding;
-	v->output = output;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(v->detail, sizeof v->detail, fmt, ap);
-	va_end(ap);
-}
-
-static const char *mode_name(unsigned m) { return m < RM_COUNT ? mode_names[m] : "no known"; }
-
-/* A timeout is the compiler's when compiled mode was running, or when the
- * busy marker is missing but eager had finished that binding and compiled
- * had not. A timeout in eager or fp64 says nothing about the compiler. */
-static void judge_hang(const struct run_result *r, struct verdict *v)
-{
-	unsigned b = r->busy_binding < G_MAX_BIND ? r->busy_binding : 0;
-	int compiled = r->busy_mode == RM_COMPILED ||
-		       (r->busy_mode >= RM_COUNT && r->m[RM_EAGER][b].ok && !r->m[RM_COMPILED][b].ran);
-	if (compiled)
-		set(v, V_HANG, MM_NONE, (int)b, -1, "timed out in compiled mode, binding %u", b);
-	else if (r->busy_mode == RM_EAGER)
-		set(v, V_INVALID, MM_NONE, (int)b, -1, "eager hung at binding %u", b);
-	else
-		set(v, V_INVALID, MM_NONE, (int)b, -1, "%s hung at binding %u (not compiled mode)", mode_name(r->busy_mode), b);
-}
-
-static void judge_crash(const struct run_result *r, struct verdict *v)
-{
-	unsigned b = r->busy_binding < G_MAX_BIND ? r->busy_binding : 0;
-	char how[64];
-	if (r->term_signal) {
-		const char *name = NULL;
-		for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
-			if (signal_names[i].sig == r->term_signal)
-				name = signal_names[i].name;
-		if (name)
-			snprintf(how, sizeof how, "killed by %s", name);
-		else
-			snprintf(how, sizeof how, "killed by signal %d", r->term_signal);
-	} else {
-		snprintf(how, sizeof how, "exited with code %d", r->exit_code);
-	}
-	enum verdict_kind kind = r->busy_mode == RM_COMPILED ? V_BEHAVIOUR : V_INVALID;
-	set(v, kind, MM_CRASHED, (int)b, -1, "worker %s in %s mode, binding %u", how, mode_name(r->busy_mode), b);
-}
-
-/* "TYPE: the line carrying the error", for details. */
-static void describe_error(const struct mode_result *m, char *out, size_t n)
-{
-	const char *line;
-	size_t len;
-	oracle_error_line(m->emsg, &line, &len);
-	snprintf(out, n, "%s: %.*s", m->etype, (int)len, line);
-}
-
-/* Step 3 at binding b: one mode raising and the other not. */
-static int judge_behaviour(const struct run_result *r, unsigned b, struct verdict *v)
-{
-	const struct mode_result *e = &r->m[RM_EAGER][b], *c = &r->m[RM_COMPILED][b];
-	char what[sizeof v->detail];
-	if (!e->ran)
-		return 0;
-	describe_error(e->ok ? c : e, what, sizeof what);
-	if (!e->ok && (!c->ran || !c->ok))
-		set(v, V_INVALID, MM_RAISED, (int)b, -1, "eager raised %s", what);
-	else if (!e->ok)
-		set(v, V_MISSING_ERROR, MM_NONE, (int)b, -1, "eager raised %s; compiled returned", what);
-	else if (c->ran && !c->ok)
-		set(v, V_BEHAVIOUR, MM_RAISED, (int)b, -1, "compiled raised %s", what);
-	else
-		return 0;
-	return 1;
 }
 
 static int same_shape(const struct tensor_out *a, const struct tensor_out *b)
@@ -170,10 +82,10 @@ static int compare_exact(const struct tensor_out *e, const struct tensor_out *c,
 	}
 	if (!ndiff)
 		return 0;
-	set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
-	    "binding %u output %u: %llu of %llu %s values differ, first at index %llu (eager %lld, compiled %lld)", b, k,
-	    (unsigned long long)ndiff, (unsigned long long)e->numel, dtype_info(e->dtype)->name, (unsigned long long)first,
-	    (long long)e->i[first], (long long)c->i[first]);
+	oracle_set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
+		   "binding %u output %u: %llu of %llu %s values differ, first at index %llu (eager %lld, compiled %lld)", b, k,
+		   (unsigned long long)ndiff, (unsigned long long)e->numel, dtype_info(e->dtype)->name, (unsigned long long)first,
+		   (long long)e->i[first], (long long)c->i[first]);
 	v->max_abs = max_abs;
 	return 1;
 }
@@ -227,11 +139,11 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	}
 	if (nbad) {
 		uint64_t i = first_bad;
-		set(v, V_NUMERIC, MM_NONFINITE, (int)b, (int)k,
-		    "binding %u output %u: compiled differs in NaN/Inf at %llu of %llu positions where eager%s agree "
-		    "(first at index %llu: eager %.6g, compiled %g)",
-		    b, k, (unsigned long long)nbad, (unsigned long long)e->numel, f ? " and fp64" : " (finite)",
-		    (unsigned long long)i, e->f[i], c->f[i]);
+		oracle_set(v, V_NUMERIC, MM_NONFINITE, (int)b, (int)k,
+			   "binding %u output %u: compiled differs in NaN/Inf at %llu of %llu positions where eager%s agree "
+			   "(first at index %llu: eager %.6g, compiled %g)",
+			   b, k, (unsigned long long)nbad, (unsigned long long)e->numel, f ? " and fp64" : " (finite)",
+			   (unsigned long long)i, e->f[i], c->f[i]);
 		fill_numbers(v, max_abs, max_rel, 0, 0);
 		return 1;
 	}
@@ -240,9 +152,9 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	if (!f) {
 		if (close10)
 			return 0;
-		set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
-		    "binding %u output %u: max abs diff %.3g (max rel %.3g) beyond 10 x tol %g; no fp64 reference", b, k,
-		    max_abs, max_rel, noref_tol);
+		oracle_set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
+			   "binding %u output %u: max abs diff %.3g (max rel %.3g) beyond 10 x tol %g; no fp64 reference", b, k,
+			   max_abs, max_rel, noref_tol);
 		fill_numbers(v, max_abs, max_rel, 0, 0);
 		return 1;
 	}
@@ -253,9 +165,9 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 		multiplier = 3.0;
 	if (res_error <= multiplier * ref_error + tol / 10.0)
 		return 0;
-	set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
-	    "binding %u output %u: max abs diff %.3g, rmse vs fp64 compiled %.3g > %g x eager %.3g + %g", b, k, max_abs,
-	    res_error, multiplier, ref_error, tol / 10.0);
+	oracle_set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
+		   "binding %u output %u: max abs diff %.3g, rmse vs fp64 compiled %.3g > %g x eager %.3g + %g", b, k, max_abs,
+		   res_error, multiplier, ref_error, tol / 10.0);
 	fill_numbers(v, max_abs, max_rel, res_error, ref_error);
 	return 1;
 }
@@ -267,16 +179,16 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 {
 	const struct tensor_out *e = &r->m[RM_EAGER][b].out[k], *c = &r->m[RM_COMPILED][b].out[k];
 	if (e->is_tensor != c->is_tensor) {
-		set(v, V_NUMERIC, MM_DTYPE, (int)b, (int)k, "binding %u output %u: eager returned %s, compiled %s", b, k,
-		    e->is_tensor ? "a tensor" : "a non-tensor", c->is_tensor ? "a tensor" : "a non-tensor");
+		oracle_set(v, V_NUMERIC, MM_DTYPE, (int)b, (int)k, "binding %u output %u: eager returned %s, compiled %s", b, k,
+			   e->is_tensor ? "a tensor" : "a non-tensor", c->is_tensor ? "a tensor" : "a non-tensor");
 		return 1;
 	}
 	if (!e->is_tensor)
 		return 0;
 	if (e->dtype != c->dtype) {
 		const struct dtype_info *ei = dtype_info(e->dtype), *ci = dtype_info(c->dtype);
-		set(v, V_NUMERIC, MM_DTYPE, (int)b, (int)k, "binding %u output %u: dtype eager %s, compiled %s", b, k,
-		    ei ? ei->name : "other", ci ? ci->name : "other");
+		oracle_set(v, V_NUMERIC, MM_DTYPE, (int)b, (int)k, "binding %u output %u: dtype eager %s, compiled %s", b, k,
+			   ei ? ei->name : "other", ci ? ci->name : "other");
 		return 1;
 	}
 	if (!same_shape(e, c) || e->numel != c->numel) {
@@ -285,8 +197,8 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 			snprintf(es + strlen(es), sizeof es - strlen(es), d ? ", %lld" : "%lld", (long long)e->shape[d]);
 		for (unsigned d = 0; d < c->rank; d++)
 			snprintf(cs + strlen(cs), sizeof cs - strlen(cs), d ? ", %lld" : "%lld", (long long)c->shape[d]);
-		set(v, V_NUMERIC, MM_SHAPE, (int)b, (int)k, "binding %u output %u: shape eager (%s), compiled (%s)", b, k, es,
-		    cs);
+		oracle_set(v, V_NUMERIC, MM_SHAPE, (int)b, (int)k, "binding %u output %u: shape eager (%s), compiled (%s)", b, k, es,
+			   cs);
 		return 1;
 	}
 	int finding = 0;
@@ -299,9 +211,9 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 		return finding;
 	for (unsigned d = 0; d < e->rank; d++)
 		if (e->shape[d] > 1 && e->stride[d] != c->stride[d]) {
-			set(stride, V_STRIDE, MM_STRIDE, (int)b, (int)k,
-			    "binding %u output %u: stride of dim %u (size %lld) eager %lld, compiled %lld", b, k, d,
-			    (long long)e->shape[d], (long long)e->stride[d], (long long)c->stride[d]);
+			oracle_set(stride, V_STRIDE, MM_STRIDE, (int)b, (int)k,
+				   "binding %u output %u: stride of dim %u (size %lld) eager %lld, compiled %lld", b, k, d,
+				   (long long)e->shape[d], (long long)e->stride[d], (long long)c->stride[d]);
 			break;
 		}
 	return 0;
@@ -314,8 +226,8 @@ static int compare_binding(const struct run_result *r, unsigned b, const uint8_t
 	if (!e->ran || !c->ran || !e->ok || !c->ok)
 		return 0;
 	if (e->nout != c->nout) {
-		set(v, V_NUMERIC, MM_COUNT_OUT, (int)b, -1, "binding %u: eager returned %u outputs, compiled %u", b, e->nout,
-		    c->nout);
+		oracle_set(v, V_NUMERIC, MM_COUNT_OUT, (int)b, -1, "binding %u: eager returned %u outputs, compiled %u", b, e->nout,
+			   c->nout);
 		return 1;
 	}
 	for (unsigned k = 0; k < e->nout && k < RESULT_MAX_OUT; k++) {
@@ -337,22 +249,29 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 	}
 	memset(v, 0, sizeof *v);
 	v->binding = v->output = -1;
+	v->broken = o->broken;
 	if (r->hung) {
-		judge_hang(r, v);
+		oracle_judge_hang(r, v);
 		return;
 	}
 	if (r->crashed) {
-		judge_crash(r, v);
+		oracle_judge_crash(r, v);
 		return;
 	}
 	unsigned nbind = r->nbind < G_MAX_BIND ? r->nbind : G_MAX_BIND;
+	if (o->broken) { /* nothing to compare but the errors */
+		for (unsigned b = 0; b < nbind; b++)
+			if (oracle_judge_expected_error(r, b, o->broken, v))
+				break;
+		return;
+	}
 	for (unsigned b = 0; b < nbind; b++)
-		if (judge_behaviour(r, b, v))
+		if (oracle_judge_behaviour(r, b, v))
 			return;
 	for (unsigned b = 0; b < nbind; b++)
 		if (r->m[RM_COMPILED][b].ran && r->m[RM_COMPILED][b].ok && !r->compiled_graphs) {
-			set(v, V_NOT_COMPILED, MM_NONE, (int)b, -1,
-			    "compiled mode produced no graph (Dynamo ran it eagerly); nothing was compared");
+			oracle_set(v, V_NOT_COMPILED, MM_NONE, (int)b, -1,
+				   "compiled mode produced no graph (Dynamo ran it eagerly); nothing was compared");
 			return;
 		}
 	struct verdict stride = {.kind = V_PASS, .binding = -1, .output = -1};

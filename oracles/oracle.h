@@ -1,7 +1,8 @@
 /* Verdicts: turning a run_result into pass, invalid or a finding. Policy in
  * docs/oracle.md: torch._dynamo.utils.same with an fp64 reference for floats,
  * exact for ints and bools, NaN/Inf positions judged against fp64, shape,
- * dtype and stride checks, tie-broken index outputs never compared. */
+ * dtype and stride checks, tie-broken index outputs never compared; for
+ * near-invalid graphs, eager must raise and compiled raise the same type. */
 #ifndef PT2FUZZ_ORACLE_H
 #define PT2FUZZ_ORACLE_H
 #include <stddef.h>
@@ -10,13 +11,15 @@
 
 enum verdict_kind {
 	V_PASS,
-	V_INVALID,       /* eager raised (and compiled raised too): a generator defect */
+	V_INVALID,       /* eager raised (and compiled raised too), or did not raise where the graph
+			  * breaks a constraint on purpose: a generator defect */
 	V_BEHAVIOUR,     /* eager ran; compiled raised, or the worker crashed in compiled mode */
 	V_HANG,          /* the request timed out in compiled mode */
 	V_NUMERIC,       /* outputs differ beyond tolerance, or in shape/dtype/non-finite pattern */
 	V_STRIDE,        /* values agree, strides of a dim of size > 1 differ */
 	V_MISSING_ERROR, /* eager raised, compiled succeeded */
 	V_NOT_COMPILED,  /* compiled mode produced no graph: it compared eager with eager */
+	V_ERROR_MISMATCH, /* a near-invalid graph: both raised, compiled an error not of eager's type */
 	V_COUNT
 };
 
@@ -33,6 +36,7 @@ struct verdict {
 	double max_abs, max_rel;   /* eager vs compiled, finite positions */
 	double res_rmse, ref_rmse; /* compiled vs fp64, eager vs fp64 */
 	char detail[300];          /* one readable line */
+	uint8_t broken;            /* the graph's broken constraint (graph/broken.h; 0: a valid graph) */
 };
 
 struct oracle_opts {
@@ -43,6 +47,10 @@ struct oracle_opts {
 	 * output's own: a value that went through bfloat16 carries bfloat16's
 	 * error even when it ends as float32. Set per graph (check_graph). */
 	double noref_tol;
+	/* A near-invalid graph: the constraint its last node breaks (0: none).
+	 * Eager must raise, and compiled mode an error of the same type. Set per
+	 * graph (check_graph). */
+	uint8_t broken;
 };
 
 void oracle_default_opts(struct oracle_opts *o);
@@ -54,12 +62,14 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 
 const char *verdict_name(enum verdict_kind k);   /* "numeric" */
 const char *mismatch_name(enum mismatch m);      /* "nonfinite" */
-int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error */
+int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error,
+						    error-mismatch */
 
 /* A finding's identity for dedup: xxHash64 of the kind, the class of
- * mismatch, the normalized exception (type + message with numbers,
- * addresses, paths and quoted names stripped) of the mode that raised, and
- * the sorted set of op names. */
+ * mismatch, the broken constraint (v->broken), the normalized exception
+ * (type + message with numbers, addresses, paths and quoted names stripped)
+ * of the mode that raised (for error-mismatch: eager's type, then compiled's
+ * exception), and the sorted set of op names. */
 uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, const char *const *ops, unsigned nops);
 
 /* The normalized form of an error message, as hashed (for tests and meta.json). */

@@ -27,6 +27,7 @@ struct mode_result {
 	uint8_t ran;        /* requested and reached */
 	uint8_t ok;         /* returned without an exception */
 	char etype[96];     /* exception type, qualified: "torch._dynamo.exc.BackendCompilerFailed" */
+	char ebases[512];   /* its classes from the type on (the MRO), qualified, space separated */
 	char emsg[1024];    /* its message (first 1 KiB) */
 	char frames[1024];  /* innermost frames, "file:line:function" a line */
 	uint32_t usec;      /* wall time of this mode at this binding */

@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <string.h>
 #include <xxhash.h>
+#include "../graph/broken.h"
 
 #define NORM_CAP 200
 
@@ -174,7 +175,7 @@ static const struct mode_result *raising_mode(const struct verdict *v, const str
 	if (v->binding < 0 || v->binding >= G_MAX_BIND || v->what == MM_CRASHED)
 		return NULL;
 	const struct mode_result *e = &r->m[RM_EAGER][v->binding], *c = &r->m[RM_COMPILED][v->binding];
-	if (v->kind == V_BEHAVIOUR && c->ran && !c->ok)
+	if ((v->kind == V_BEHAVIOUR || v->kind == V_ERROR_MISMATCH) && c->ran && !c->ok)
 		return c;
 	if ((v->kind == V_MISSING_ERROR || v->kind == V_INVALID) && e->ran && !e->ok)
 		return e;
@@ -187,6 +188,10 @@ uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, c
 	 * boundaries count ("ab","c" differs from "a","bc"). */
 	uint64_t h = mix_str(0x70743266757a7aULL, verdict_name(v->kind));
 	h = mix_str(h, mismatch_name(v->what));
+	if (v->broken)
+		h = mix_str(h, constraint_name(v->broken) ? constraint_name(v->broken) : "?");
+	if (v->kind == V_ERROR_MISMATCH && v->binding >= 0 && v->binding < G_MAX_BIND)
+		h = mix_str(h, r->m[RM_EAGER][v->binding].etype); /* the type compiled mode should have raised */
 	const struct mode_result *m = raising_mode(v, r);
 	if (m) {
 		char norm[NORM_CAP + 1];

@@ -22,6 +22,7 @@ FAMILY(cumulative)
 FAMILY(sort)
 FAMILY(cast)
 FAMILY(misc)
+FAMILY(datadep)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

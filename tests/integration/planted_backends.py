@@ -11,15 +11,16 @@ from torch._dynamo import register_backend
 from torch._inductor.compile_fx import compile_fx
 
 
-def _float_outputs(gm):
+def _outputs(gm):
+    """The graph's output node, and its values with their traced example values."""
     out = next(n for n in gm.graph.nodes if n.op == "output")
     vals = out.args[0] if isinstance(out.args[0], (tuple, list)) else (out.args[0],)
-    floats = []
-    for v in vals:
-        ev = getattr(v, "meta", {}).get("example_value")
-        if isinstance(ev, torch.Tensor) and ev.is_floating_point():
-            floats.append(v)
-    return out, floats
+    return out, [(v, getattr(v, "meta", {}).get("example_value")) for v in vals]
+
+
+def _float_outputs(gm):
+    out, vals = _outputs(gm)
+    return out, [v for v, ev in vals if isinstance(ev, torch.Tensor) and ev.is_floating_point()]
 
 
 def _perturb_first_float_output(gm):
@@ -109,3 +110,42 @@ def planted_abort(gm, example_inputs):
 @register_backend
 def planted_hang(gm, example_inputs):
     time.sleep(3600)
+
+
+def _plausible_zeros(gm):
+    """Zeros shaped like the graph's outputs as traced (symbolic dims as 1)."""
+
+    def zeros(ev):
+        shape = [s if isinstance(s, int) else 1 for s in ev.shape]
+        return torch.zeros(shape, dtype=ev.dtype, device=ev.device)
+
+    return tuple(zeros(ev) if isinstance(ev, torch.Tensor) else None for _, ev in _outputs(gm)[1])
+
+
+@register_backend
+def planted_swallow(gm, example_inputs):
+    """Swallows run-time errors: where the graph raises, it returns zeros of
+    the outputs' traced shapes instead (a missing-error for near-invalid graphs
+    whose error shows only at run time, such as an index out of range)."""
+    zeros = _plausible_zeros(gm)
+
+    def run(*args):
+        try:
+            return gm(*args)
+        except Exception:
+            return zeros
+
+    return run
+
+
+@register_backend
+def planted_error_type(gm, example_inputs):
+    """Raises another exception type than the graph's own error (an error-mismatch)."""
+
+    def run(*args):
+        try:
+            return gm(*args)
+        except Exception as e:
+            raise TypeError(f"planted: {type(e).__name__} became a TypeError") from None
+
+    return run

@@ -1,0 +1,145 @@
+/* The node runner (`pt2fuzz fuzz`), split by concern:
+ *   campaign.c         the command: options, rounds of libFuzzer -fork, the main loop
+ *   campaign_node.c    what the node has (cores, GPUs, memory) and who holds OUT
+ *   campaign_view.c    libFuzzer's status lines, the terminal view, stats/plot_data
+ *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync
+ *   campaign_triage.c  background reduction and triage of new findings
+ *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h) */
+#ifndef PT2FUZZ_CAMPAIGN_H
+#define PT2FUZZ_CAMPAIGN_H
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include "../oracles/oracle.h"
+
+#define CAMPAIGN_PATH 4200
+#define CAMPAIGN_MAX_ARGS 512
+
+/* Where a campaign's files are. */
+struct campaign_paths {
+	char out[CAMPAIGN_PATH], corpus[CAMPAIGN_PATH], findings[CAMPAIGN_PATH], crashes[CAMPAIGN_PATH],
+		stats[CAMPAIGN_PATH], log[CAMPAIGN_PATH], plot_data[CAMPAIGN_PATH], fuzzer[CAMPAIGN_PATH],
+		seeds[CAMPAIGN_PATH], self[CAMPAIGN_PATH];
+	const char *sync;    /* a corpus shared with other runners, or NULL */
+};
+
+/* The options that go to every pt2fuzz_fuzzer (and triage) process: the
+ * command line minus the runner's own options. */
+struct target_args {
+	char *v[CAMPAIGN_MAX_ARGS];
+	int n;
+};
+
+/* What libFuzzer's fork-mode status lines say about the current round. */
+struct progress {
+	unsigned long long execs, features, corpus, crashes, job;
+	int seen;
+};
+
+/* --- campaign_node.c --- */
+
+/* Default worker count: one per core on a GPU node (several per GPU, as
+ * GPU and host memory allow); a quarter of the cores on a CPU machine. */
+unsigned node_default_jobs(unsigned per_gpu);
+
+/* Takes OUT/.lock (waiting a little for a killed runner's helpers to go),
+ * first killing what a previous runner of OUT left behind (processes whose
+ * environment holds its PT2FUZZ_CAMPAIGN token), and puts our own token in
+ * the environment. The lock fd, or -1 with a message. */
+int node_claim(const char *out);
+
+/* --- campaign_view.c --- */
+
+void progress_parse(const char *line, struct progress *p);
+
+/* Unique findings by kind (directory names "<kind>-<signature>"); the total. */
+unsigned findings_count(const char *dir, unsigned by_kind[V_COUNT]);
+unsigned count_files(const char *dir);
+
+/* A point of the campaign's curve, as stats/plot_data keeps it. */
+struct plot_row {
+	long long unix_time;
+	double elapsed;              /* seconds, over every run of this OUT */
+	unsigned long long execs;    /* over every run */
+	double rate;                 /* execs per second since the previous row */
+	unsigned corpus;
+	unsigned long long features; /* libFuzzer's ft */
+	unsigned long long lines;    /* distinct compiler lines */
+	unsigned findings[V_COUNT];
+	unsigned workers;            /* worker processes alive */
+};
+
+/* The last row of plot_data (zero when there is none): a restarted campaign
+ * continues from its elapsed time and execs. */
+void plot_resume(const char *path, struct plot_row *last);
+int plot_append(const char *path, const struct plot_row *r);
+
+struct view {
+	const char *out;
+	double secs, limit;          /* this run's seconds, its length (0: unbounded) */
+	unsigned round, jobs;
+	struct plot_row row;
+	const char *workers;         /* "16 lent, 2 idle, ..." */
+	const char *background;      /* merge and triage state */
+};
+
+/* The status: a block redrawn in place on a terminal, else one line. */
+void view_draw(FILE *f, int tty, const struct view *v);
+void view_clear(FILE *f, int tty);
+
+/* --- campaign_corpus.c --- */
+
+struct corpus_merge {
+	pid_t pid;                   /* 0 when none runs */
+	long long started;           /* unix time */
+	char dir[CAMPAIGN_PATH], into[CAMPAIGN_PATH];
+	unsigned before, after;      /* inputs, of the last merge */
+	int lock;                    /* held while merging a shared corpus */
+};
+
+/* Puts back what an interrupted merge of dir left in dir.merge. */
+void corpus_recover(const char *dir);
+
+/* Starts `fuzzer -merge=1 DIR.merge DIR` in the background (log appended
+ * to log). For a shared corpus (lock_shared), only when no other runner is
+ * merging it. 0 when started. */
+int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const struct target_args *ta,
+		       const char *log, int lock_shared);
+
+/* When the merge has ended: swaps the merged corpus in (inputs that arrived
+ * meanwhile are kept) and returns 1; 0 while it runs. */
+int corpus_merge_poll(struct corpus_merge *m, int wait);
+
+/* Copies into shared the inputs of dir it does not have (atomically, by
+ * name: names are content hashes). The number copied. */
+unsigned corpus_publish(const char *dir, const char *shared);
+
+/* Appends its text to a file opened O_APPEND; -1 when it cannot. */
+int open_log(const char *path);
+
+/* --- campaign_triage.c --- */
+
+struct triager {
+	pid_t pid;                   /* the running `pt2fuzz triage`, 0 when none */
+	char batch[CAMPAIGN_PATH];
+	unsigned done, pending;
+	long long secs;              /* per finding */
+};
+
+/* Starts a low-priority `pt2fuzz triage` over the findings not yet
+ * triaged (a batch of links under OUT/triage/) when none runs; when one
+ * has ended, marks its findings. */
+void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta);
+void triager_stop(struct triager *t);
+
+/* Starts argv[0] with stdout and stderr on out_fd, in a process group of
+ * its own (so that its helpers can be stopped with it) that is sent
+ * SIGTERM when we die, at the given niceness. The pid, or -1. */
+pid_t campaign_spawn(char *const *argv, int out_fd, int nice_level);
+
+/* Stops a process group started by campaign_spawn: SIGINT to the leader
+ * (libFuzzer prints its final stats), then SIGKILL to the group after
+ * grace_ms. Returns the leader's wait status. */
+int campaign_stop_group(pid_t pid, int grace_ms);
+
+#endif

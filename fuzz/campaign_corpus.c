@@ -1,0 +1,186 @@
+/* A campaign's corpus upkeep. Merge: libFuzzer's -merge=1 of DIR into a
+ * fresh DIR.merge, which is then exchanged with DIR in one step
+ * (renameat2 RENAME_EXCHANGE), so a running libFuzzer always finds DIR;
+ * inputs written into the old DIR during the merge are moved over. An
+ * interrupted merge is undone at the next start (corpus_recover): nothing
+ * is lost. Sync: inputs are copied into a shared directory under their
+ * content-hash names, written to a temporary name and renamed, so runners
+ * on several nodes can publish into it at once. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "campaign.h"
+
+/* The files of a flat directory, then the directory. */
+static void remove_dir(const char *dir)
+{
+	char path[CAMPAIGN_PATH + 300];
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+			unlink(path);
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* Moves the files of `from` that `to` lacks into `to` (those modified at
+ * or after `since`, when since > 0). The number moved. */
+static unsigned move_missing(const char *from, const char *to, long long since)
+{
+	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300];
+	unsigned n = 0;
+	struct stat st;
+	DIR *d = opendir(from);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || snprintf(src, sizeof src, "%s/%s", from, e->d_name) >= (int)sizeof src ||
+		    snprintf(dst, sizeof dst, "%s/%s", to, e->d_name) >= (int)sizeof dst)
+			continue;
+		if (!access(dst, F_OK) || stat(src, &st) || (since > 0 && st.st_mtime < since))
+			continue;
+		n += rename(src, dst) == 0;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void merge_dir(const char *dir, char *out, size_t n) { snprintf(out, n, "%.4100s.merge", dir); }
+
+void corpus_recover(const char *dir)
+{
+	char merge[CAMPAIGN_PATH];
+	merge_dir(dir, merge, sizeof merge);
+	if (access(merge, F_OK))
+		return;
+	unsigned n = move_missing(merge, dir, 0);
+	remove_dir(merge);
+	if (n)
+		fprintf(stderr, "pt2fuzz fuzz: %u inputs put back from an interrupted merge of %s\n", n, dir);
+}
+
+/* Exchanges two directories in one step; where the filesystem cannot (NFS),
+ * in two renames. */
+static int exchange(const char *a, const char *b)
+{
+	if (!renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -1;
+	char side[CAMPAIGN_PATH + 16];
+	snprintf(side, sizeof side, "%.4100s.swap", b);
+	return rename(b, side) || rename(a, b) || rename(side, a) ? -1 : 0;
+}
+
+int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const struct target_args *ta,
+		       const char *log, int lock_shared)
+{
+	char lockpath[CAMPAIGN_PATH + 16];
+	m->lock = -1;
+	if (lock_shared) { /* one merger per shared corpus; the lock lives beside it, not in it */
+		snprintf(lockpath, sizeof lockpath, "%.4100s.lock", dir);
+		m->lock = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		if (m->lock < 0 || flock(m->lock, LOCK_EX | LOCK_NB)) {
+			if (m->lock >= 0)
+				close(m->lock);
+			m->lock = -1;
+			return -1;
+		}
+	}
+	corpus_recover(dir);
+	snprintf(m->dir, sizeof m->dir, "%s", dir);
+	merge_dir(dir, m->into, sizeof m->into);
+	mkdir(m->into, 0777);
+	m->before = count_files(dir);
+	m->started = (long long)time(NULL);
+	char *argv[CAMPAIGN_MAX_ARGS + 16];
+	int n = 0;
+	static char *const fixed[] = {"-merge=1", "-max_len=8192", "-timeout=900", "-rss_limit_mb=16384"};
+	argv[n++] = (char *)fuzzer;
+	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		argv[n++] = fixed[i];
+	argv[n++] = m->into;
+	argv[n++] = m->dir;
+	argv[n++] = "-ignore_remaining_args=1";
+	for (int i = 0; i < ta->n; i++)
+		argv[n++] = ta->v[i];
+	argv[n] = NULL;
+	int fd = open_log(log);
+	m->pid = campaign_spawn(argv, fd, 10);
+	if (fd >= 0)
+		close(fd);
+	if (m->pid < 0) {
+		m->pid = 0;
+		remove_dir(m->into);
+		if (m->lock >= 0)
+			close(m->lock);
+		return -1;
+	}
+	return 0;
+}
+
+int corpus_merge_poll(struct corpus_merge *m, int wait)
+{
+	int status;
+	if (!m->pid || waitpid(m->pid, &status, wait ? 0 : WNOHANG) != m->pid)
+		return 0;
+	m->pid = 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && count_files(m->into) && !exchange(m->into, m->dir)) {
+		move_missing(m->into, m->dir, m->started - 2); /* arrived while the merge ran */
+		m->after = count_files(m->dir);
+	} else {
+		m->after = m->before;
+	}
+	remove_dir(m->into);
+	if (m->lock >= 0)
+		close(m->lock);
+	m->lock = -1;
+	return 1;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char buf[1 << 16];
+	int in = open(from, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	ssize_t k = 0;
+	while (out >= 0 && (k = read(in, buf, sizeof buf)) > 0)
+		if (write(out, buf, (size_t)k) != k) {
+			k = -1;
+			break;
+		}
+	if (in >= 0)
+		close(in);
+	return out < 0 || close(out) || k < 0 ? -1 : 0;
+}
+
+unsigned corpus_publish(const char *dir, const char *shared)
+{
+	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300], tmp[CAMPAIGN_PATH + 400];
+	unsigned n = 0;
+	mkdir(shared, 0777);
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || snprintf(src, sizeof src, "%s/%s", dir, e->d_name) >= (int)sizeof src ||
+		    snprintf(dst, sizeof dst, "%s/%s", shared, e->d_name) >= (int)sizeof dst ||
+		    snprintf(tmp, sizeof tmp, "%s/.tmp.%d.%s", shared, (int)getpid(), e->d_name) >= (int)sizeof tmp)
+			continue;
+		if (!access(dst, F_OK))
+			continue;
+		if (copy_file(src, tmp) || rename(tmp, dst))
+			unlink(tmp); /* a shared merge swapped the directory meanwhile: next time */
+		else
+			n++;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}

@@ -1,0 +1,158 @@
+/* What a campaign shows: libFuzzer's status lines read, the status view
+ * drawn, and stats/plot_data (one line per interval, like AFL's plot_data)
+ * appended and resumed. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include "campaign.h"
+
+/* libFuzzer's status lines: fork mode "#N: cov: C ft: F corp: K exec/s E
+ * oom/timeout/crash: a/b/c time: Ts job: J ...", else "#N NEW ft: F corp: K/..." */
+void progress_parse(const char *line, struct progress *p)
+{
+	unsigned long long n, oom, tmo, crash;
+	const char *ft = strstr(line, " ft: "), *corp = strstr(line, " corp: "), *job = strstr(line, " job: "),
+		   *bad = strstr(line, "oom/timeout/crash: ");
+	if (line[0] != '#' || sscanf(line + 1, "%llu", &n) != 1 || !ft || !corp)
+		return;
+	p->execs = n;
+	p->features = strtoull(ft + 5, NULL, 10);
+	p->corpus = strtoull(corp + 7, NULL, 10);
+	if (job)
+		p->job = strtoull(job + 6, NULL, 10);
+	if (bad && sscanf(bad + 19, "%llu/%llu/%llu", &oom, &tmo, &crash) == 3)
+		p->crashes = crash;
+	p->seen = 1;
+}
+
+unsigned findings_count(const char *dir, unsigned by_kind[V_COUNT])
+{
+	unsigned total = 0;
+	memset(by_kind, 0, V_COUNT * sizeof *by_kind);
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		for (unsigned k = 0; k < V_COUNT; k++) {
+			size_t l = strlen(verdict_name((enum verdict_kind)k));
+			if (!strncmp(e->d_name, verdict_name((enum verdict_kind)k), l) && e->d_name[l] == '-' &&
+			    strlen(e->d_name) == l + 17) {
+				by_kind[k]++;
+				total++;
+			}
+		}
+	if (d)
+		closedir(d);
+	return total;
+}
+
+unsigned count_files(const char *dir)
+{
+	unsigned n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += e->d_name[0] != '.';
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static const char *const fixed_columns =
+	"unix_time, elapsed_s, execs, execs_per_s, corpus, features, compiler_lines, workers, findings";
+
+void plot_resume(const char *path, struct plot_row *last)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+	memset(last, 0, sizeof *last);
+	while (f && fgets(line, sizeof line, f))
+		if (line[0] != '#')
+			sscanf(line, "%lld, %lf, %llu", &last->unix_time, &last->elapsed, &last->execs);
+	if (f)
+		fclose(f);
+}
+
+int plot_append(const char *path, const struct plot_row *r)
+{
+	FILE *f = fopen(path, "a");
+	if (!f)
+		return -1;
+	unsigned total = 0;
+	for (unsigned k = 0; k < V_COUNT; k++)
+		total += verdict_is_finding((enum verdict_kind)k) ? r->findings[k] : 0;
+	fseek(f, 0, SEEK_END);
+	if (ftell(f) == 0) {
+		fprintf(f, "# %s", fixed_columns);
+		for (unsigned k = 0; k < V_COUNT; k++)
+			if (verdict_is_finding((enum verdict_kind)k))
+				fprintf(f, ", %s", verdict_name((enum verdict_kind)k));
+		fputc('\n', f);
+	}
+	fprintf(f, "%lld, %.0f, %llu, %.3f, %u, %llu, %llu, %u, %u", r->unix_time, r->elapsed, r->execs, r->rate,
+		r->corpus, r->features, r->lines, r->workers, total);
+	for (unsigned k = 0; k < V_COUNT; k++)
+		if (verdict_is_finding((enum verdict_kind)k))
+			fprintf(f, ", %u", r->findings[k]);
+	fputc('\n', f);
+	return fclose(f) ? -1 : 0;
+}
+
+static void findings_text(const unsigned by[V_COUNT], char *out, size_t n)
+{
+	unsigned total = 0;
+	for (unsigned k = 0; k < V_COUNT; k++)
+		total += by[k];
+	int k = snprintf(out, n, "%u", total);
+	const char *sep = " (";
+	for (unsigned v = 0; v < V_COUNT && k > 0 && (size_t)k < n; v++)
+		if (by[v]) {
+			k += snprintf(out + k, n - (size_t)k, "%s%s %u", sep, verdict_name((enum verdict_kind)v), by[v]);
+			sep = ", ";
+		}
+	if (total && k > 0 && (size_t)k < n)
+		snprintf(out + k, n - (size_t)k, ")");
+}
+
+static void clock_text(double secs, char *out, size_t n)
+{
+	long s = (long)secs;
+	if (s >= 3600)
+		snprintf(out, n, "%ldh%02ldm%02lds", s / 3600, s / 60 % 60, s % 60);
+	else
+		snprintf(out, n, "%ldm%02lds", s / 60, s % 60);
+}
+
+static unsigned drawn; /* lines of the block on the terminal */
+
+void view_clear(FILE *f, int tty)
+{
+	if (tty && drawn)
+		fprintf(f, "\033[%uA\033[J", drawn);
+	drawn = 0;
+}
+
+void view_draw(FILE *f, int tty, const struct view *v)
+{
+	char fnd[300], run[32], total[32], limit[32] = "";
+	const struct plot_row *r = &v->row;
+	findings_text(r->findings, fnd, sizeof fnd);
+	clock_text(v->secs, run, sizeof run);
+	clock_text(r->elapsed, total, sizeof total);
+	if (v->limit > 0)
+		clock_text(v->limit, limit, sizeof limit);
+	double overall = r->elapsed > 0 ? (double)r->execs / r->elapsed : 0;
+	if (!tty) {
+		fprintf(f, "[%s] execs %llu (%.2f/s) corpus %u features %llu lines %llu findings %s workers %u\n", run,
+			r->execs, r->rate, r->corpus, r->features, r->lines, fnd, r->workers);
+		return;
+	}
+	view_clear(f, tty);
+	drawn = 6;
+	fprintf(f, "pt2fuzz fuzz %s   run %s%s%s   campaign %s   round %u, libFuzzer job %u\n", v->out, run,
+		limit[0] ? " of " : "", limit, total, v->round, v->jobs);
+	fprintf(f, "  execs     %llu   %.2f/s now, %.2f/s overall\n", r->execs, r->rate, overall);
+	fprintf(f, "  coverage  %llu compiler lines, %llu libFuzzer features, corpus %u inputs\n", r->lines, r->features,
+		r->corpus);
+	fprintf(f, "  findings  %s\n", fnd);
+	fprintf(f, "  workers   %u alive: %s\n", r->workers, v->workers);
+	fprintf(f, "  behind    %s\n", v->background);
+	fflush(f);
+}

@@ -1,0 +1,141 @@
+/* Oracle steps about errors: hangs, crashes, exceptions (docs/oracle.md,
+ * precedence steps 1-3), and the near-invalid graphs' error check. */
+#include "judge.h"
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "errline.h"
+#include "../graph/broken.h"
+
+static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64"};
+
+static const struct {
+	int sig;
+	const char *name;
+} signal_names[] = {
+	{SIGSEGV, "SIGSEGV"}, {SIGABRT, "SIGABRT"}, {SIGBUS, "SIGBUS"}, {SIGFPE, "SIGFPE"},
+	{SIGILL, "SIGILL"},   {SIGKILL, "SIGKILL"}, {SIGTRAP, "SIGTRAP"}, {SIGTERM, "SIGTERM"},
+};
+
+void oracle_set(struct verdict *v, enum verdict_kind kind, enum mismatch what, int binding, int output, const char *fmt,
+		...)
+{
+	v->kind = kind;
+	v->what = what;
+	v->binding = binding;
+	v->output = output;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(v->detail, sizeof v->detail, fmt, ap);
+	va_end(ap);
+}
+
+static const char *mode_name(unsigned m) { return m < RM_COUNT ? mode_names[m] : "no known"; }
+
+/* A timeout is the compiler's when compiled mode was running, or when the
+ * busy marker is missing but eager had finished that binding and compiled
+ * had not. A timeout in eager or fp64 says nothing about the compiler. */
+void oracle_judge_hang(const struct run_result *r, struct verdict *v)
+{
+	unsigned b = r->busy_binding < G_MAX_BIND ? r->busy_binding : 0;
+	int compiled = r->busy_mode == RM_COMPILED ||
+		       (r->busy_mode >= RM_COUNT && r->m[RM_EAGER][b].ok && !r->m[RM_COMPILED][b].ran);
+	if (compiled)
+		oracle_set(v, V_HANG, MM_NONE, (int)b, -1, "timed out in compiled mode, binding %u", b);
+	else if (r->busy_mode == RM_EAGER)
+		oracle_set(v, V_INVALID, MM_NONE, (int)b, -1, "eager hung at binding %u", b);
+	else
+		oracle_set(v, V_INVALID, MM_NONE, (int)b, -1, "%s hung at binding %u (not compiled mode)",
+			   mode_name(r->busy_mode), b);
+}
+
+void oracle_judge_crash(const struct run_result *r, struct verdict *v)
+{
+	unsigned b = r->busy_binding < G_MAX_BIND ? r->busy_binding : 0;
+	char how[64];
+	if (r->term_signal) {
+		const char *name = NULL;
+		for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+			if (signal_names[i].sig == r->term_signal)
+				name = signal_names[i].name;
+		if (name)
+			snprintf(how, sizeof how, "killed by %s", name);
+		else
+			snprintf(how, sizeof how, "killed by signal %d", r->term_signal);
+	} else {
+		snprintf(how, sizeof how, "exited with code %d", r->exit_code);
+	}
+	enum verdict_kind kind = r->busy_mode == RM_COMPILED ? V_BEHAVIOUR : V_INVALID;
+	oracle_set(v, kind, MM_CRASHED, (int)b, -1, "worker %s in %s mode, binding %u", how, mode_name(r->busy_mode),
+		   b);
+}
+
+/* "TYPE: the line carrying the error", for details. */
+static void describe_error(const struct mode_result *m, char *out, size_t n)
+{
+	const char *line;
+	size_t len;
+	oracle_error_line(m->emsg, &line, &len);
+	snprintf(out, n, "%s: %.*s", m->etype, (int)len, line);
+}
+
+/* Step 3 at binding b: one mode raising and the other not. */
+int oracle_judge_behaviour(const struct run_result *r, unsigned b, struct verdict *v)
+{
+	const struct mode_result *e = &r->m[RM_EAGER][b], *c = &r->m[RM_COMPILED][b];
+	char what[sizeof v->detail];
+	if (!e->ran)
+		return 0;
+	describe_error(e->ok ? c : e, what, sizeof what);
+	if (!e->ok && (!c->ran || !c->ok))
+		oracle_set(v, V_INVALID, MM_RAISED, (int)b, -1, "eager raised %s", what);
+	else if (!e->ok)
+		oracle_set(v, V_MISSING_ERROR, MM_NONE, (int)b, -1, "eager raised %s; compiled returned", what);
+	else if (c->ran && !c->ok)
+		oracle_set(v, V_BEHAVIOUR, MM_RAISED, (int)b, -1, "compiled raised %s", what);
+	else
+		return 0;
+	return 1;
+}
+
+/* Whether compiled's exception is an instance of eager's type (what
+ * `except EagerType:` would catch): the same type, or one of its bases. */
+static int same_error_type(const struct mode_result *e, const struct mode_result *c)
+{
+	size_t len = strlen(e->etype);
+	if (!strcmp(e->etype, c->etype))
+		return 1;
+	for (const char *p = c->ebases; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (strcspn(p, " ") == len && !strncmp(p, e->etype, len))
+			return 1;
+	return 0;
+}
+
+/* Step 3 for a near-invalid graph at binding b: eager must raise, and
+ * compiled raise an error of its type. */
+int oracle_judge_expected_error(const struct run_result *r, unsigned b, unsigned broken, struct verdict *v)
+{
+	const struct mode_result *e = &r->m[RM_EAGER][b], *c = &r->m[RM_COMPILED][b];
+	char ewhat[sizeof v->detail / 2], cwhat[sizeof v->detail / 2];
+	const char *name = constraint_name(broken);
+	if (!e->ran)
+		return 0;
+	if (e->ok) {
+		oracle_set(v, V_INVALID, MM_NONE, (int)b, -1,
+			   "eager did not raise at binding %u: the %s breaker did not break it", b, name ? name : "?");
+		return 1;
+	}
+	describe_error(e, ewhat, sizeof ewhat);
+	if (c->ran && c->ok)
+		oracle_set(v, V_MISSING_ERROR, MM_NONE, (int)b, -1, "eager raised %s (%s broken); compiled returned",
+			   ewhat, name ? name : "?");
+	else if (c->ran && !same_error_type(e, c)) {
+		describe_error(c, cwhat, sizeof cwhat);
+		oracle_set(v, V_ERROR_MISMATCH, MM_RAISED, (int)b, -1, "eager raised %s; compiled raised %s", ewhat,
+			   cwhat);
+	} else
+		return 0;
+	return 1;
+}
+

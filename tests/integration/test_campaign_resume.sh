@@ -1,0 +1,73 @@
+# The node runner survives kill -9: a campaign on CPU Inductor with a
+# planted bug (wrong results of graphs with a cumsum) is killed with
+# SIGKILL once it has a corpus, a finding and stats rows; what it left
+# behind is stopped by the next start; the restart keeps every corpus input
+# and finding, puts back an interrupted merge's inputs, and its stats
+# (plot_data) continue where the killed run ended. `pt2fuzz plot` draws the
+# result as a PNG.
+source "$(dirname "$0")/lib.sh"
+OUT=$TMP/out
+PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
+mkdir "$TMP/seeds"
+for s in fam_cumulative_scan doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
+ARGS=(--jobs 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage "${PLANT[@]}")
+
+"$PT2FUZZ" fuzz --time 600 "${ARGS[@]}" >"$TMP/run1.log" 2>&1 &
+runner=$!
+# Until it has fuzzed (libFuzzer's first jobs are done), found the bug and kept inputs.
+for _ in $(seq 120); do
+  sleep 2
+  execs=$(grep -v '^#' "$OUT/stats/plot_data" 2>/dev/null | tail -1 | cut -d, -f3 | tr -d ' ')
+  [ "${execs:-0}" -ge 10 ] && ls "$OUT"/findings/numeric-* >/dev/null 2>&1 && [ -n "$(ls "$OUT/corpus")" ] && break
+done
+[ "${execs:-0}" -ge 10 ] || { cat "$TMP/run1.log"; die "no fuzzing in 4 minutes"; }
+token=$(cat "$OUT/.runner")
+kill -9 "$runner"
+wait "$runner" 2>/dev/null || true
+ls "$OUT/corpus" | sort >"$TMP/corpus.before"
+ls "$OUT/findings" | sort >"$TMP/findings.before"
+last=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1)
+echo "killed at: $last; $(wc -l <"$TMP/corpus.before") inputs, findings: $(cat "$TMP/findings.before")"
+# A merge the kill interrupted: its inputs must come back.
+mkdir "$OUT/corpus.merge"
+cp "$(ls -d "$OUT"/corpus/* | head -1)" "$OUT/corpus.merge/interrupted-merge-input"
+
+"$PT2FUZZ" fuzz --time 45 "${ARGS[@]}" >"$TMP/run2.log" 2>&1 || { cat "$TMP/run2.log"; die "the restart failed"; }
+cat "$TMP/run2.log"
+grep -q "resuming $OUT after" "$TMP/run2.log" || die "the restart did not resume the stats"
+
+# Nothing the killed run left behind still runs.
+for env in /proc/[0-9]*/environ; do
+  if { tr '\0' '\n' <"$env"; } 2>/dev/null | grep -qx "PT2FUZZ_CAMPAIGN=$token"; then die "a process of the killed runner survived: $env"; fi
+done
+# Every input and finding is still there; the interrupted merge was undone.
+ls "$OUT/corpus" | sort >"$TMP/corpus.after"
+[ -z "$(comm -23 "$TMP/corpus.before" "$TMP/corpus.after")" ] || die "corpus inputs lost: $(comm -23 "$TMP/corpus.before" "$TMP/corpus.after")"
+[ -z "$(comm -23 "$TMP/findings.before" <(ls "$OUT/findings" | sort))" ] || die "findings lost"
+[ -e "$OUT/corpus/interrupted-merge-input" ] && [ ! -e "$OUT/corpus.merge" ] || die "the interrupted merge was not undone"
+for f in "$OUT"/findings/*/; do [ -s "$f/repro.py" ] && [ -s "$f/meta.json" ] || die "incomplete finding $f"; done
+
+# The stats went on: elapsed time and execs never go back, and pass the killed run's.
+grep -v '^#' "$OUT/stats/plot_data" | awk -F', ' -v e0="$(echo "$last" | cut -d, -f2)" -v x0="$(echo "$last" | cut -d, -f3)" '
+  { if ($2 + 0 < pe || $3 + 0 < px) { print "goes back at line " NR ": " $0; bad = 1 } pe = $2; px = $3 }
+  END { if (pe <= e0 + 30) { print "elapsed " pe " not past " e0; bad = 1 }
+        if (px < x0) { print "execs " px " below " x0; bad = 1 } exit bad }' || die "plot_data does not continue"
+
+# The plot of this real run.
+"$PT2FUZZ" plot "$OUT" --out "$TMP/plot.png"
+head -c 8 "$TMP/plot.png" | od -An -c | grep -q 'P   N   G' || die "not a PNG"
+[ "$(stat -c %s "$TMP/plot.png")" -gt 5000 ] || die "the PNG is too small to hold a plot"
+if command -v python3 >/dev/null; then # every chunk's CRC and the image data, decoded by zlib
+  python3 - "$TMP/plot.png" <<'PYEOF' || die "the PNG does not decode"
+import struct, sys, zlib
+d = open(sys.argv[1], "rb").read()
+i, idat = 8, b""
+while i < len(d):
+    n, = struct.unpack(">I", d[i:i + 4]); kind, body = d[i + 4:i + 8], d[i + 8:i + 8 + n]
+    assert zlib.crc32(kind + body) == struct.unpack(">I", d[i + 8 + n:i + 12 + n])[0], kind
+    idat += body if kind == b"IDAT" else b""
+    i += 12 + n
+w, h = struct.unpack(">II", d[16:24])
+assert len(zlib.decompress(idat)) == (w + 1) * h
+PYEOF
+fi

@@ -1,0 +1,51 @@
+# Two node runners on one machine share a findings directory and a synced
+# corpus, as runners on several nodes share them through a shared
+# filesystem: both hit the same planted bug (wrong results of graphs with a
+# cumsum), which stays one finding whose count both raised; each publishes
+# its inputs into the shared corpus and reads the other's in its next round;
+# both merge (their own corpus, and the shared one, one runner at a time)
+# without leaving anything half-done; runner A triages the finding in the
+# background.
+source "$(dirname "$0")/lib.sh"
+S=$TMP/shared
+mkdir -p "$S/findings" "$TMP/seeds"
+for s in fam_cumulative_scan doc001_s2_mm_add fam_shape_views; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
+COMMON=(--time 150 --jobs 1 --seeds "$TMP/seeds" --device cpu --stats-every 5 --findings "$S/findings" --sync "$S/corpus"
+        --sync-every 40 --merge-every 60 --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
+"$PT2FUZZ" fuzz --out "$TMP/a" --triage-time 30 "${COMMON[@]}" >"$TMP/a.log" 2>&1 &
+a=$!
+sleep 5
+"$PT2FUZZ" fuzz --out "$TMP/b" --no-triage "${COMMON[@]}" >"$TMP/b.log" 2>&1 || { cat "$TMP/b.log"; die "runner B failed"; }
+wait "$a" || { cat "$TMP/a.log"; die "runner A failed"; }
+tail -25 "$TMP/a.log"
+
+# One finding for the bug, counted by both runners, its meta.json whole.
+f=$(ls -d "$S"/findings/numeric-* | head -1)
+[ -n "$f" ] || die "no numeric finding in the shared directory"
+[ "$(ls -d "$S"/findings/numeric-* | wc -l)" = 1 ] || echo "(more than one numeric signature: $(ls "$S/findings"))"
+count=$(sed -n 's/.*"count": \([0-9]*\).*/\1/p' "$f/meta.json")
+echo "$f: count $count"
+[ "$count" -ge 2 ] || die "the shared finding's count is $count, expected hits from both runners"
+python3 -m json.tool "$f/meta.json" >/dev/null 2>&1 || ! command -v python3 >/dev/null || die "meta.json is not valid JSON"
+[ -z "$(ls "$TMP/a/findings" "$TMP/b/findings" 2>/dev/null)" ] || die "findings went to a runner's own directory"
+
+# Both published into the shared corpus; each later round read it.
+for r in a b; do
+  n=$(sed -n 's/.*sync .*: \([0-9]*\) published.*/\1/p' "$TMP/$r.log" | tail -1)
+  echo "runner $r published ${n:-0} inputs"
+done
+[ "$(ls "$S/corpus" | wc -l)" -gt 0 ] || die "the shared corpus is empty"
+grep -c -- "-fork=1: .* seed inputs" "$TMP/a/fuzzer.log" | grep -qv '^[01]$' || die "runner A ran only one round"
+# Every merge finished or was undone: no merge directories, no temporaries, no half-published files.
+[ ! -e "$S/corpus.merge" ] && [ ! -e "$TMP/a/corpus.merge" ] && [ ! -e "$TMP/b/corpus.merge" ] || die "a merge was left half-done"
+! ls -a "$S/corpus" | grep -q '^\.tmp' || die "temporary files left in the shared corpus"
+grep -q "MERGE-OUTER" "$TMP/a/merge.log" "$TMP/b/merge.log" || die "no corpus merge ran"
+
+# Runner A's background triage reduced the finding (or is shown to have started on it).
+if [ -e "$f/.triaged" ]; then
+  [ -s "$f/reduced/graph.bin" ] && [ -s "$f/bisect.json" ] || die "triaged without reduced/ or bisect.json"
+  ls "$TMP"/a/triage/batch-*/triage.md >/dev/null || die "no triage table"
+else
+  ls -d "$TMP"/a/triage/batch-* >/dev/null 2>&1 || die "runner A never started triage"
+  echo "(triage had not finished when runner A stopped)"
+fi
