@@ -4,6 +4,10 @@
  *   aot_eager                   + AOTAutograd (functionalization, tracing)
  *   aot_eager_decomp_partition  + decompositions and the partitioner
  *   inductor                    + Inductor's lowering and code generation
+ * A backward finding (a gradient diverged) reads the same ladder as
+ * aot_eager (the joint forward-backward graph) -> aot_eager_decomp_partition
+ * (the partitioner splitting it into forward and backward graphs) ->
+ * inductor (the compiled backward graph).
  * For Inductor findings, an ablation: whether fallback_random, max-autotune
  * and the dynamic marks change the outcome. */
 #include "bisect.h"
@@ -16,12 +20,12 @@
 #include "reduce.h"
 
 static const struct {
-	const char *backend, *layer;
+	const char *backend, *layer, *backward_layer; /* the layer's name for forward / backward findings */
 } layers[BISECT_LAYERS] = {
-	{"eager", "dynamo"},
-	{"aot_eager", "aot_autograd"},
-	{"aot_eager_decomp_partition", "decompositions"},
-	{"inductor", "inductor"},
+	{"eager", "dynamo", "dynamo"},
+	{"aot_eager", "aot_autograd", "aot_autograd"},
+	{"aot_eager_decomp_partition", "decompositions", "partitioner"},
+	{"inductor", "inductor", "inductor"},
 };
 
 const char *bisect_backend(unsigned i) { return i < BISECT_LAYERS ? layers[i].backend : NULL; }
@@ -31,7 +35,7 @@ static const char *effect(const struct pool_result *r, uint64_t key)
 	return !r->ran ? "n/a" : r->key == key ? "no effect" : "matters";
 }
 
-int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key,
+int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int backward_pass,
 		 struct bisect_result *br)
 {
 	struct check_cfg cfg[BISECT_LAYERS + 3];
@@ -66,10 +70,11 @@ int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 	if (pool_run(p, gs, cs, run, res))
 		return -1;
 	br->layer = "not-reproduced";
+	br->pass = backward_pass ? "backward" : "forward";
 	for (unsigned i = 0; i < BISECT_LAYERS; i++) {
 		br->verdict[i] = res[i].kind;
 		if (res[i].key == key && !strcmp(br->layer, "not-reproduced"))
-			br->layer = layers[i].layer;
+			br->layer = backward_pass ? layers[i].backward_layer : layers[i].layer;
 	}
 	br->fallback_random = br->max_autotune = br->dynamic = "n/a";
 	if (inductor) {
@@ -85,7 +90,7 @@ int bisect_write(const char *path, const struct bisect_result *br)
 	FILE *f = fopen(path, "w");
 	if (!f)
 		return -1;
-	fprintf(f, "{\n  \"layer\": \"%s\",\n  \"backends\": {", br->layer);
+	fprintf(f, "{\n  \"layer\": \"%s\",\n  \"pass\": \"%s\",\n  \"backends\": {", br->layer, br->pass);
 	for (unsigned i = 0; i < BISECT_LAYERS; i++)
 		fprintf(f, "%s\"%s\": \"%s\"", i ? ", " : "", layers[i].backend, verdict_name(br->verdict[i]));
 	fprintf(f, "},\n  \"fallback_random\": \"%s\",\n  \"max_autotune\": \"%s\",\n  \"dynamic\": \"%s\"\n}\n",
@@ -128,7 +133,7 @@ int cmd_bisect(int argc, char **argv)
 	if (!rc && !first.key)
 		fprintf(stderr, "pt2fuzz bisect: %s does not reproduce (verdict %s)\n", args[0], verdict_name(first.kind));
 	else if (!rc)
-		rc = bisect_graph(&pool, &g, &ro.check, first.key, &br);
+		rc = bisect_graph(&pool, &g, &ro.check, first.key, !strcmp(meta.pass, "backward"), &br);
 	pool_stop(&pool);
 	if (rc || !first.key)
 		return 1;
@@ -136,7 +141,7 @@ int cmd_bisect(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz bisect: cannot write %s\n", path);
 	for (unsigned i = 0; i < BISECT_LAYERS; i++)
 		printf("%-28s %s\n", layers[i].backend, verdict_name(br.verdict[i]));
-	printf("layer: %s\nfallback_random: %s\nmax-autotune: %s\ndynamic marks: %s\n", br.layer, br.fallback_random,
+	printf("pass: %s\nlayer: %s\nfallback_random: %s\nmax-autotune: %s\ndynamic marks: %s\n", br.pass, br.layer, br.fallback_random,
 	       br.max_autotune, br.dynamic);
 	return 0;
 }

@@ -9,15 +9,18 @@
 
 struct bisect_result {
 	enum verdict_kind verdict[BISECT_LAYERS]; /* per backend, eager .. inductor */
-	const char *layer;   /* dynamo, aot_autograd, decompositions, inductor, not-reproduced */
+	const char *layer;   /* dynamo, aot_autograd, decompositions (partitioner for the backward pass),
+			      * inductor, not-reproduced */
+	const char *pass;    /* the pass that diverged: forward, backward */
 	const char *fallback_random, *max_autotune, *dynamic; /* "matters", "no effect", "n/a" */
 };
 
 /* The backend of layer i (eager, aot_eager, aot_eager_decomp_partition, inductor). */
 const char *bisect_backend(unsigned i);
 
-/* Bisects g, which shows `key` (a reduction key) under c. 0, or -1 when the pool broke. */
-int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key,
+/* Bisects g, which shows `key` (a reduction key) under c, in the forward pass
+ * or (backward_pass) a gradient. 0, or -1 when the pool broke. */
+int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int backward_pass,
 		 struct bisect_result *br);
 
 /* Writes br as bisect.json (docs/triage.md). */

@@ -61,7 +61,7 @@ static int run_and_judge(struct executor *x, const struct check_cfg *c, const ui
 			 const char **ops, unsigned nops, struct check_result *out, char *why, size_t n)
 {
 	struct exec_request rq = {out->program, out->program_len, c->modes,        c->backend,
-				  c->compile_mode, c->dynamic,     c->inductor, c->ninductor};
+				  c->compile_mode, c->dynamic,     c->inductor, c->ninductor, c->backward};
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	oracle_judge(&out->run, compare, ncompare, &c->oracle, &out->v);
@@ -69,10 +69,25 @@ static int run_and_judge(struct executor *x, const struct check_cfg *c, const ui
 	return 0;
 }
 
+/* In backward mode, g itself, or when it marks no leaf, a copy with every
+ * float leaf marked: `run --mode backward` works on any graph. */
+static const struct graph *with_grads(const struct graph *g, int backward)
+{
+	static _Thread_local struct graph marked;
+	if (!backward || graph_ngrads(g))
+		return g;
+	marked = *g;
+	for (unsigned i = 0; i < marked.nvalues && graph_ngrads(&marked) < G_MAX_GRADS; i++)
+		if (value_is_leaf(&marked.v[i]) && dtype_is_float(marked.v[i].dtype))
+			graph_set_grad(&marked, i, 1, NULL, 0); /* cannot fail: a float leaf, room left */
+	return &marked;
+}
+
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n)
 {
-	struct emit_opts eo = {c->backend, c->compile_mode};
+	struct emit_opts eo = {c->backend, c->compile_mode, c->backward};
+	g = with_grads(g, c->backward);
 	memset(out, 0, sizeof *out);
 	out->program = emit_program_string(g, &eo, &out->program_len);
 	if (!out->program)
@@ -82,6 +97,9 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	for (unsigned i = 0; i < g->nvalues && k < RESULT_MAX_OUT; i++)
 		if (g->v[i].out)
 			compare[k++] = !g->v[i].tie;
+	for (unsigned i = 0; i < g->nvalues && k < RESULT_MAX_OUT && c->backward; i++)
+		if (g->v[i].grad)
+			compare[k++] = (uint8_t)graph_grad_compared(g, i);
 	const char *ops[G_MAX_NODES];
 	unsigned nops = check_op_names(g, ops, G_MAX_NODES);
 	struct check_cfg cg = *c;

@@ -15,6 +15,7 @@ struct check_cfg {
 	unsigned modes;           /* bits of enum run_mode */
 	const char *inductor[CHECK_MAX_INDUCTOR]; /* "name=value" settings */
 	unsigned ninductor;
+	int backward;             /* backward mode: gradients of the grad leaves are compared too */
 	struct oracle_opts oracle;
 };
 
@@ -31,7 +32,9 @@ struct check_result {
 	size_t program_len;
 };
 
-/* Emits g, runs it, judges it. 0, or -1 with a reason (no worker). */
+/* Emits g, runs it, judges it. In backward mode a graph without grad marks
+ * has every float leaf marked (up to G_MAX_GRADS). 0, or -1 with a reason
+ * (no worker). */
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n);
 

@@ -96,6 +96,9 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	json_str(f, mismatch_name(v->what));
 	fputs(",\n  \"detail\": ", f);
 	json_str(f, v->detail);
+	/* Which pass diverged (gradients are compared in backward mode only). */
+	fprintf(f, ",\n  \"pass\": \"%s\",\n  \"passes\": \"%s\"", v->backward ? "backward" : "forward",
+		fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward");
 	fprintf(f, ",\n  \"count\": %u,\n  \"first_seen\": ", count);
 	json_str(f, first_seen);
 	fprintf(f, ",\n  \"binding\": %d,\n  \"output\": %d,\n  \"max_abs\": ", v->binding, v->output);
@@ -235,6 +238,13 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	return count == 0;
 }
 
+int findings_backward_mode(const char *json)
+{
+	char passes[32];
+	findings_json_str(json, "passes", passes, sizeof passes);
+	return !strcmp(passes, FINDINGS_BACKWARD_PASSES);
+}
+
 void findings_json_str(const char *json, const char *key, char *out, size_t n)
 {
 	char pat[80];
@@ -275,6 +285,8 @@ int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char
 	findings_json_str(json, "mode", m->mode, sizeof m->mode);
 	findings_json_str(json, "dynamic", m->dynamic, sizeof m->dynamic);
 	findings_json_str(json, "detail", m->detail, sizeof m->detail);
+	findings_json_str(json, "pass", m->pass, sizeof m->pass);
+	m->backward = findings_backward_mode(json);
 	m->output = (int)json_long(json, "output", -1);
 	m->count = (unsigned)json_long(json, "count", 1);
 	free(json);

@@ -25,7 +25,14 @@ struct finding_meta {
 	char verdict[32], mismatch[32], backend[64], mode[64], dynamic[16], detail[300];
 	int output;          /* the output that mismatched, -1 when none */
 	unsigned count;      /* hits */
+	char pass[16];       /* the pass that diverged: "forward" or "backward" */
+	int backward;        /* found in backward mode (meta.json's passes) */
 };
+
+#define FINDINGS_BACKWARD_PASSES "forward+backward" /* meta.json's passes in backward mode */
+
+/* Whether a meta.json's finding was found in backward mode. */
+int findings_backward_mode(const char *json);
 
 /* Loads DIR/graph.bin and DIR/meta.json. 0, or -1 with a reason. */
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n);

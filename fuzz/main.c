@@ -55,7 +55,7 @@ static int family_by_name(const char *s)
 
 static int cmd_gen(int argc, char **argv)
 {
-	long long seed, count, size, dyn, near;
+	long long seed, count, size, dyn, near, grad;
 	const char *out = cli_opt(argc, argv, "--out"), *fam = cli_opt(argc, argv, "--family");
 	const char *brk = cli_opt(argc, argv, "--break");
 	struct gen_opts o;
@@ -64,9 +64,11 @@ static int cmd_gen(int argc, char **argv)
 	    cli_num(argc, argv, "--count", 1, 1, 10000000, &count) ||
 	    cli_num(argc, argv, "--size", o.size, 1, G_MAX_NODES, &size) ||
 	    cli_num(argc, argv, "--dynamic", o.dyn_pct, 0, 100, &dyn) ||
-	    cli_num(argc, argv, "--near-invalid", brk ? 100 : 0, 0, 100, &near))
+	    cli_num(argc, argv, "--near-invalid", brk ? 100 : 0, 0, 100, &near) ||
+	    cli_num(argc, argv, "--grad", 0, 0, 100, &grad))
 		return 2;
 	o.break_pct = (unsigned)near;
+	o.grad_pct = (unsigned)grad;
 	if (brk && constraint_find(brk) < 0) {
 		fprintf(stderr, "pt2fuzz gen: unknown constraint '%s' (see docs/formats.md)\n", brk);
 		return 2;
@@ -114,7 +116,9 @@ static int cmd_show(int argc, char **argv)
 
 static int cmd_emit(int argc, char **argv)
 {
-	struct emit_opts o = {cli_opt(argc, argv, "--backend"), cli_opt(argc, argv, "--mode")};
+	const char *mode = cli_opt(argc, argv, "--mode");
+	int backward = mode && !strncmp(mode, "backward", 8) && (!mode[8] || mode[8] == ',');
+	struct emit_opts o = {cli_opt(argc, argv, "--backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};
 	if (load_or_complain(positional(argc, argv), &G))
 		return 1;
 	if (emit_program(stdout, &G, &o)) {
@@ -154,7 +158,7 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
-	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] --out DIR",
+	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] --out DIR",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
 	 "constraint",
 	 cmd_gen},

@@ -15,6 +15,7 @@ struct pool_job {
 	char backend[64], mode[64], dynamic[16];
 	char inductor[CHECK_MAX_INDUCTOR][128];
 	unsigned ninductor, modes;
+	int backward;
 	struct oracle_opts oracle;
 	struct pool_result r;
 };
@@ -31,6 +32,7 @@ static void job_to_cfg(const struct pool_job *j, struct check_cfg *c)
 	c->compile_mode = j->mode[0] ? j->mode : NULL;
 	c->dynamic = j->dynamic;
 	c->modes = j->modes;
+	c->backward = j->backward;
 	c->oracle = j->oracle;
 	c->ninductor = j->ninductor;
 	for (unsigned i = 0; i < j->ninductor; i++)
@@ -43,6 +45,7 @@ static void cfg_to_job(const struct check_cfg *c, struct pool_job *j)
 	snprintf(j->mode, sizeof j->mode, "%.63s", c->compile_mode ? c->compile_mode : "");
 	snprintf(j->dynamic, sizeof j->dynamic, "%.15s", c->dynamic);
 	j->modes = c->modes;
+	j->backward = c->backward;
 	j->oracle = c->oracle;
 	j->ninductor = c->ninductor;
 	for (unsigned i = 0; i < c->ninductor; i++)

@@ -202,6 +202,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 		gen_default_opts(&o);
 		o.size = gen_size;
 		o.break_pct = near_invalid;
+		o.grad_pct = RO.check.backward ? GEN_BACKWARD_GRAD_PCT : 0;
 		n = 0;
 		for (unsigned t = 0; !n && t < 8; t++)
 			if (!gen_graph(&G, (uint64_t)seed * 8 + t, &o, NULL, 0))

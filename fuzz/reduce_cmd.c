@@ -63,8 +63,10 @@ void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, int
 {
 	if (!cli_opt(argc, argv, "--backend"))
 		c->backend = m->backend;
-	if (!cli_opt(argc, argv, "--mode"))
+	if (!cli_opt(argc, argv, "--mode")) {
 		c->compile_mode = m->mode[0] ? m->mode : NULL;
+		c->backward = m->backward;
+	}
 	if (!cli_opt(argc, argv, "--dynamic"))
 		c->dynamic = m->dynamic;
 }

@@ -90,8 +90,10 @@ static int finding_cfg(const struct report *rp, int argc, char **argv, struct ch
 	findings_json_str(rp->meta, "dynamic", dynamic, sizeof dynamic);
 	if (!cli_opt(argc, argv, "--backend"))
 		c->backend = backend;
-	if (!cli_opt(argc, argv, "--mode"))
+	if (!cli_opt(argc, argv, "--mode")) {
 		c->compile_mode = mode[0] && strcmp(mode, "default") ? mode : NULL;
+		c->backward = findings_backward_mode(rp->meta);
+	}
 	if (!cli_opt(argc, argv, "--dynamic") && dynamic[0])
 		c->dynamic = dynamic;
 	return check_cfg_validate(c, why, n); /* meta.json's words reach the program as text */

@@ -158,7 +158,7 @@ static void describe_what(const struct report *rp, char *out, size_t n)
 /* The component: the layer bisect blamed, else the backend. */
 static const char *component(const struct report *rp, const struct check_cfg *c)
 {
-	static const char *const layers[] = {"dynamo", "aot_autograd", "decompositions", "inductor"};
+	static const char *const layers[] = {"dynamo", "aot_autograd", "decompositions", "partitioner", "inductor"};
 	for (size_t i = 0; i < sizeof layers / sizeof layers[0]; i++)
 		if (!strcmp(rp->layer, layers[i]))
 			return layers[i];
@@ -307,8 +307,12 @@ static void write_ablation(FILE *f, const struct report *rp, const struct check_
 		md_text(f, val[0] ? val : "?");
 		fputs(" |\n", f);
 	}
+	char pass[16];
+	findings_json_str(rp->bisect, "pass", pass, sizeof pass);
 	fputs("\nLayer at fault (pt2fuzz bisect): ", f);
 	md_text(f, rp->layer[0] ? rp->layer : "?");
+	if (!strcmp(pass, "backward"))
+		fputs(", in the backward pass (a gradient diverged)", f);
 	fputs(".\n\n", f);
 }
 

@@ -88,6 +88,8 @@ static void print_verdict(const char *path, const struct check_result *r, const 
 		printf(": %s", v->detail);
 	if (finding)
 		printf(" [%s %s]", fresh ? "new finding" : "repeat", finding);
+	if (v->grads_judged) /* backward mode: how many gradient outputs the oracle compared */
+		printf(" (%u gradients compared)", v->grads_judged);
 	putchar('\n');
 	fflush(stdout);
 }

@@ -27,6 +27,23 @@ static int parse_modes(const char *s, unsigned *modes)
 	return *modes ? 0 : -1;
 }
 
+/* --mode: a torch.compile mode, the word backward (pt2fuzz's backward mode),
+ * or both, comma separated. */
+static int parse_mode(const char *s, struct run_opts *ro)
+{
+	while (s && *s) {
+		size_t l = strcspn(s, ",");
+		if (l == strlen("backward") && !strncmp(s, "backward", l))
+			ro->check.backward = 1;
+		else if (ro->check.compile_mode || l >= sizeof ro->compile_mode)
+			return -1;
+		else
+			ro->check.compile_mode = memcpy(ro->compile_mode, s, l);
+		s += l + (s[l] == ',');
+	}
+	return 0;
+}
+
 int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 {
 	char why[600];
@@ -45,7 +62,11 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 	ro->findings = cli_opt(argc, argv, "--findings") ? cli_opt(argc, argv, "--findings") : "findings";
 	if (cli_opt(argc, argv, "--backend"))
 		ro->check.backend = cli_opt(argc, argv, "--backend");
-	ro->check.compile_mode = cli_opt(argc, argv, "--mode");
+	if (parse_mode(cli_opt(argc, argv, "--mode"), ro)) {
+		fprintf(stderr, "pt2fuzz: --mode %s: expected a torch.compile mode, backward, or backward,MODE\n",
+			cli_opt(argc, argv, "--mode"));
+		return -1;
+	}
 	if (cli_opt(argc, argv, "--dynamic"))
 		ro->check.dynamic = cli_opt(argc, argv, "--dynamic");
 	ro->check.oracle.check_strides = !cli_flag(argc, argv, "--no-stride-check");

@@ -11,6 +11,7 @@ struct run_opts {
 	const char *findings;  /* findings directory (default "findings") */
 	unsigned jobs;
 	char *plugin;          /* the --plugin file's text */
+	char compile_mode[64]; /* --mode's torch.compile mode, without the word backward */
 };
 
 /* The value-less flags among the options (for cli_positionals). */
@@ -18,7 +19,8 @@ extern const char *const run_opts_flags[];
 
 #define RUN_OPTS_HELP \
 	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...)\n" \
-	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only)\n" \
+	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only), or\n" \
+	"                     backward (also compare gradients), or both: backward,max-autotune\n" \
 	"  --dynamic D        marks (mark the graph's dynamic dims; default), true, false\n" \
 	"  --device D         auto (cuda when torch sees a GPU; default), cpu, cuda, cuda:N,\n" \
 	"                     cuda:auto (each worker on one of the visible GPUs in turn)\n" \

@@ -54,7 +54,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return 0;
 	if (findings_path(path, sizeof path, dir, "reduced") || reduce_write(path, &t->reduced, &c, &rs))
 		fprintf(stderr, "pt2fuzz triage: cannot write %s\n", path);
-	if (bisect_graph(p, &t->reduced, &c, rs.last.key, &t->bisect))
+	if (bisect_graph(p, &t->reduced, &c, rs.last.key, !strcmp(t->meta.pass, "backward"), &t->bisect))
 		return -1;
 	if (findings_path(path, sizeof path, dir, "bisect.json") || bisect_write(path, &t->bisect))
 		fprintf(stderr, "pt2fuzz triage: cannot write %s/bisect.json\n", dir);

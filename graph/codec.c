@@ -6,6 +6,8 @@
  *     0 input / 1 param: dtype rank fill lo hi, then per dim: sym (-1 static), add, mul if sym >= 0
  *     2 node: op-hash (u32 little endian) nin in... nattr attr...
  *   noutputs, value ids
+ *   ngrads, value ids of the leaves that require grad (version 3 on; older
+ *     versions decode with none)
  * Decoding goes through graph_add_leaf/graph_add_node, so whatever decodes
  * is valid by construction. */
 #include "codec.h"
@@ -93,6 +95,10 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (g->v[i].out)
 			put_u(&w, i);
+	put_u(&w, graph_ngrads(g));
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].grad)
+			put_u(&w, i);
 	return w.len <= cap ? w.len : 0;
 }
 
@@ -139,6 +145,22 @@ static int get_bounded(struct rd *r, uint64_t max, uint64_t *out)
 {
 	*out = get_u(r);
 	return !r->bad && *out <= max;
+}
+
+static int decode_grads(struct rd *r, struct graph *g, char *why, size_t n)
+{
+	uint64_t ngrad, x;
+	if (!get_bounded(r, G_MAX_GRADS, &ngrad))
+		return fail(why, n, "grad count missing or out of range");
+	for (unsigned i = 0; i < ngrad; i++) {
+		if (!get_bounded(r, G_MAX_VALUES, &x))
+			return fail(why, n, "grad %u out of range", i);
+		if (x < g->nvalues && g->v[x].grad)
+			return fail(why, n, "grad v%u listed twice", (unsigned)x);
+		if (graph_set_grad(g, (unsigned)x, 1, why, n))
+			return -1;
+	}
+	return 0;
 }
 
 int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n)
@@ -249,6 +271,8 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		if (graph_set_output(g, (unsigned)x, 1, why, n))
 			return -1;
 	}
+	if (version >= 3 && decode_grads(&r, g, why, n))
+		return -1;
 	if (r.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - r.pos);
 	return graph_check_broken_output(g, why, n);

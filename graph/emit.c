@@ -158,6 +158,34 @@ static const char tail[] =
 	"    return list(out) if isinstance(out, (tuple, list)) else [out]\n"
 	"\n"
 	"\n"
+	"def grad_leaves(model, inputs):\n"
+	"    \"\"\"The tensors backward mode differentiates: GRADS' inputs and parameters, and no others.\"\"\"\n"
+	"    for p in model.parameters():\n"
+	"        p.requires_grad_(False)\n"
+	"    leaves = [inputs[g] if isinstance(g, int) else getattr(model, g) for g in GRADS]\n"
+	"    for t in leaves:\n"
+	"        t.requires_grad_(True)\n"
+	"    return leaves\n"
+	"\n"
+	"\n"
+	"def upstream(k, out):\n"
+	"    \"\"\"Output k's seeded upstream gradient: drawn in float64 on the CPU, then cast, so every mode gets the same values.\"\"\"\n"
+	"    gen = torch.Generator().manual_seed(SEED * 1000003 + 7919 * (k + 1))\n"
+	"    return torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype).to(out.device)\n"
+	"\n"
+	"\n"
+	"def run_backward(model, inputs):\n"
+	"    \"\"\"Forward, then the gradients of sum((out * upstream).sum()) over the outputs that require grad,\n"
+	"    with respect to grad_leaves (zeros where one is unused): the outputs, then the gradients.\"\"\"\n"
+	"    leaves = grad_leaves(model, inputs)\n"
+	"    with torch.enable_grad():\n"
+	"        outs = run(model, inputs)\n"
+	"        terms = [(o * upstream(k, o)).sum() for k, o in enumerate(outs)\n"
+	"                 if isinstance(o, torch.Tensor) and o.requires_grad]\n"
+	"        grads = torch.autograd.grad(sum(terms), leaves, allow_unused=True) if terms and leaves else [None] * len(leaves)\n"
+	"    return outs + [torch.zeros_like(t) if g is None else g for t, g in zip(leaves, grads)]\n"
+	"\n"
+	"\n"
 	"def to_fp64(x):\n"
 	"    return x.to(torch.float64) if x.is_floating_point() else x\n"
 	"\n"
@@ -208,22 +236,25 @@ static const char tail[] =
 	"    model = Model().eval().to(DEVICE)\n"
 	"    fp64_model = copy.deepcopy(model).to(torch.float64)\n"
 	"    compiled = torch.compile(model, backend=BACKEND, mode=MODE)\n"
+	"    forward = run_backward if GRADS else run\n"
 	"    for b in range(BINDINGS):\n"
 	"        if EXPECT_ERROR:\n"
 	"            rc = check_error(model, compiled, b)\n"
 	"            if rc:\n"
 	"                return rc\n"
 	"            continue\n"
-	"        eager = run(model, make_inputs(b))\n"
+	"        eager = forward(model, make_inputs(b))\n"
 	"        try:\n"
-	"            got = run(compiled, mark_dynamic(make_inputs(b)))\n"
+	"            got = forward(compiled, mark_dynamic(make_inputs(b)))\n"
 	"        except Exception as e:\n"
 	"            print(f\"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}\")\n"
 	"            return 1\n"
-	"        ref = run(fp64_model, [to_fp64(x) for x in make_inputs(b)])\n"
+	"        ref = forward(fp64_model, [to_fp64(x) for x in make_inputs(b)])\n"
+	"        nfwd = len(eager) - len(GRADS)\n"
 	"        for i, (e, c, r) in enumerate(zip(eager, got, ref)):\n"
 	"            if COMPARE[i] and not torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True):\n"
-	"                print(f\"MISMATCH numeric binding {b} output {i}: max abs diff {max_abs_diff(e, c)}\")\n"
+	"                where = f\"output {i}\" if i < nfwd else f\"backward gradient of {GRADS[i - nfwd]}\"\n"
+	"                print(f\"MISMATCH numeric binding {b} {where}: max abs diff {max_abs_diff(e, c)}\")\n"
 	"                return 1\n"
 	"    print(\"PASS\")\n"
 	"    return 0\n"
@@ -239,6 +270,23 @@ static int safe_name(const char *s)
 	if (!*s || strlen(s) > 64)
 		return 0;
 	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
+}
+
+/* GRADS: the leaves backward mode differentiates, in value order: a
+ * forward() input by its index, a parameter by its name. Empty: forward only. */
+static void emit_grads(FILE *f, const struct graph *g, int backward)
+{
+	fputs("# backward: gradients of these (forward() input index, or parameter name) follow the outputs\nGRADS = (", f);
+	unsigned k = 0;
+	for (unsigned i = 0, input = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (backward && v->grad && v->kind == VK_INPUT)
+			fprintf(f, "%s%u", k++ ? ", " : "", input);
+		else if (backward && v->grad)
+			fprintf(f, "%s\"p%u\"", k++ ? ", " : "", i);
+		input += v->kind == VK_INPUT;
+	}
+	fputs(k == 1 ? ",)\n" : ")\n", f);
 }
 
 int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
@@ -300,11 +348,18 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		}
 		ninput++;
 	}
-	fputs("}\n# per output: compared, or not (it may legitimately differ, e.g. tie-broken indices)\nCOMPARE = (", f);
+	int backward = o && o->backward;
+	unsigned nout = graph_noutputs(g) + (backward ? graph_ngrads(g) : 0);
+	fputs("}\n# per output, then per gradient (GRADS): compared, or not (it may legitimately differ, e.g. tie-broken\n"
+	      "# indices, and the gradient through them)\nCOMPARE = (", f);
 	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
 		if (g->v[i].out)
 			fprintf(f, "%s%s", k++ ? ", " : "", g->v[i].tie ? "False" : "True");
-	fputs(graph_noutputs(g) == 1 ? ",)\n" : ")\n", f);
+	for (unsigned i = 0; i < g->nvalues && backward; i++)
+		if (g->v[i].grad)
+			fputs(graph_grad_compared(g, i) ? ", True" : ", False", f);
+	fputs(nout == 1 ? ",)\n" : ")\n", f);
+	emit_grads(f, g, backward);
 	fputs(helpers, f);
 
 	fputs("\n\nclass Model(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n"

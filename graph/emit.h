@@ -8,6 +8,7 @@
 struct emit_opts {
 	const char *backend; /* default compile backend of the program ("inductor") */
 	const char *mode;    /* default torch.compile mode, or NULL */
+	int backward;        /* GRADS lists the graph's grad leaves (else it is empty) */
 };
 
 /* Writes the program for a valid graph to f. Returns 0, or -1 on a write error. */

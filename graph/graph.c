@@ -266,6 +266,7 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		o->node = (int16_t)g->nnodes;
 		o->slot = (uint8_t)k;
 		o->out = 0;
+		o->grad = 0;
 		o->fill = 0;
 		o->contig = op->layout == LAYOUT_FRESH ? 1 : op->layout == LAYOUT_VIEW ? 0 : contig;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
@@ -311,6 +312,45 @@ int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n)
 		return fail(why, n, "output v%u is a leaf, not a node value", id);
 	g->v[id].out = on ? 1 : 0;
 	return 0;
+}
+
+int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n)
+{
+	if (id >= g->nvalues || g->v[id].kind == VK_NODE)
+		return fail(why, n, "grad v%u is not a leaf", id);
+	if (on && !dtype_is_float(g->v[id].dtype))
+		return fail(why, n, "grad v%u: only float leaves have gradients", id);
+	if (on && !g->v[id].grad && graph_ngrads(g) >= G_MAX_GRADS)
+		return fail(why, n, "more than %d grad leaves", G_MAX_GRADS);
+	g->v[id].grad = on ? 1 : 0;
+	return 0;
+}
+
+unsigned graph_ngrads(const struct graph *g)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		k += g->v[i].grad;
+	return k;
+}
+
+int graph_grad_compared(const struct graph *g, unsigned id)
+{
+	uint8_t reach[G_MAX_VALUES] = {0};
+	reach[id] = 1;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct node *nd = &g->n[k];
+		int hit = 0;
+		for (unsigned j = 0; j < nd->nin; j++)
+			hit |= reach[nd->in[j]];
+		/* a tie op with a float output (the values of max/sort/topk): ties route their gradient */
+		for (unsigned j = 0; j < nd->nout; j++) {
+			if (hit && op_get(nd->op)->tie && dtype_is_float(g->v[nd->out0 + j].dtype))
+				return 0;
+			reach[nd->out0 + j] = (uint8_t)hit;
+		}
+	}
+	return 1;
 }
 
 unsigned graph_noutputs(const struct graph *g)
@@ -395,5 +435,10 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 	}
 	if (!nout)
 		return fail(why, n, "the graph has no output");
-	return graph_check_broken_output(&h, why, n);
+	if (graph_check_broken_output(&h, why, n))
+		return -1;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].grad && graph_set_grad(&h, i, 1, why, n))
+			return -1;
+	return 0;
 }

@@ -27,6 +27,7 @@
 #define G_MIN_SYMVAL 2        /* a dynamic size of 0 or 1 is specialized by Dynamo */
 #define G_MAX_SYMVAL 64
 #define G_INT_BOUND 1000000   /* |lo|, |hi| of integer leaves */
+#define G_MAX_GRADS 16        /* leaves marked requires-grad (their gradients are extra outputs) */
 
 enum value_kind { VK_INPUT, VK_PARAM, VK_NODE, VK_COUNT };
 
@@ -50,6 +51,7 @@ struct value {
 	uint8_t datadep; /* its shape depends on the data (dims are upper bounds): read by no node */
 	uint8_t out;     /* returned by forward() */
 	uint8_t fill;    /* leaves: enum fill */
+	uint8_t grad;    /* leaves: requires grad; backward mode compares its gradient */
 	int16_t node;    /* producing node, -1 for leaves */
 	uint8_t slot;    /* which output of that node */
 	struct leaf_dim ld[G_MAX_RANK]; /* leaves only */
@@ -110,8 +112,18 @@ int graph_check_broken_output(const struct graph *g, char *why, size_t n);
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 
+/* Marks leaf id as requiring grad (or not): float inputs and params only,
+ * at most G_MAX_GRADS. */
+int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n);
+unsigned graph_ngrads(const struct graph *g);
+/* Whether backward mode compares leaf id's gradient: not when it flows
+ * through the values of an op that picks among ties (max/sort/topk/... with
+ * indices), where ties legitimately route the gradient to different elements;
+ * argmax and other index-only ops carry no gradient and do not count. */
+int graph_grad_compared(const struct graph *g, unsigned id);
+
 /* Rebuilds g from scratch through the checked constructors; 0 iff every leaf,
- * node and output is valid (and at least one output exists), and a broken
+ * node and output is valid (and at least one output exists), grad marks hold, and a broken
  * graph's last node breaks its constraint and is an output. */
 int graph_validate(const struct graph *g, char *why, size_t n);
 

@@ -361,13 +361,20 @@ static int parse_line(struct parser *ps)
 			return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
 		return 0;
 	}
-	if (!strcmp(w, "output")) {
+	/* Statements that mark a list of values: `output v5, v6`, `grad x0, p1`. */
+	static const struct {
+		const char *word;
+		int (*mark)(struct graph *g, unsigned id, int on, char *why, size_t n);
+	} lists[] = {{"output", graph_set_output}, {"grad", graph_set_grad}};
+	for (unsigned l = 0; l < sizeof lists / sizeof lists[0]; l++) {
+		if (strcmp(w, lists[l].word))
+			continue;
 		do {
 			int id;
 			char sub[200];
 			if (!ident(ps, w) || (id = lookup(ps, w)) < 0)
 				return perr(ps, "expected a defined value");
-			if (graph_set_output(ps->g, (unsigned)id, 1, sub, sizeof sub))
+			if (lists[l].mark(ps->g, (unsigned)id, 1, sub, sizeof sub))
 				return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
 		} while (eat(ps, ","));
 		return 0;

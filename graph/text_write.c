@@ -1,5 +1,6 @@
 /* The text form's writer (the parser is text.c). */
 #include "text.h"
+#include <stddef.h>
 #include "broken.h"
 #include "emit.h"
 #include "op.h"
@@ -17,6 +18,18 @@ static void write_shape(FILE *f, const struct value *v, unsigned b)
 	for (unsigned d = 0; d < v->rank; d++)
 		fprintf(f, "%s%d", d ? ", " : "", (int)v->dim[b][d]);
 	fputc(']', f);
+}
+
+/* `WORD name, ...` for the values whose flag byte (at offset `flag` of struct value) is set. */
+static void write_list(FILE *f, const struct graph *g, const char *word, size_t flag)
+{
+	fputs(word, f);
+	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
+		if (((const uint8_t *)&g->v[i])[flag]) {
+			fputs(k++ ? ", " : " ", f);
+			name(f, g, i);
+		}
+	fputc('\n', f);
 }
 
 void text_write(FILE *f, const struct graph *g, int shapes)
@@ -98,11 +111,7 @@ void text_write(FILE *f, const struct graph *g, int shapes)
 		}
 		fputc('\n', f);
 	}
-	fputs("output", f);
-	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
-		if (g->v[i].out) {
-			fputs(k++ ? ", " : " ", f);
-			name(f, g, i);
-		}
-	fputc('\n', f);
+	write_list(f, g, "output", offsetof(struct value, out));
+	if (graph_ngrads(g))
+		write_list(f, g, "grad", offsetof(struct value, grad));
 }

@@ -221,6 +221,8 @@ static char *request_text(uint64_t id, const struct exec_request *rq, int traced
 		fprintf(f, "inductor=%s\n", rq->inductor[i]);
 	if (traced)
 		fputs("trace=1\n", f);
+	if (rq->backward)
+		fputs("backward=1\n", f);
 	fputc('\n', f);
 	fwrite(rq->program, 1, rq->len, f);
 	if (fclose(f)) {

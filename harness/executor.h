@@ -34,6 +34,7 @@ struct exec_request {
 	const char *dynamic;      /* "marks" (default), "true", "false" */
 	const char *const *inductor; /* "name=value" Inductor settings for this request */
 	unsigned ninductor;
+	int backward;             /* also run backward: the gradients of the program's GRADS follow its outputs */
 };
 
 /* A TORCH_TRACE log of one request: what tlparse reads. */

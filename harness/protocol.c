@@ -172,7 +172,7 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 	r->nbind = 0;
 	for (unsigned i = 0; i < nrec; i++) {
 		unsigned mode = (unsigned)take(&c, 1), b = (unsigned)take(&c, 1), ok = (unsigned)take(&c, 1);
-		take(&c, 1);
+		unsigned ngrad = (unsigned)take(&c, 1);
 		uint32_t usec = (uint32_t)take(&c, 4);
 		if (c.bad || mode >= RM_COUNT || b >= G_MAX_BIND)
 			return fail(why, n, "record %u: bad mode or binding", i);
@@ -185,6 +185,9 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 		if (m->ok) {
 			if (take_outputs(&c, m, data, data_len, why, n))
 				return -1;
+			if (ngrad > m->nout)
+				return fail(why, n, "record %u: %u gradients among %u outputs", i, ngrad, m->nout);
+			m->ngrad = (uint8_t)ngrad;
 		} else {
 			take_str(&c, m->etype, sizeof m->etype);
 			take_str(&c, m->emsg, sizeof m->emsg);

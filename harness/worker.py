@@ -129,6 +129,15 @@ def record_outputs(torch, shm, outs):
     return b"".join(recs)
 
 
+def forward_or_backward(ns, backward):
+    """The program's runner for this request, and how many gradients it appends
+    to the outputs: run_backward (forward, then the GRADS leaves' gradients)
+    when the request says backward, else run."""
+    if backward:
+        return ns["run_backward"], len(ns["GRADS"])
+    return ns["run"], 0
+
+
 def cuda_poisoned(torch, device):
     """After a CUDA error the context may be unusable: test it."""
     if not device.startswith("cuda"):
@@ -299,6 +308,7 @@ class Worker:
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
         dynamic = h.get("dynamic", ["marks"])[0]
+        backward = h.get("backward", ["0"])[0] == "1"
         device = self.device
         self.shm.reset()
         if self.coverage:
@@ -307,6 +317,7 @@ class Worker:
         self.counters.clear()
         ns = {"__name__": "pt2fuzz_program"}
         records = []
+        ngrad = 0  # how many outputs, at the end, are gradients (backward mode)
         setup_error = None
         try:
             exec(compile(src.decode(), "<pt2fuzz>", "exec"), ns)
@@ -319,6 +330,7 @@ class Worker:
             dyn = {"true": True, "false": False}.get(dynamic)
             compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
             nbind = ns["BINDINGS"]
+            run, ngrad = forward_or_backward(ns, backward)
         except Exception as e:  # a program that cannot even be built is an eager failure
             setup_error = describe_error(e)
             nbind = 1
@@ -336,11 +348,11 @@ class Worker:
                     if m == 1:
                         if dynamic == "marks":
                             ns["mark_dynamic"](inputs)
-                        outs = ns["run"](compiled, inputs)
+                        outs = run(compiled, inputs)
                     elif m == 2:
-                        outs = ns["run"](fp64_model, [ns["to_fp64"](x) for x in inputs])
+                        outs = run(fp64_model, [ns["to_fp64"](x) for x in inputs])
                     else:
-                        outs = ns["run"](model, inputs)
+                        outs = run(model, inputs)
                     if device.startswith("cuda"):
                         torch.cuda.synchronize()
                     body = record_outputs(torch, self.shm, outs)
@@ -351,7 +363,7 @@ class Worker:
                     ok = 0
                     poisoned = poisoned or ("CUDA" in emsg and cuda_poisoned(torch, device))
                 usec = int((time.perf_counter() - t0) * 1e6)
-                records.append(struct.pack("<BBBBI", m, b, ok, 0, min(usec, 0xFFFFFFFF)) + body)
+                records.append(struct.pack("<BBBBI", m, b, ok, ngrad if ok else 0, min(usec, 0xFFFFFFFF)) + body)
         self.shm.busy(0xFFFFFFFF, 0)
         self.set_data_dependent(False)
         if self.coverage:

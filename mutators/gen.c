@@ -2,6 +2,7 @@
 #include <string.h>
 #include "../graph/op.h"
 #include "break.h"
+#include "grad.h"
 
 void gen_default_opts(struct gen_opts *o)
 {
@@ -10,6 +11,7 @@ void gen_default_opts(struct gen_opts *o)
 	o->dyn_pct = 40;
 	o->break_pct = 0;
 	o->constraint = C_NONE;
+	o->grad_pct = 0;
 }
 
 int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld)
@@ -308,5 +310,7 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		return fail(why, n, "no node could be made to break %s",
 			    o->constraint ? constraint_name(o->constraint) : "a constraint");
 	gen_mark_sinks(g);
+	if (o->grad_pct) /* no draw when off, as above */
+		grad_mark_leaves(g, &r, o->grad_pct);
 	return 0;
 }

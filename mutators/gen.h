@@ -12,7 +12,10 @@ struct gen_opts {
 	unsigned dyn_pct;    /* chance (%) that the graph has dynamic dims */
 	unsigned break_pct;  /* chance (%) that it is made near-invalid (mutators/break.h) */
 	unsigned constraint; /* the constraint broken then (enum constraint; C_NONE: any) */
+	unsigned grad_pct;   /* backward mode: chance (%) that each float leaf requires grad (mutators/grad.h) */
 };
+
+#define GEN_BACKWARD_GRAD_PCT 50 /* grad_pct in backward mode, unless told otherwise */
 
 void gen_default_opts(struct gen_opts *o);
 

@@ -29,7 +29,8 @@ int mut_dynamic(struct mut_ctx *m);
 int mut_dtype(struct mut_ctx *m);
 int mut_splice(struct mut_ctx *m);
 int mut_regenerate(struct mut_ctx *m);
-int mut_break(struct mut_ctx *m); /* break.c: only by the near-invalid share (weight 0) */
+int mut_break(struct mut_ctx *m);
+int mut_grad(struct mut_ctx *m);  /* grad.c: toggles a requires-grad mark (backward mode) */ /* break.c: only by the near-invalid share (weight 0) */
 
 /* Drops dead leaves and unused symbols (a graph left with no dynamic dim
  * becomes 1-binding). */

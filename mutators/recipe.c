@@ -17,7 +17,7 @@ void recipe_from_graph(struct recipe *rc, const struct graph *g)
 		memset(e, 0, sizeof *e);
 		rc->value_of[rc->n++] = (uint16_t)i;
 		if (v->kind != VK_NODE) {
-			e->leaf = (struct recipe_leaf){v->kind, v->dtype, v->rank, v->fill, {{0}}, v->lo, v->hi};
+			e->leaf = (struct recipe_leaf){v->kind, v->dtype, v->rank, v->fill, {{0}}, v->lo, v->hi, v->grad};
 			memcpy(e->leaf.ld, v->ld, sizeof e->leaf.ld);
 			continue;
 		}
@@ -71,6 +71,8 @@ static int build_entries(struct recipe *rc, unsigned count, struct graph *g, uns
 			if (graph_add_leaf(g, (enum value_kind)l->kind, (enum dtype)l->dtype, l->rank, l->ld,
 					   (enum fill)l->fill, l->lo, l->hi, sub, sizeof sub) < 0)
 				return fail(why, n, "entry %u: %s", i, sub);
+			if (l->grad && dtype_is_float(l->dtype) && graph_ngrads(g) < G_MAX_GRADS)
+				graph_set_grad(g, g->nvalues - 1u, 1, NULL, 0); /* cannot fail: a float leaf, room left */
 			continue;
 		}
 		struct op_choice ch;

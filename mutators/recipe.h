@@ -17,6 +17,7 @@ struct recipe_leaf {
 	uint8_t kind, dtype, rank, fill; /* enum value_kind, dtype, -, fill */
 	struct leaf_dim ld[G_MAX_RANK];
 	int64_t lo, hi;
+	uint8_t grad; /* requires grad: kept while the leaf stays float */
 };
 
 struct recipe_node {

@@ -173,7 +173,8 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 }
 
 /* Output k at binding b: 1 and v filled on a finding. A stride mismatch is
- * only remembered in *stride (the lowest-ranked finding) when none is yet. */
+ * only remembered in *stride (the lowest-ranked finding) when none is yet;
+ * stride NULL: not checked (gradients: autograd promises no layout). */
 static int compare_output(const struct run_result *r, unsigned b, unsigned k, const struct oracle_opts *o,
 			  struct verdict *v, struct verdict *stride)
 {
@@ -207,7 +208,7 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 				        o->noref_tol > o->tol[e->dtype] ? o->noref_tol : o->tol[e->dtype], b, k, v);
 	else if (e->has_values && c->has_values && e->dtype < DT_COUNT && !dtype_is_float(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, b, k, v);
-	if (finding || stride->kind != V_PASS || !o->check_strides || !e->numel)
+	if (finding || !stride || stride->kind != V_PASS || !o->check_strides || !e->numel)
 		return finding;
 	for (unsigned d = 0; d < e->rank; d++)
 		if (e->shape[d] > 1 && e->stride[d] != c->stride[d]) {
@@ -217,6 +218,17 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 			break;
 		}
 	return 0;
+}
+
+/* A finding on a gradient output says so: backward pass, which gradient. */
+static void label_backward(struct verdict *v, unsigned grad)
+{
+	char detail[sizeof v->detail];
+	/* the prefix takes at most 30 bytes; a long detail loses its end */
+	snprintf(detail, sizeof detail, "backward gradient %u: %.*s", grad, (int)sizeof detail - 32, v->detail);
+	memcpy(v->detail, detail, sizeof detail);
+	v->backward = 1;
+	v->grad = (int)grad;
 }
 
 static int compare_binding(const struct run_result *r, unsigned b, const uint8_t *compare, unsigned ncompare,
@@ -230,11 +242,20 @@ static int compare_binding(const struct run_result *r, unsigned b, const uint8_t
 			   c->nout);
 		return 1;
 	}
+	unsigned nfwd = e->nout - e->ngrad;
 	for (unsigned k = 0; k < e->nout && k < RESULT_MAX_OUT; k++) {
 		if (compare && k < ncompare && !compare[k])
-			continue; /* tie-broken indices legitimately differ */
-		if (compare_output(r, b, k, o, v, stride))
+			continue; /* tie-broken indices (and gradients through them) legitimately differ */
+		if (k < nfwd) {
+			if (compare_output(r, b, k, o, v, stride))
+				return 1;
+			continue;
+		}
+		v->grads_judged++;
+		if (compare_output(r, b, k, o, v, NULL)) {
+			label_backward(v, k - nfwd);
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -248,7 +269,7 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 		o = &defaults;
 	}
 	memset(v, 0, sizeof *v);
-	v->binding = v->output = -1;
+	v->binding = v->output = v->grad = -1;
 	v->broken = o->broken;
 	if (r->hung) {
 		oracle_judge_hang(r, v);
@@ -274,10 +295,12 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 				   "compiled mode produced no graph (Dynamo ran it eagerly); nothing was compared");
 			return;
 		}
-	struct verdict stride = {.kind = V_PASS, .binding = -1, .output = -1};
+	struct verdict stride = {.kind = V_PASS, .binding = -1, .output = -1, .grad = -1};
 	for (unsigned b = 0; b < nbind; b++)
 		if (compare_binding(r, b, compare, ncompare, o, v, &stride))
 			return;
-	if (stride.kind != V_PASS)
+	if (stride.kind != V_PASS) {
+		stride.grads_judged = v->grads_judged;
 		*v = stride;
+	}
 }

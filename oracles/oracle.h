@@ -37,6 +37,11 @@ struct verdict {
 	double res_rmse, ref_rmse; /* compiled vs fp64, eager vs fp64 */
 	char detail[300];          /* one readable line */
 	uint8_t broken;            /* the graph's broken constraint (graph/broken.h; 0: a valid graph) */
+	/* Backward mode: the finding is about gradient `grad` (index among the
+	 * gradients; output = forward outputs + grad), not a forward output. */
+	uint8_t backward;
+	int grad;
+	unsigned grads_judged;     /* gradient outputs compared, over all bindings */
 };
 
 struct oracle_opts {

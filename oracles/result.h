@@ -9,7 +9,7 @@
 
 enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_COUNT };
 
-#define RESULT_MAX_OUT 64
+#define RESULT_MAX_OUT 80 /* forward()'s outputs and, in backward mode, up to G_MAX_GRADS gradients */
 
 struct tensor_out {
 	uint8_t is_tensor;  /* 0: forward() returned a non-tensor here */
@@ -32,6 +32,7 @@ struct mode_result {
 	char frames[1024];  /* innermost frames, "file:line:function" a line */
 	uint32_t usec;      /* wall time of this mode at this binding */
 	unsigned nout;
+	uint8_t ngrad;      /* the last ngrad outputs are gradients (backward mode), the rest forward()'s */
 	struct tensor_out out[RESULT_MAX_OUT];
 };
 

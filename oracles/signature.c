@@ -188,6 +188,8 @@ uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, c
 	 * boundaries count ("ab","c" differs from "a","bc"). */
 	uint64_t h = mix_str(0x70743266757a7aULL, verdict_name(v->kind));
 	h = mix_str(h, mismatch_name(v->what));
+	if (v->backward) /* forward findings hash as before backward mode existed */
+		h = mix_str(h, "backward");
 	if (v->broken)
 		h = mix_str(h, constraint_name(v->broken) ? constraint_name(v->broken) : "?");
 	if (v->kind == V_ERROR_MISMATCH && v->binding >= 0 && v->binding < G_MAX_BIND)

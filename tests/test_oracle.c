@@ -399,3 +399,34 @@ TEST(oracle_names_and_findings)
 	CHECK(verdict_is_finding(V_BEHAVIOUR) && verdict_is_finding(V_HANG) && verdict_is_finding(V_NUMERIC));
 	CHECK(verdict_is_finding(V_STRIDE) && verdict_is_finding(V_MISSING_ERROR));
 }
+
+TEST(oracle_backward_labels_gradient_findings)
+{
+	static const double off4[4] = {1, 2, 3, 4.5};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4); /* forward output */
+	floats(0, 1, DT_FLOAT32, 4, one4, one4, one4); /* gradient 0 */
+	R.m[RM_EAGER][0].ngrad = R.m[RM_COMPILED][0].ngrad = R.m[RM_FP64][0].ngrad = 1;
+	CHECK_EQ(judge(), V_PASS);
+	CHECK_EQ(V.grads_judged, 1);
+	CHECK(!V.backward && V.grad == -1);
+	floats(0, 1, DT_FLOAT32, 4, one4, off4, one4);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(V.backward && V.grad == 0 && V.output == 1);
+	CHECK(!strncmp(V.detail, "backward gradient 0: ", 21));
+	uint64_t bwd = oracle_signature(&V, &R, NULL, 0);
+	/* the same mismatch on a forward output says forward, and hashes apart */
+	floats(0, 1, DT_FLOAT32, 4, one4, one4, one4);
+	floats(0, 0, DT_FLOAT32, 4, one4, off4, one4);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(!V.backward && V.output == 0 && strncmp(V.detail, "backward", 8));
+	CHECK(oracle_signature(&V, &R, NULL, 0) != bwd);
+	/* gradient strides are never judged; a compare mask of 0 skips a gradient */
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	R.m[RM_COMPILED][0].out[1].stride[0] = 2;
+	CHECK_EQ(judge(), V_PASS);
+	floats(0, 1, DT_FLOAT32, 4, one4, off4, one4);
+	static const uint8_t skip_grad[2] = {1, 0};
+	oracle_judge(&R, skip_grad, 2, &O, &V);
+	CHECK(V.kind == V_PASS && V.grads_judged == 0);
+}

@@ -1,0 +1,109 @@
+/* Requires-grad marks (backward mode): which leaves may carry one, the codec
+ * (version 3's grad list, versions 1-2 decoding with none), the text form,
+ * the emitted program's GRADS/COMPARE, and the mutator keeping marks valid. */
+#include "test.h"
+#include "testkit.h"
+#include "../graph/codec.h"
+#include "../graph/emit.h"
+#include "../graph/text.h"
+#include "../mutators/gen.h"
+#include "../mutators/mutate.h"
+#include <stdlib.h>
+#include <string.h>
+
+static struct graph g, h;
+static uint8_t a[CODEC_MAX_SIZE], b[CODEC_MAX_SIZE];
+static char why[300];
+
+/* x0 float32 [4], x1 int64 [4], v2 = relu(x0), v3 = add(v2, x0); grad x0. */
+static void relu_graph(void)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	tk_input(&g, DT_INT64, 1, (int[]){4});
+	int r = tk_node(&g, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
+	tk_node(&g, "add", 2, (int[]){g.n[r].out0, x}, 0, NULL, why, sizeof why);
+	gen_mark_sinks(&g);
+	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) == 0);
+}
+
+TEST(grad_only_on_float_leaves)
+{
+	relu_graph();
+	CHECK_EQ(graph_ngrads(&g), 1);
+	CHECK(graph_set_grad(&g, 1, 1, why, sizeof why) < 0); /* int64 */
+	CHECK(graph_set_grad(&g, 2, 1, why, sizeof why) < 0); /* a node value */
+	CHECK(graph_set_grad(&g, 99, 1, why, sizeof why) < 0);
+	CHECK(graph_validate(&g, why, sizeof why) == 0);
+	g.v[1].grad = 1; /* forged: validation refuses */
+	CHECK(graph_validate(&g, why, sizeof why) < 0);
+}
+
+TEST(grad_codec_roundtrip_and_version_2)
+{
+	relu_graph();
+	size_t n = codec_encode(&g, a, sizeof a);
+	CHECK(n > 2 && a[3] == 3);
+	CHECK(codec_decode(&h, a, n, why, sizeof why) == 0);
+	CHECK(h.v[0].grad && !h.v[1].grad);
+	CHECK(codec_hash(&h) == codec_hash(&g));
+	/* version 2: the same bytes without the grad list (count 1, id 0) decode with no marks */
+	CHECK(a[n - 2] == 1 && a[n - 1] == 0);
+	memcpy(b, a, n - 2);
+	b[3] = 2;
+	CHECK(codec_decode(&h, b, n - 2, why, sizeof why) == 0);
+	CHECK_EQ(graph_ngrads(&h), 0);
+	/* a grad on the int leaf, or listed twice: refused */
+	a[n - 1] = 1;
+	CHECK(codec_decode(&h, a, n, why, sizeof why) < 0);
+	memcpy(b, a, n - 2);
+	b[n - 2] = 2, b[n - 1] = 0, b[n] = 0;
+	CHECK(codec_decode(&h, b, n + 1, why, sizeof why) < 0);
+}
+
+TEST(grad_text_form_roundtrips)
+{
+	relu_graph();
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	text_write(f, &g, 0);
+	fclose(f);
+	CHECK(strstr(text, "\ngrad x0\n") != NULL);
+	CHECK(text_parse(&h, text, why, sizeof why) == 0);
+	CHECK(codec_hash(&h) == codec_hash(&g));
+	free(text);
+	CHECK(text_parse(&h, "bindings 1\nx0 = input int64 [4]\nv1 = relu(x0)\noutput v1\ngrad x0\n", why, sizeof why) < 0);
+}
+
+TEST(grad_emitted_only_in_backward_mode)
+{
+	relu_graph();
+	struct emit_opts fwd = {NULL, NULL, 0}, bwd = {NULL, NULL, 1};
+	char *p = emit_program_string(&g, &fwd, NULL), *q = emit_program_string(&g, &bwd, NULL);
+	CHECK(p && strstr(p, "\nGRADS = ()\n") && strstr(p, "\nCOMPARE = (True,)\n"));
+	CHECK(q && strstr(q, "\nGRADS = (0,)\n") && strstr(q, "\nCOMPARE = (True, True)\n"));
+	free(p);
+	free(q);
+}
+
+TEST(grad_marks_survive_mutation_valid)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.grad_pct = 50;
+	int toggled = 0;
+	for (uint64_t s = 0; s < 40; s++) {
+		if (gen_graph(&g, s, &o, why, sizeof why))
+			continue;
+		struct rng r;
+		rng_seed(&r, s);
+		for (unsigned i = 0; i < 8; i++) {
+			int w = mutate_graph(&g, NULL, &r, 8, NULL);
+			toggled += w == mutator_find("grad");
+			CHECK(graph_validate(&g, why, sizeof why) == 0);
+		}
+	}
+	CHECK(toggled > 0);
+	CHECK(mutator_find("grad") >= 0);
+}
