@@ -45,6 +45,7 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 	ro->findings = cli_opt(argc, argv, "--findings") ? cli_opt(argc, argv, "--findings") : "findings";
 	if (cli_opt(argc, argv, "--backend"))
 		ro->check.backend = cli_opt(argc, argv, "--backend");
+	ro->exec.aoti_runner = !strcmp(ro->check.backend, "aoti");
 	ro->check.compile_mode = cli_opt(argc, argv, "--mode");
 	if (cli_opt(argc, argv, "--dynamic"))
 		ro->check.dynamic = cli_opt(argc, argv, "--dynamic");

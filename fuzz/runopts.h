@@ -17,7 +17,8 @@ struct run_opts {
 extern const char *const run_opts_flags[];
 
 #define RUN_OPTS_HELP \
-	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...)\n" \
+	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...), or\n" \
+	"                     aoti: torch.export + AOTInductor package run by libtorch's C++ loader\n" \
 	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only)\n" \
 	"  --dynamic D        marks (mark the graph's dynamic dims; default), true, false\n" \
 	"  --device D         auto (cuda when torch sees a GPU; default), cpu, cuda, cuda:N,\n" \
