@@ -8,6 +8,7 @@
  * aot_eager (the joint forward-backward graph) -> aot_eager_decomp_partition
  * (the partitioner splitting it into forward and backward graphs) ->
  * inductor (the compiled backward graph).
+ * A finding of --backend aoti that none of them shows is "aoti-only".
  * For Inductor findings, an ablation: whether fallback_random, max-autotune
  * and the dynamic marks change the outcome. */
 #include "bisect.h"
@@ -76,6 +77,9 @@ int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 		if (res[i].key == key && !strcmp(br->layer, "not-reproduced"))
 			br->layer = backward_pass ? layers[i].backward_layer : layers[i].layer;
 	}
+	/* An AOTInductor finding no torch.compile layer shows: export, packaging or the runner. */
+	if (!strcmp(br->layer, "not-reproduced") && !strcmp(c->backend, "aoti"))
+		br->layer = "aoti-only";
 	br->fallback_random = br->max_autotune = br->dynamic = "n/a";
 	if (inductor) {
 		br->fallback_random = effect(&res[abl], key);

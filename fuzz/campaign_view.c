@@ -77,7 +77,7 @@ int plot_append(const char *path, const struct plot_row *r)
 		return -1;
 	unsigned total = 0;
 	for (unsigned k = 0; k < V_COUNT; k++)
-		total += verdict_is_finding((enum verdict_kind)k) ? r->findings[k] : 0;
+		total += verdict_is_compiler_bug((enum verdict_kind)k) ? r->findings[k] : 0;
 	fseek(f, 0, SEEK_END);
 	if (ftell(f) == 0) {
 		fprintf(f, "# %s", fixed_columns);

@@ -220,6 +220,9 @@ static void write_observed(FILE *f, const struct report *rp)
 	if (v->kind == V_BEHAVIOUR && v->what == MM_RAISED && raised(&r->run, RM_COMPILED)) {
 		fputs("compiled mode raises\n\n", f);
 		write_exception(f, raised(&r->run, RM_COMPILED));
+	} else if (v->kind == V_EXPORT && raised(&r->run, RM_COMPILED)) {
+		fputs("eager mode runs; `torch.export.export` raises (before AOTInductor compiles anything)\n\n", f);
+		write_exception(f, raised(&r->run, RM_COMPILED));
 	} else if (v->kind == V_MISSING_ERROR && raised(&r->run, RM_EAGER)) {
 		fputs("eager mode raises the error below; compiled mode returns without one.\n\n", f);
 		write_exception(f, raised(&r->run, RM_EAGER));

@@ -67,6 +67,11 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 			cli_opt(argc, argv, "--mode"));
 		return -1;
 	}
+	ro->exec.aoti_runner = !strcmp(ro->check.backend, "aoti");
+	if (ro->exec.aoti_runner && ro->check.backward) { /* an AOTI package is inference only */
+		fprintf(stderr, "pt2fuzz: --backend aoti runs inference only; it does not take --mode backward\n");
+		return -1;
+	}
 	if (cli_opt(argc, argv, "--dynamic"))
 		ro->check.dynamic = cli_opt(argc, argv, "--dynamic");
 	ro->check.oracle.check_strides = !cli_flag(argc, argv, "--no-stride-check");

@@ -18,7 +18,8 @@ struct run_opts {
 extern const char *const run_opts_flags[];
 
 #define RUN_OPTS_HELP \
-	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...)\n" \
+	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...), or\n" \
+	"                     aoti: torch.export + AOTInductor package run by libtorch's C++ loader\n" \
 	"  --mode M           torch.compile mode (max-autotune, reduce-overhead, ...; inductor only), or\n" \
 	"                     backward (also compare gradients), or both: backward,max-autotune\n" \
 	"  --dynamic D        marks (mark the graph's dynamic dims; default), true, false\n" \

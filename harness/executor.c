@@ -120,8 +120,8 @@ void executor_drain_log(struct executor *x)
 uint64_t executor_config_key(const struct executor_opts *o)
 {
 	char cfg[4400];
-	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%zu\n", o->python, o->device, o->compile_threads,
-			   o->fx_graph_cache, o->coverage, o->shm_size);
+	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n", o->python, o->device,
+			   o->compile_threads, o->fx_graph_cache, o->coverage, o->aoti_runner, o->shm_size);
 	return XXH64(cfg, len > 0 ? (size_t)len : 0, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
 }
 
@@ -177,9 +177,10 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	x->ring_mark = x->ring_total;
 	char cfg[512], dev[32];
 	int cl = snprintf(cfg, sizeof cfg,
-			  "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\ncoverage=%d\nplugin_len=%zu\n",
+			  "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\n"
+			  "plugin_len=%zu\n",
 			  x->shm_fd, x->o.shm_size, worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads,
-			  x->o.fx_graph_cache, x->o.coverage, x->o.plugin ? x->o.plugin_len : 0);
+			  x->o.fx_graph_cache, x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
 	/* A worker that could not take this has died: executor_await says so, with what it printed. */
 	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&

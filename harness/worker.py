@@ -215,6 +215,155 @@ class Trace:
         return packstr(self.note) + text
 
 
+class ExportFailed(Exception):
+    """torch.export rejected a program that eager runs: the oracle's `export`
+    class (oracles/judge_errors.c), kept apart from compiler bugs."""
+
+
+ExportFailed.__module__ = "pt2fuzz"
+# c10::ScalarType codes of the dtypes the runner exchanges (c10/core/ScalarType.h)
+SCALAR_TYPES = {"uint8": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "float16": 5, "float32": 6,
+                "float64": 7, "complex64": 9, "complex128": 10, "bool": 11, "bfloat16": 15}
+
+
+def build_aoti_runner(torch):
+    """Compiles harness/aoti_runner.cpp (AOTI_RUNNER_CPP, linked in with this
+    file) against this torch's headers and libraries, once per torch version
+    and source (cached in the temp dir), and loads it. Raises with the
+    compiler's output when it cannot: a set-up error, not a finding."""
+    import ctypes
+    import hashlib
+    import subprocess
+    from torch.utils import cpp_extension
+
+    key = hashlib.sha256((torch.__version__ + sys.version + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
+    cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
+    lib = os.path.join(cache, f"aoti_runner-{key}.so")
+    if not os.path.exists(lib):
+        os.makedirs(cache, exist_ok=True)
+        src = os.path.join(cache, f"aoti_runner-{key}.cpp")
+        tmp = f"{lib}.{os.getpid()}"
+        pathlib.Path(src).write_text(AOTI_RUNNER_CPP)
+        libdirs = cpp_extension.library_paths()
+        cmd = [os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
+               f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
+               *(f"-isystem{d}" for d in cpp_extension.include_paths()), src, "-o", tmp,
+               *(f"-L{d}" for d in libdirs), *(f"-Wl,-rpath,{d}" for d in libdirs), "-lc10", "-ltorch_cpu", "-ltorch"]
+        built = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if built.returncode:
+            raise RuntimeError(f"pt2fuzz: building the AOTInductor runner failed:\n{' '.join(cmd)}\n{built.stdout[-4000:]}")
+        os.replace(tmp, lib)  # atomic: workers building at once do not see half a file
+    runner = ctypes.CDLL(lib)
+    c = ctypes
+    runner.pt2fuzz_aoti_load.restype = c.c_void_p
+    runner.pt2fuzz_aoti_load.argtypes = [c.c_char_p, c.c_char_p, c.c_size_t]
+    runner.pt2fuzz_aoti_free.argtypes = [c.c_void_p]
+    runner.pt2fuzz_aoti_run.argtypes = [c.c_void_p, c.c_int, c.POINTER(c.c_void_p), c.POINTER(c.c_int),
+                                        c.POINTER(c.c_int), c.POINTER(c.POINTER(c.c_int64)),
+                                        c.POINTER(c.POINTER(c.c_int64)), c.c_char_p, c.c_char_p, c.c_size_t]
+    runner.pt2fuzz_aoti_output.argtypes = [c.c_void_p, c.c_int, c.POINTER(c.c_int), c.POINTER(c.c_int64),
+                                           c.POINTER(c.c_int64), c.c_int]
+    runner.pt2fuzz_aoti_copy_out.argtypes = [c.c_void_p, c.c_int, c.c_void_p, c.c_char_p, c.c_size_t]
+    runner.path = lib
+    return runner
+
+
+class AotiProgram:
+    """--backend aoti: torch.export, an AOTInductor package, and the C++
+    runner on each binding's inputs. Called like a module; the package is
+    built on the first call so that its errors are compiled mode's, and the
+    same error is raised at every later binding. Where export specialized a
+    dim asked to be dynamic (Dim.AUTO allows it; a guard such as ceil_mode
+    pooling needs it), each binding's shapes get their own package: a
+    package does not check its inputs' sizes, so reusing it would compute
+    garbage that is no compiler bug."""
+
+    MAX_RANK = 8
+
+    def __init__(self, torch, runner, model, dynamic_dims):
+        self.torch, self.runner, self.model, self.dynamic_dims = torch, runner, model, dynamic_dims
+        self.handles, self.error, self.packages, self.kept_dynamic = {}, None, 0, False
+
+    def dynamic_shapes(self, inputs):
+        """The program's dynamic dims (DYNAMIC: input index -> dims) as export's Dims."""
+        if not self.dynamic_dims:
+            return None
+        dim = self.torch.export.Dim
+        return tuple({d: dim.AUTO for d in self.dynamic_dims.get(i, ())} or None for i in range(len(inputs)))
+
+    def dims_kept_dynamic(self, exported):
+        """Whether every requested dynamic dim is still symbolic in the export."""
+        user = set(exported.graph_signature.user_inputs)
+        vals = [n.meta.get("val") for n in exported.graph.nodes if n.op == "placeholder" and n.name in user]
+        concrete = self.torch.fx.experimental.symbolic_shapes.is_concrete_int  # a SymInt may be one
+        return not any(concrete(vals[i].shape[d]) for i, dims in self.dynamic_dims.items() if i < len(vals) for d in dims)
+
+    def build(self, inputs):
+        torch = self.torch
+        try:
+            exported = torch.export.export(self.model, tuple(inputs), dynamic_shapes=self.dynamic_shapes(inputs))
+        except Exception as e:
+            raise ExportFailed(f"{type_name(type(e))}: {e}") from e
+        with tempfile.TemporaryDirectory(prefix="pt2fuzz-aoti-") as d:
+            path = torch._inductor.aoti_compile_and_package(exported, package_path=os.path.join(d, "model.pt2"))
+            err = bytes(1024)
+            handle = self.runner.pt2fuzz_aoti_load(path.encode(), err, len(err))  # extracts its own copy
+            if not handle:
+                raise RuntimeError(f"AOTIModelPackageLoader: {err.rstrip(bytes(1)).decode(errors='replace')}")
+        self.packages += 1
+        self.kept_dynamic = self.dims_kept_dynamic(exported)
+        self.handles[self.shapes(inputs)] = handle
+        return handle
+
+    def shapes(self, inputs):
+        """The key of the package for these inputs: one for all when export kept the dims dynamic."""
+        return None if self.kept_dynamic else tuple(tuple(t.shape) for t in inputs)
+
+    def __call__(self, *inputs):
+        if self.error:
+            raise self.error
+        handle = self.handles.get(self.shapes(inputs))
+        if not handle:
+            try:
+                handle = self.build(inputs)
+            except Exception as e:
+                self.error = e
+                raise
+        return self.run(handle, inputs)
+
+    def run(self, handle, inputs):
+        import ctypes as c
+
+        torch, n = self.torch, len(inputs)
+        shapes = [(c.c_int64 * max(t.dim(), 1))(*t.shape) for t in inputs]
+        strides = [(c.c_int64 * max(t.dim(), 1))(*t.stride()) for t in inputs]
+        err = bytes(1024)
+        nout = self.runner.pt2fuzz_aoti_run(
+            handle, n, (c.c_void_p * n)(*(t.data_ptr() for t in inputs)),
+            (c.c_int * n)(*(SCALAR_TYPES[str(t.dtype).split(".")[1]] for t in inputs)),
+            (c.c_int * n)(*(t.dim() for t in inputs)),
+            (c.POINTER(c.c_int64) * n)(*shapes), (c.POINTER(c.c_int64) * n)(*strides),
+            str(inputs[0].device).encode() if n else b"cpu", err, len(err))
+        if nout < 0:
+            raise RuntimeError(f"AOTIModelPackageLoader.run: {err.rstrip(bytes(1)).decode(errors='replace')}")
+        by_code = {code: getattr(torch, name) for name, code in SCALAR_TYPES.items()}
+        outs = []
+        for k in range(nout):
+            code, shape, stride = c.c_int(), (c.c_int64 * self.MAX_RANK)(), (c.c_int64 * self.MAX_RANK)()
+            rank = self.runner.pt2fuzz_aoti_output(handle, k, c.byref(code), shape, stride, self.MAX_RANK)
+            if rank < 0 or code.value not in by_code:
+                raise RuntimeError(f"AOTI output {k}: rank or dtype out of range")
+            host = torch.empty_strided(tuple(shape[:rank]), tuple(stride[:rank]), dtype=by_code[code.value])
+            if self.runner.pt2fuzz_aoti_copy_out(handle, k, host.data_ptr(), err, len(err)):
+                raise RuntimeError(f"AOTI output {k}: {err.rstrip(bytes(1)).decode(errors='replace')}")
+            outs.append(host)
+        return tuple(outs)
+
+    def __del__(self):
+        for handle in self.handles.values():
+            self.runner.pt2fuzz_aoti_free(handle)
+
+
 class Worker:
     def __init__(self, cfg):
         self.cfg = cfg
@@ -248,6 +397,8 @@ class Worker:
         self.coverage = None
         if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
             self.coverage = Coverage(torch, self.shm.mm)
+        # --backend aoti: built now so that a runner that cannot build stops the start-up
+        self.aoti_runner = build_aoti_runner(torch) if cfg.get("aoti_runner", ["0"])[0] == "1" else None
         plugin = cfg.get("plugin_len", ["0"])[0]
         if plugin != "0":
             src = read_exact(int(plugin)).decode()
@@ -261,6 +412,7 @@ class Worker:
             "cuda": str(torch.version.cuda),
             "device": self.device,
             "coverage": "sys.monitoring" if self.coverage else "off",
+            "aoti_runner": self.aoti_runner.path if self.aoti_runner else "off",
         }
         try:
             import triton
@@ -291,6 +443,15 @@ class Worker:
         for name, default in self.capture_defaults.items():
             setattr(self.torch._dynamo.config, name, True if on else default)
 
+    def aoti_program(self, model, ns, dynamic):
+        """The program's dynamic dims per --dynamic (marks: the program's
+        DYNAMIC; true: every dim; false: none) for torch.export."""
+        if not self.aoti_runner:
+            self.aoti_runner = build_aoti_runner(self.torch)
+        every = {i: tuple(range(len(spec[0]))) for i, spec in enumerate(ns["INPUTS"][0])}
+        dims = {"marks": ns["DYNAMIC"], "true": every}.get(dynamic, {})
+        return AotiProgram(self.torch, self.aoti_runner, model, dims)
+
     def serve(self, req):
         torch = self.torch
         head, _, src = req.partition(b"\n\n")
@@ -316,6 +477,7 @@ class Worker:
         torch._dynamo.reset()
         self.counters.clear()
         ns = {"__name__": "pt2fuzz_program"}
+        compiled = None
         records = []
         ngrad = 0  # how many outputs, at the end, are gradients (backward mode)
         setup_error = None
@@ -328,7 +490,10 @@ class Worker:
             model = ns["Model"]().eval().to(device)
             fp64_model = copy.deepcopy(model).to(torch.float64)
             dyn = {"true": True, "false": False}.get(dynamic)
-            compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
+            if backend == "aoti":
+                compiled = self.aoti_program(model, ns, dynamic)
+            else:
+                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
             nbind = ns["BINDINGS"]
             run, ngrad = forward_or_backward(ns, backward)
         except Exception as e:  # a program that cannot even be built is an eager failure
@@ -346,7 +511,7 @@ class Worker:
                         raise RuntimeError("setup")
                     inputs = ns["make_inputs"](b, device)
                     if m == 1:
-                        if dynamic == "marks":
+                        if dynamic == "marks" and backend != "aoti":  # aoti: export's dynamic_shapes
                             ns["mark_dynamic"](inputs)
                         outs = run(compiled, inputs)
                     elif m == 2:
@@ -369,7 +534,7 @@ class Worker:
         if self.coverage:
             self.coverage.end()
         stats = self.counters["stats"]
-        graphs = stats.get("unique_graphs", 0)
+        graphs = compiled.packages if isinstance(compiled, AotiProgram) else stats.get("unique_graphs", 0)
         breaks = sum(self.counters["graph_break"].values())
         head = struct.pack("<4sIIIII", b"P2FR", rid, graphs, breaks, int(poisoned), len(records))
         send_message(head + b"".join(records))

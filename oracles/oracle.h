@@ -20,6 +20,7 @@ enum verdict_kind {
 	V_MISSING_ERROR, /* eager raised, compiled succeeded */
 	V_NOT_COMPILED,  /* compiled mode produced no graph: it compared eager with eager */
 	V_ERROR_MISMATCH, /* a near-invalid graph: both raised, compiled an error not of eager's type */
+	V_EXPORT,        /* --backend aoti: torch.export raised where eager ran; a finding, not a compiler bug */
 	V_COUNT
 };
 
@@ -68,7 +69,11 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 const char *verdict_name(enum verdict_kind k);   /* "numeric" */
 const char *mismatch_name(enum mismatch m);      /* "nonfinite" */
 int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error,
-						    error-mismatch */
+						    error-mismatch, export */
+int verdict_is_compiler_bug(enum verdict_kind k); /* a finding other than export */
+
+/* The type the worker gives torch.export's failures (harness/worker.py, ExportFailed). */
+#define ORACLE_EXPORT_FAILED "pt2fuzz.ExportFailed"
 
 /* A finding's identity for dedup: xxHash64 of the kind, the class of
  * mismatch, the broken constraint (v->broken), the normalized exception

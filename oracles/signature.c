@@ -175,7 +175,7 @@ static const struct mode_result *raising_mode(const struct verdict *v, const str
 	if (v->binding < 0 || v->binding >= G_MAX_BIND || v->what == MM_CRASHED)
 		return NULL;
 	const struct mode_result *e = &r->m[RM_EAGER][v->binding], *c = &r->m[RM_COMPILED][v->binding];
-	if ((v->kind == V_BEHAVIOUR || v->kind == V_ERROR_MISMATCH) && c->ran && !c->ok)
+	if ((v->kind == V_BEHAVIOUR || v->kind == V_ERROR_MISMATCH || v->kind == V_EXPORT) && c->ran && !c->ok)
 		return c;
 	if ((v->kind == V_MISSING_ERROR || v->kind == V_INVALID) && e->ran && !e->ok)
 		return e;

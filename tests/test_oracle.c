@@ -322,6 +322,32 @@ TEST(oracle_behaviour_missing_error_and_invalid)
 	CHECK(strstr(V.detail, "index 7 is out of bounds"));
 }
 
+TEST(oracle_export_failure_is_its_own_class_not_a_compiler_bug)
+{
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, one4, one4);
+	raise_in(RM_COMPILED, 0, ORACLE_EXPORT_FAILED,
+		 "torch._dynamo.exc.UserError: Could not guard on data-dependent expression u0 > 3");
+	CHECK_EQ(judge(), V_EXPORT);
+	CHECK_EQ(V.what, MM_RAISED);
+	CHECK(!strcmp(V.detail, "torch.export raised pt2fuzz.ExportFailed: torch._dynamo.exc.UserError: Could not "
+				"guard on data-dependent expression u0 > 3"));
+	CHECK(verdict_is_finding(V_EXPORT) && !verdict_is_compiler_bug(V_EXPORT) && verdict_is_compiler_bug(V_NUMERIC));
+	/* the signature carries the export error, numbers stripped */
+	uint64_t sig = oracle_signature(&V, &R, NULL, 0);
+	raise_in(RM_COMPILED, 0, ORACLE_EXPORT_FAILED,
+		 "torch._dynamo.exc.UserError: Could not guard on data-dependent expression u7 > 9");
+	CHECK_EQ(judge(), V_EXPORT);
+	CHECK(oracle_signature(&V, &R, NULL, 0) == sig);
+	/* eager raising too: the program is at fault */
+	raise_in(RM_EAGER, 0, "RuntimeError", "shape mismatch");
+	CHECK_EQ(judge(), V_INVALID);
+	/* a near-invalid graph that export rejects: rejected, as it must be */
+	O.broken = 1;
+	CHECK_EQ(judge(), V_PASS);
+	O.broken = 0;
+}
+
 TEST(oracle_precedence_behaviour_over_numeric_and_not_compiled)
 {
 	static const double off[4] = {9, 9, 9, 9};

@@ -1,0 +1,104 @@
+// The AOTInductor runner: loads a package that torch._inductor.aoti_compile_and_package
+// wrote and runs it through libtorch's C++ API, as a deployment would. A C interface
+// so the worker can reach it with ctypes; the worker builds it against its own
+// torch's headers and libraries on first use (harness/worker.py, aoti_runner()).
+// Errors come back as text in the caller's buffer, never as exceptions.
+#include <ATen/ops/from_blob.h>
+#include <torch/csrc/inductor/aoti_package/model_package_loader.h>
+
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct session {
+	std::unique_ptr<torch::inductor::AOTIModelPackageLoader> loader;
+	std::vector<at::Tensor> outputs; // of the last run, on their device
+};
+
+void set_error(char *err, size_t n, const char *what)
+{
+	if (n)
+		std::snprintf(err, n, "%s", what);
+}
+
+} // namespace
+
+extern "C" {
+
+// A loaded package, or NULL with the reason in err.
+void *pt2fuzz_aoti_load(const char *package_path, char *err, size_t errlen)
+{
+	try {
+		auto s = std::make_unique<session>();
+		s->loader = std::make_unique<torch::inductor::AOTIModelPackageLoader>(package_path);
+		return s.release();
+	} catch (const std::exception &e) {
+		set_error(err, errlen, e.what());
+		return nullptr;
+	}
+}
+
+void pt2fuzz_aoti_free(void *handle)
+{
+	delete static_cast<session *>(handle);
+}
+
+// Runs the package on n tensors, each given by its data pointer, c10::ScalarType
+// code, rank, sizes and strides, all on `device` ("cpu", "cuda:0"). Returns the
+// number of outputs, or -1 with the reason in err.
+int pt2fuzz_aoti_run(void *handle, int n, void *const *data, const int *dtype, const int *rank,
+		     const int64_t *const *shape, const int64_t *const *stride, const char *device, char *err,
+		     size_t errlen)
+{
+	auto *s = static_cast<session *>(handle);
+	try {
+		auto options = at::TensorOptions().device(at::Device(device));
+		std::vector<at::Tensor> inputs;
+		for (int i = 0; i < n; i++)
+			inputs.push_back(at::from_blob(data[i], at::IntArrayRef(shape[i], rank[i]),
+						       at::IntArrayRef(stride[i], rank[i]),
+						       options.dtype(static_cast<at::ScalarType>(dtype[i]))));
+		s->outputs = s->loader->run(inputs);
+		return static_cast<int>(s->outputs.size());
+	} catch (const std::exception &e) {
+		set_error(err, errlen, e.what());
+		return -1;
+	}
+}
+
+// Output k of the last run: its ScalarType code, rank, sizes and strides (at most
+// maxrank each). Returns its rank, or -1 when k or maxrank is out of range.
+int pt2fuzz_aoti_output(void *handle, int k, int *dtype, int64_t *shape, int64_t *stride, int maxrank)
+{
+	auto *s = static_cast<session *>(handle);
+	if (k < 0 || static_cast<size_t>(k) >= s->outputs.size() || s->outputs[k].dim() > maxrank)
+		return -1;
+	const at::Tensor &t = s->outputs[k];
+	*dtype = static_cast<int>(t.scalar_type());
+	for (int64_t d = 0; d < t.dim(); d++) {
+		shape[d] = t.size(d);
+		stride[d] = t.stride(d);
+	}
+	return static_cast<int>(t.dim());
+}
+
+// Copies output k into host memory laid out with its own sizes and strides
+// (the caller allocated it so, e.g. torch.empty_strided). 0, or -1 with err.
+int pt2fuzz_aoti_copy_out(void *handle, int k, void *dst, char *err, size_t errlen)
+{
+	auto *s = static_cast<session *>(handle);
+	try {
+		const at::Tensor &t = s->outputs.at(static_cast<size_t>(k));
+		at::from_blob(dst, t.sizes(), t.strides(), t.options().device(at::kCPU)).copy_(t);
+		return 0;
+	} catch (const std::exception &e) {
+		set_error(err, errlen, e.what());
+		return -1;
+	}
+}
+
+} // extern "C"

@@ -1,0 +1,43 @@
+# --backend aoti on CPU: torch.export, an AOTInductor package, and the C++
+# runner (harness/aoti_runner.cpp, built by the worker against its torch).
+#  (a) the runner builds; a share of the seeds (AOTInductor compiles take
+#      seconds: the aoti seeds, a dynamic pad, a pooling whose dynamic dim
+#      export specializes (a package per binding), and the known PyTorch bug,
+#      which AOTI shows too) get the verdicts they expect, and a few generated
+#      graphs pass, through the runner;
+#  (b) a post-grad pass planted while AOTInductor compiles gives `numeric`;
+#  (c) torch.export raising where eager runs gives `export`, not a compiler bug.
+source "$(dirname "$0")/lib.sh"
+run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
+
+# (a) seeds, then generated graphs
+SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
+       doc001_s3_reflectionpad3d_pairwise"
+run --findings "$TMP/f-seeds" $(for s in $SEEDS; do echo "$B/seeds/$s.bin"; done) | tee "$TMP/seeds"
+bad=0
+for s in $SEEDS; do
+  txt=$ROOT/seeds/$s.txt
+  name=$(basename "$txt" .txt)
+  want=$(sed -n 's/^# expect: \([a-z-]*\).*/\1/p' "$txt")
+  got=$(grep "/$name.bin: " "$TMP/seeds" | sed 's/^[^:]*: \([a-z-]*\).*/\1/')
+  [ "$got" = "${want:-pass}" ] || { echo "$name: got '$got', expected '${want:-pass}'"; bad=1; }
+done
+[ "$bad" = 0 ] || die "seed verdicts under --backend aoti differ from what the seeds expect"
+"$PT2FUZZ" gen --seed 11 --count 6 --size 5 --dynamic 50 --out "$TMP/gen" >/dev/null
+run --findings "$TMP/f-gen" "$TMP/gen" | tee "$TMP/gen.out"
+n=$(grep -c ": pass$" "$TMP/gen.out" || true)
+grep -v ": pass$" "$TMP/gen.out" | grep -E ": (behaviour|numeric|stride|hang|export|missing-error)" && die "generated graphs: findings under aoti"
+[ "$n" -ge 5 ] || die "generated graphs: only $n of 6 pass"
+# A pass under aoti means the C++ runner ran: the compiled-graph count the oracle
+# needs (else not-compiled) is the number of packages the runner loaded.
+PT2FUZZ_PLANT=perturb run --plugin "$ROOT/tests/integration/planted_aoti.py" --findings "$TMP/f-perturb" \
+  "$B/seeds/aoti_dynamic_linear_norm.bin" | tee "$TMP/perturb"
+# (b) the planted pass is caught
+grep -q "aoti_dynamic_linear_norm.bin: numeric" "$TMP/perturb" || die "planted AOTI pass not caught"
+grep -q '"aoti_runner": "/' "$TMP"/f-perturb/numeric-*/meta.json || die "meta.json does not name the AOTI runner"
+# (c) export failures are their own class
+PT2FUZZ_PLANT=export-raise run --plugin "$ROOT/tests/integration/planted_aoti.py" --findings "$TMP/f-export" \
+  "$B/seeds/doc001_s2_mm_add.bin" | tee "$TMP/export"
+grep -q "doc001_s2_mm_add.bin: export/raised: torch.export raised pt2fuzz.ExportFailed" "$TMP/export" || die "export failure not classed export"
+ls -d "$TMP"/f-export/export-* >/dev/null || die "no export finding saved"
+echo "test_aoti: ok ($n of 6 generated graphs pass)"
