@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
+#include "../harness/runtime.h"
 #include "campaign.h"
 #include "campaign_stats.h"
 #include "cli.h"
@@ -127,6 +128,10 @@ static void target_args(int argc, char **argv, const struct campaign_paths *p, l
 	if (jobs > 1 && !cli_opt(argc, argv, "--compile-threads")) {
 		ta->v[ta->n++] = "--compile-threads"; /* compilation is CPU-bound: a core per worker */
 		ta->v[ta->n++] = "1";
+	}
+	if (!cli_opt(argc, argv, "--device") && runtime_gpu_count() > 1) {
+		ta->v[ta->n++] = "--device"; /* node_default_jobs counts workers for every GPU: spread them */
+		ta->v[ta->n++] = "cuda:auto";
 	}
 	for (int i = 0; i < argc && ta->n < CAMPAIGN_MAX_ARGS - 1; i++) {
 		int own = own_option(argv[i]);

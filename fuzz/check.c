@@ -70,7 +70,7 @@ static int run_and_judge(struct executor *x, const struct check_cfg *c, const ui
 }
 
 /* In backward mode, g itself, or when it marks no leaf, a copy with every
- * float leaf marked: `run --mode backward` works on any graph. */
+ * float leaf marked that can be: `run --mode backward` works on any graph. */
 static const struct graph *with_grads(const struct graph *g, int backward)
 {
 	static _Thread_local struct graph marked;
@@ -79,7 +79,7 @@ static const struct graph *with_grads(const struct graph *g, int backward)
 	marked = *g;
 	for (unsigned i = 0; i < marked.nvalues && graph_ngrads(&marked) < G_MAX_GRADS; i++)
 		if (value_is_leaf(&marked.v[i]) && dtype_is_float(marked.v[i].dtype))
-			graph_set_grad(&marked, i, 1, NULL, 0); /* cannot fail: a float leaf, room left */
+			graph_set_grad(&marked, i, 1, NULL, 0); /* refused where it reaches an op without a derivative */
 	return &marked;
 }
 

@@ -3,7 +3,7 @@
 #define PT2FUZZ_COMMANDS_H
 
 #define RUN_USAGE \
-	"[--backend B] [--mode M] [--dynamic marks|true|false] [--device cpu|cuda] [--jobs N]\n" \
+	"[--backend B] [--mode M] [--dynamic marks|true|false] [--device D] [--jobs N]\n" \
 	"          [--timeout SEC] [--findings DIR] [--plugin FILE.py] [--modes eager,compiled,fp64]\n" \
 	"          [--inductor NAME=VALUE] FILE|DIR..."
 int cmd_run(int argc, char **argv);
@@ -11,7 +11,8 @@ int cmd_run(int argc, char **argv);
 #define FUZZ_USAGE \
 	"[--time SEC] [--out DIR] [--jobs N | --workers-per-gpu N] [--seeds DIR] [--sync DIR]\n" \
 	"          [--merge-every SEC] [--sync-every SEC] [--stats-every SEC] [--triage-time SEC]\n" \
-	"          [--no-triage] [--no-lender] [--no-coverage] [--size N] [run options]"
+	"          [--findings DIR] [--near-invalid PCT] [--no-triage] [--no-lender] [--no-coverage] [--size N]\n" \
+	"          [run options]"
 int cmd_fuzz(int argc, char **argv);
 
 int cmd_report(int argc, char **argv);

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "graphio.h"
+#include "runopts.h"
 
 static const char *positional(int argc, char **argv)
 {
@@ -201,6 +202,8 @@ int main(int argc, char **argv)
 		for (int a = 2; a < argc; a++) /* `pt2fuzz fuzz --help` must not start a campaign */
 			if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
 				printf("usage: pt2fuzz %s %s\n  %s\n", commands[i].name, commands[i].usage, commands[i].help);
+				if (commands[i].run == cmd_run || strstr(commands[i].usage, "run options"))
+					printf("\nrun options:\n%s", RUN_OPTS_HELP);
 				return 0;
 			}
 		return commands[i].run(argc - 2, argv + 2);

@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "graphio.h"
 
-const char *const run_opts_flags[] = {"--no-stride-check", "--no-coverage", "--keep-going", NULL};
+const char *const run_opts_flags[] = {"--no-stride-check", "--no-coverage", NULL};
 
 static int parse_modes(const char *s, unsigned *modes)
 {

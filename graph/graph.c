@@ -314,14 +314,38 @@ int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n)
 	return 0;
 }
 
+/* The first node that leaf id's values flow into through an input without a
+ * derivative (op_def.nograd), or -1: eager's backward would raise there. */
+static int grad_blocked_at(const struct graph *g, unsigned id)
+{
+	uint8_t reach[G_MAX_VALUES] = {0};
+	reach[id] = 1;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct node *nd = &g->n[k];
+		int hit = 0;
+		for (unsigned j = 0; j < nd->nin; j++) {
+			if (reach[nd->in[j]] && op_get(nd->op)->nograd >> j & 1)
+				return (int)k;
+			hit |= reach[nd->in[j]];
+		}
+		for (unsigned j = 0; j < nd->nout; j++)
+			reach[nd->out0 + j] = (uint8_t)hit;
+	}
+	return -1;
+}
+
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n)
 {
+	int blocked;
 	if (id >= g->nvalues || g->v[id].kind == VK_NODE)
 		return fail(why, n, "grad v%u is not a leaf", id);
 	if (on && !dtype_is_float(g->v[id].dtype))
 		return fail(why, n, "grad v%u: only float leaves have gradients", id);
 	if (on && !g->v[id].grad && graph_ngrads(g) >= G_MAX_GRADS)
 		return fail(why, n, "more than %d grad leaves", G_MAX_GRADS);
+	if (on && (blocked = grad_blocked_at(g, id)) >= 0)
+		return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
+			    op_get(g->n[blocked].op)->name);
 	g->v[id].grad = on ? 1 : 0;
 	return 0;
 }

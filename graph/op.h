@@ -85,6 +85,8 @@ struct op_def {
 	uint8_t dtypes;        /* DTM mask accepted for input 0 */
 	uint8_t layout;        /* enum layout */
 	uint8_t tie;           /* bit k: output k is a tie-broken index */
+	uint8_t nograd;        /* bit j: eager autograd has no derivative through input j, so no
+				* requires-grad leaf may reach it (graph_set_grad refuses) */
 	uint8_t tuple;         /* Python returns a tuple even for one output */
 	uint8_t datadep;       /* output shapes depend on the data: dims are upper bounds, and
 				* no node may read the outputs (graph outputs only) */

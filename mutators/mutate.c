@@ -2,6 +2,7 @@
 #include <string.h>
 #include "../graph/codec.h"
 #include "break.h"
+#include "grad.h"
 #include "mutkit.h"
 
 #define BYTES_ATTEMPTS 16 /* mutators tried per libFuzzer call */
@@ -55,6 +56,7 @@ int mutate_with(unsigned which, struct graph *g, const struct graph *other, stru
 	recipe_from_graph(&ctx.rc, g);
 	if (table[which].fn(&ctx))
 		return -1;
+	grad_mend(&ctx.out);
 	size_t n = codec_encode(&ctx.out, enc_out, ctx.max_size);
 	if (!n)
 		return -1;

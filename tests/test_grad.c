@@ -107,3 +107,30 @@ TEST(grad_marks_survive_mutation_valid)
 	CHECK(toggled > 0);
 	CHECK(mutator_find("grad") >= 0);
 }
+
+/* Eager's backward raises through an input with no derivative (floor_divide,
+ * batch_norm's running statistics): a leaf reaching one takes no mark, and
+ * generated graphs never have such a mark. */
+TEST(grad_refused_where_eager_has_no_derivative)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int r = tk_node(&g, "relu", 1, (int[]){y}, 0, NULL, why, sizeof why);
+	tk_node(&g, "floor_divide", 2, (int[]){x, g.n[r].out0}, 0, NULL, why, sizeof why);
+	gen_mark_sinks(&g);
+	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) < 0);
+	CHECK(strstr(why, "floor_divide") != NULL);
+	CHECK(graph_set_grad(&g, 1, 1, why, sizeof why) < 0); /* through relu, still */
+	CHECK_EQ(graph_ngrads(&g), 0);
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.grad_pct = 100;
+	unsigned marked = 0;
+	for (uint64_t s = 0; s < 200; s++) {
+		CHECK(gen_graph(&g, s, &o, why, sizeof why) == 0);
+		CHECK(graph_validate(&g, why, sizeof why) == 0);
+		marked += graph_ngrads(&g) > 0;
+	}
+	CHECK(marked > 150); /* most graphs still have a markable leaf */
+}

@@ -186,12 +186,37 @@ TEST(oracle_ints_and_bools_are_exact)
 	put(RM_COMPILED, 0, 0, DT_INT64, 1, &n, NULL, b);
 	CHECK_EQ(judge(), V_NUMERIC);
 	CHECK_EQ(V.what, MM_VALUES);
-	CHECK(strstr(V.detail, "1 of 4 int64 values differ, first at index 2 (eager 2, compiled 3)"));
+	CHECK(strstr(V.detail, "1 of 4 int64 values differ where eager agrees with fp64, first at index 2 (eager 2, compiled 3"));
 	reset(1);
 	put(RM_EAGER, 0, 0, DT_BOOL, 1, &m, NULL, t);
 	put(RM_COMPILED, 0, 0, DT_BOOL, 1, &m, NULL, u);
 	CHECK_EQ(judge(), V_NUMERIC);
 	CHECK_EQ(V.what, MM_VALUES);
+}
+
+/* Ints computed from floats (a floor, a cast, a comparison) round one way or
+ * the other: with the fp64 run's ints as reference, a difference is a finding
+ * only where eager agrees with fp64 and compiled does not. */
+TEST(oracle_ints_judged_against_fp64_ints)
+{
+	static const int64_t e[4] = {0, 1, 2, 3}, c[4] = {0, 2, 3, 9}, ref_eager_off[4] = {0, 2, 3, 9},
+			     ref_agrees[4] = {0, 1, 2, 3}, ref_mixed[4] = {0, 2, 2, 3};
+	int64_t n = 4;
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_INT32, 1, &n, NULL, e);
+	put(RM_COMPILED, 0, 0, DT_INT32, 1, &n, NULL, c);
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref_eager_off); /* compiled is the exact one */
+	CHECK_EQ(judge(), V_PASS);
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref_agrees);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "3 of 4 int32 values differ where eager agrees with fp64, first at index 1"));
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref_mixed); /* index 1 rounding-sensitive; 2, 3 not */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "2 of 4 int32 values differ where eager agrees with fp64, first at index 2"));
+	CHECK(strstr(V.detail, "1 more differ where rounding decides"));
+	put(RM_FP64, 0, 0, DT_INT64, 1, &n, NULL, ref_agrees); /* another dtype: no reference, exact */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "3 of 4 int32 values differ"));
 }
 
 TEST(oracle_nan_positions_judged_against_fp64)

@@ -147,9 +147,10 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-#define B(nm, spelling, dt, inf, ch_) \
+#define B_GRAD(nm, spelling, dt, inf, ch_, nograd_) \
 	{.name = nm, .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .weight = 4, .py = spelling, .infer = inf, .choose = ch_}
+	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_}
+#define B(nm, spelling, dt, inf, ch_) B_GRAD(nm, spelling, dt, inf, ch_, 0)
 
 const struct op_def ops_binary[] = {
 	B("add", "torch.add(@0, @1)", DTM_ALL, infer_arith, choose_any),
@@ -162,7 +163,7 @@ const struct op_def ops_binary[] = {
 	B("atan2", "torch.atan2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
-	B("floor_divide", "torch.floor_divide(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, 3),
 	B("hypot", "torch.hypot(@0, @1)", DTM_F32_F64, infer_arith_float, choose_float),
 	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("eq", "torch.eq(@0, @1)", DTM_ALL, infer_compare, choose_any),

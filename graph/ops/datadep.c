@@ -199,17 +199,17 @@ static bool choose_repeat_interleave(struct chooser *c, struct op_choice *ch)
 	return r >= 0 && small_input(c, x);
 }
 
-#define DD(nm, nin, rmin, attrs_, spelling, tag) \
+#define DD(nm, nin, rmin, attrs_, spelling, tag, nograd_) \
 	{.name = nm, .family = FAM_DATADEP, .nin_min = nin, .nin_max = nin, .rank_min = rmin, .rank_max = G_MAX_RANK, \
-	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .datadep = 1, .weight = 2, .attrs = attrs_, .py = spelling, \
+	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .datadep = 1, .nograd = nograd_, .weight = 2, .attrs = attrs_, .py = spelling, \
 	 .infer = infer_##tag, .choose = choose_##tag}
 
 const struct op_def ops_datadep[] = {
-	DD("nonzero", 1, 1, NULL, "torch.nonzero(@0)", nonzero),
-	DD("unique", 1, 0, "return_counts?", "torch.unique(@0, sorted=True, return_counts=#0)", unique),
-	DD("unique_consecutive", 1, 0, "return_counts?", "torch.unique_consecutive(@0, return_counts=#0)", unique),
-	DD("masked_select", 2, 0, NULL, "torch.masked_select(@0, @1)", masked_select),
-	DD("mask_index", 2, 1, NULL, "@0[@1]", mask_index),
-	DD("repeat_interleave", 2, 1, "dim", "torch.repeat_interleave(@0, @1, dim=#0)", repeat_interleave),
+	DD("nonzero", 1, 1, NULL, "torch.nonzero(@0)", nonzero, 0),
+	DD("unique", 1, 0, "return_counts?", "torch.unique(@0, sorted=True, return_counts=#0)", unique, 1),
+	DD("unique_consecutive", 1, 0, "return_counts?", "torch.unique_consecutive(@0, return_counts=#0)", unique, 1),
+	DD("masked_select", 2, 0, NULL, "torch.masked_select(@0, @1)", masked_select, 0),
+	DD("mask_index", 2, 1, NULL, "@0[@1]", mask_index, 0),
+	DD("repeat_interleave", 2, 1, "dim", "torch.repeat_interleave(@0, @1, dim=#0)", repeat_interleave, 0),
 };
 FAMILY_COUNT(datadep);

@@ -348,10 +348,12 @@ static bool choose_renorm(struct chooser *c, struct op_choice *ch) { return choo
 
 /* ---- the table ---- */
 
-#define NORM(nm, nin, rmin, rmax, dt, w, attrs_, spelling, ctor_, inf, chs) \
+#define NORM_GRAD(nm, nin, rmin, rmax, dt, w, attrs_, spelling, ctor_, inf, chs, nograd_) \
 	{.name = nm, .family = FAM_NORM, .nin_min = nin, .nin_max = nin, .rank_min = rmin, .rank_max = rmax, \
-	 .dtypes = dt, .layout = LAYOUT_KEEP, .weight = w, .attrs = attrs_, .py = spelling, .ctor = ctor_, \
-	 .infer = inf, .choose = chs}
+	 .dtypes = dt, .layout = LAYOUT_KEEP, .nograd = nograd_, .weight = w, .attrs = attrs_, .py = spelling, \
+	 .ctor = ctor_, .infer = inf, .choose = chs}
+#define NORM(nm, nin, rmin, rmax, dt, w, attrs_, spelling, ctor_, inf, chs) \
+	NORM_GRAD(nm, nin, rmin, rmax, dt, w, attrs_, spelling, ctor_, inf, chs, 0)
 #define FEATURES_ATTRS "num_features eps_exp affine? track_running_stats?"
 #define FEATURES_CTOR(cls) "torch.nn." cls "(#0, eps=1e-#1, affine=#2, track_running_stats=#3, dtype=#T)"
 #define BN(nm, cls, rmin, rmax) \
@@ -369,12 +371,13 @@ const struct op_def ops_norm[] = {
 	BN("batch_norm1d", "BatchNorm1d", 2, 3),
 	BN("batch_norm2d", "BatchNorm2d", 4, 4),
 	BN("batch_norm3d", "BatchNorm3d", 5, 5),
-	NORM("batch_norm_fn", 3, 2, G_MAX_RANK, DTM_FLOAT, 2, "eps_exp",
-	     "torch.nn.functional.batch_norm(@0, @1, @2, training=False, eps=1e-#0)", NULL, infer_batch_norm_fn,
-	     choose_batch_norm_fn),
-	NORM("batch_norm_fn_weight", 4, 2, G_MAX_RANK, DTM_FLOAT, 1, "eps_exp",
-	     "torch.nn.functional.batch_norm(@0, @1, @2, @3, training=False, eps=1e-#0)", NULL, infer_batch_norm_fn,
-	     choose_batch_norm_fn_weight),
+	/* the running statistics (inputs 1, 2) take no gradient */
+	NORM_GRAD("batch_norm_fn", 3, 2, G_MAX_RANK, DTM_FLOAT, 2, "eps_exp",
+		  "torch.nn.functional.batch_norm(@0, @1, @2, training=False, eps=1e-#0)", NULL, infer_batch_norm_fn,
+		  choose_batch_norm_fn, 6),
+	NORM_GRAD("batch_norm_fn_weight", 4, 2, G_MAX_RANK, DTM_FLOAT, 1, "eps_exp",
+		  "torch.nn.functional.batch_norm(@0, @1, @2, @3, training=False, eps=1e-#0)", NULL, infer_batch_norm_fn,
+		  choose_batch_norm_fn_weight, 6),
 	IN("instance_norm1d", "InstanceNorm1d", 1),
 	IN("instance_norm2d", "InstanceNorm2d", 2),
 	IN("instance_norm3d", "InstanceNorm3d", 3),

@@ -218,10 +218,11 @@ RED_FNS(all_corr, RD_ALL, 0, RO_SAME, RX_CORR)
 #define A_ORD_LIST "ord~ keepdim? dim[]"
 #define DTM_NOBOOL DTM_NUM /* argmax/argmin/median: no bool kernel */
 
-#define RED(nm, tag, dt, w, tie_, attrs_, spelling) \
+#define RED_GRAD(nm, tag, dt, w, tie_, attrs_, spelling, nograd_) \
 	{.name = nm, .family = FAM_REDUCE, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK, \
-	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = tie_, .weight = w, .attrs = attrs_, .py = spelling, \
+	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = tie_, .nograd = nograd_, .weight = w, .attrs = attrs_, .py = spelling, \
 	 .infer = infer_##tag, .choose = choose_##tag}
+#define RED(nm, tag, dt, w, tie_, attrs_, spelling) RED_GRAD(nm, tag, dt, w, tie_, attrs_, spelling, 0)
 
 const struct op_def ops_reduce[] = {
 	/* one dim */
@@ -234,7 +235,7 @@ const struct op_def ops_reduce[] = {
 	RED("min_dim", one_val_idx, DTM_ALL, 1, 2, A_ONE, "torch.min(@0, dim=#0, keepdim=#1)"),
 	RED("median_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.median(@0, dim=#0, keepdim=#1)"),
 	RED("nanmedian_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.nanmedian(@0, dim=#0, keepdim=#1)"),
-	RED("aminmax", one_pair, DTM_ALL, 1, 0, A_ONE, "torch.aminmax(@0, dim=#0, keepdim=#1)"),
+	RED_GRAD("aminmax", one_pair, DTM_ALL, 1, 0, A_ONE, "torch.aminmax(@0, dim=#0, keepdim=#1)", 1),
 	RED("std_unbiased", one_corr, DTM_FLOAT, 1, 0, "unbiased? dim keepdim?", "@0.std(#1, unbiased=#0, keepdim=#2)"),
 	/* a list of dims */
 	RED("sum_dims", list_sum, DTM_ALL, 1, 0, A_LIST, "torch.sum(@0, dim=#1, keepdim=#0)"),
