@@ -314,38 +314,43 @@ int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n)
 	return 0;
 }
 
-/* The first node that leaf id's values flow into through an input without a
- * derivative (op_def.nograd), or -1: eager's backward would raise there. */
-static int grad_blocked_at(const struct graph *g, unsigned id)
+/* reach[v] = 1 for every value computed from value id (and id itself). */
+static void grad_reach(const struct graph *g, unsigned id, uint8_t *reach)
 {
-	uint8_t reach[G_MAX_VALUES] = {0};
+	memset(reach, 0, g->nvalues);
 	reach[id] = 1;
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		const struct node *nd = &g->n[k];
 		int hit = 0;
-		for (unsigned j = 0; j < nd->nin; j++) {
-			if (reach[nd->in[j]] && op_get(nd->op)->nograd >> j & 1)
-				return (int)k;
+		for (unsigned j = 0; j < nd->nin; j++)
 			hit |= reach[nd->in[j]];
-		}
 		for (unsigned j = 0; j < nd->nout; j++)
 			reach[nd->out0 + j] = (uint8_t)hit;
 	}
-	return -1;
+}
+
+int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
+{
+	if (!dtype_is_float(g->v[id].dtype))
+		return fail(why, n, "grad v%u: only float leaves have gradients", id);
+	uint8_t reach[G_MAX_VALUES];
+	grad_reach(g, id, reach);
+	for (unsigned k = 0; k < g->nnodes; k++)
+		for (unsigned j = 0; j < g->n[k].nin; j++)
+			if (reach[g->n[k].in[j]] && op_get(g->n[k].op)->nograd >> j & 1)
+				return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
+					    op_get(g->n[k].op)->name);
+	return 0;
 }
 
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n)
 {
-	int blocked;
 	if (id >= g->nvalues || g->v[id].kind == VK_NODE)
 		return fail(why, n, "grad v%u is not a leaf", id);
-	if (on && !dtype_is_float(g->v[id].dtype))
-		return fail(why, n, "grad v%u: only float leaves have gradients", id);
+	if (on && graph_grad_refused(g, id, why, n))
+		return -1;
 	if (on && !g->v[id].grad && graph_ngrads(g) >= G_MAX_GRADS)
 		return fail(why, n, "more than %d grad leaves", G_MAX_GRADS);
-	if (on && (blocked = grad_blocked_at(g, id)) >= 0)
-		return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
-			    op_get(g->n[blocked].op)->name);
 	g->v[id].grad = on ? 1 : 0;
 	return 0;
 }
@@ -360,20 +365,14 @@ unsigned graph_ngrads(const struct graph *g)
 
 int graph_grad_compared(const struct graph *g, unsigned id)
 {
-	uint8_t reach[G_MAX_VALUES] = {0};
-	reach[id] = 1;
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		const struct node *nd = &g->n[k];
-		int hit = 0;
-		for (unsigned j = 0; j < nd->nin; j++)
-			hit |= reach[nd->in[j]];
-		/* a tie op with a float output (the values of max/sort/topk): ties route their gradient */
-		for (unsigned j = 0; j < nd->nout; j++) {
-			if (hit && op_get(nd->op)->tie && dtype_is_float(g->v[nd->out0 + j].dtype))
+	uint8_t reach[G_MAX_VALUES];
+	grad_reach(g, id, reach);
+	/* a tie op with a float output (the values of max/sort/topk): ties route their gradient */
+	for (unsigned k = 0; k < g->nnodes; k++)
+		for (unsigned j = 0; j < g->n[k].nout; j++)
+			if (reach[g->n[k].out0 + j] && op_get(g->n[k].op)->tie &&
+			    dtype_is_float(g->v[g->n[k].out0 + j].dtype))
 				return 0;
-			reach[nd->out0 + j] = (uint8_t)hit;
-		}
-	}
 	return 1;
 }
 

@@ -112,7 +112,11 @@ int graph_check_broken_output(const struct graph *g, char *why, size_t n);
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 
-/* Marks leaf id as requiring grad (or not): float inputs and params only,
+/* Why leaf id cannot require grad, or 0 when it can: float inputs and params
+ * only, and none whose values reach an input that eager has no derivative
+ * for (op_def.nograd: its backward would raise). */
+int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n);
+/* Marks leaf id as requiring grad (or not): where graph_grad_refused allows,
  * at most G_MAX_GRADS. */
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n);
 unsigned graph_ngrads(const struct graph *g);

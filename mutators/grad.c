@@ -1,22 +1,17 @@
-/* Requires-grad marks. Only float leaves take one (graph_set_grad checks), so
- * marking stays valid by construction; ops without a derivative simply give
- * a leaf no gradient, which the program reports as zeros in every mode. */
+/* Requires-grad marks. Only leaves that graph_grad_refused allows take one, so
+ * marking stays valid by construction; ops whose outputs carry no gradient
+ * (argmax, comparisons) give a leaf none, which the program reports as zeros
+ * in every mode. */
 #include "grad.h"
 #include "mutkit.h"
 
-/* Leaves of g that can take a mark (float, reaching no op without a
- * derivative: graph_set_grad decides), in value order; returns how many. */
+/* Leaves of g that can take a mark, or have one, in value order; returns how many. */
 static unsigned markable_leaves(const struct graph *g, unsigned *ids)
 {
-	static _Thread_local struct graph probe;
 	unsigned k = 0;
-	for (unsigned i = 0; i < g->nvalues; i++) {
-		if (!value_is_leaf(&g->v[i]))
-			continue;
-		probe = *g;
-		if (g->v[i].grad || !graph_set_grad(&probe, i, 1, NULL, 0)) /* a marked one can be unmarked */
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (value_is_leaf(&g->v[i]) && (g->v[i].grad || !graph_grad_refused(g, i, NULL, 0)))
 			ids[k++] = i;
-	}
 	return k;
 }
 
@@ -33,10 +28,8 @@ void grad_mark_leaves(struct graph *g, struct rng *r, unsigned pct)
 void grad_mend(struct graph *g)
 {
 	for (unsigned i = 0; i < g->nvalues; i++)
-		if (g->v[i].grad) {
+		if (g->v[i].grad && graph_grad_refused(g, i, NULL, 0))
 			g->v[i].grad = 0;
-			graph_set_grad(g, i, 1, NULL, 0); /* back on unless it reaches an op without a derivative now */
-		}
 }
 
 /* Toggles one float leaf's mark (unmarking only where another mark stays). */

@@ -55,31 +55,30 @@ static int same_shape(const struct tensor_out *a, const struct tensor_out *b)
 	return 1;
 }
 
-/* The fp64 run's output k at binding b, when it can serve as same()'s
- * fp64_ref: it ran, has values of this shape, and is float64 (an explicit
+/* The fp64 run's output k at binding b when it returned values of e's shape, else NULL. */
+static const struct tensor_out *fp64_out(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
+{
+	const struct mode_result *m = &r->m[RM_FP64][b];
+	if (!m->ran || !m->ok || k >= m->nout)
+		return NULL;
+	const struct tensor_out *f = &m->out[k];
+	return f->is_tensor && f->has_values && same_shape(f, e) && f->numel == e->numel ? f : NULL;
+}
+
+/* The reference for float output e, same()'s fp64_ref: float64 (an explicit
  * cast in the graph leaves it low precision: no reference then). */
 static const struct tensor_out *fp64_ref(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
 {
-	const struct mode_result *m = &r->m[RM_FP64][b];
-	if (!m->ran || !m->ok || k >= m->nout)
-		return NULL;
-	const struct tensor_out *f = &m->out[k];
-	if (!f->is_tensor || !f->has_values || !f->f || f->dtype != DT_FLOAT64 || !same_shape(f, e) || f->numel != e->numel)
-		return NULL;
-	return f;
+	const struct tensor_out *f = fp64_out(r, b, k, e);
+	return f && f->f && f->dtype == DT_FLOAT64 ? f : NULL;
 }
 
-/* The fp64 run's int or bool output k, when it matches e's dtype and shape:
- * the reference for ints computed from floats (a cast, a comparison). */
+/* The reference for int or bool output e: the fp64 run's ints of e's dtype,
+ * for ints computed from floats (a cast, a comparison). */
 static const struct tensor_out *int_ref(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
 {
-	const struct mode_result *m = &r->m[RM_FP64][b];
-	if (!m->ran || !m->ok || k >= m->nout)
-		return NULL;
-	const struct tensor_out *f = &m->out[k];
-	if (!f->is_tensor || !f->has_values || !f->i || f->dtype != e->dtype || !same_shape(f, e) || f->numel != e->numel)
-		return NULL;
-	return f;
+	const struct tensor_out *f = fp64_out(r, b, k, e);
+	return f && f->i && f->dtype == e->dtype ? f : NULL;
 }
 
 /* Exact comparison of int and bool values. With a reference, a position

@@ -64,11 +64,7 @@ TEST(grad_codec_roundtrip_and_version_2)
 TEST(grad_text_form_roundtrips)
 {
 	relu_graph();
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	text_write(f, &g, 0);
-	fclose(f);
+	char *text = tk_text(&g, 0);
 	CHECK(strstr(text, "\ngrad x0\n") != NULL);
 	CHECK(text_parse(&h, text, why, sizeof why) == 0);
 	CHECK(codec_hash(&h) == codec_hash(&g));

@@ -1,4 +1,5 @@
 #include "testkit.h"
+#include "../graph/text.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,3 +59,15 @@ int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsign
 }
 
 const struct value *tk_out(const struct graph *g, int node, unsigned k) { return &g->v[g->n[node].out0 + k]; }
+
+char *tk_text(const struct graph *g, int shapes)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		die("open_memstream", "no memory");
+	text_write(f, g, shapes);
+	fclose(f);
+	return text;
+}

@@ -14,6 +14,8 @@ int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims);
 /* Adds a node of the named op; returns the node index or -1 (reason in why). */
 int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsigned nattr, const int64_t *attr,
 	    char *why, size_t n);
+/* g's text form (text_write; with shapes when shapes), malloc'd: free it. */
+char *tk_text(const struct graph *g, int shapes);
 /* First output value of node k. */
 const struct value *tk_out(const struct graph *g, int node, unsigned k);
 
