@@ -87,7 +87,8 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 		const char *name;
 		int dir;
 	} subs[] = {{p->corpus, "corpus", 1}, {p->findings, "findings", 1}, {p->crashes, "crashes", 1},
-		    {p->stats, "stats", 1},   {p->log, "fuzzer.log", 0},    {p->plot_data, "stats/plot_data", 0}};
+		    {p->stats, "stats", 1},   {p->log, "fuzzer.log", 0},    {p->plot_data, "stats/plot_data", 0},
+		    {p->replay, "replay", 1}};
 	snprintf(p->out, sizeof p->out, "%.4000s", out);
 	exe_path(p->self, sizeof p->self, 0);
 	char dir[CAMPAIGN_PATH];
@@ -125,6 +126,8 @@ static void target_args(int argc, char **argv, const struct campaign_paths *p, l
 	ta->n = 0;
 	ta->v[ta->n++] = "--findings";
 	ta->v[ta->n++] = (char *)p->findings;
+	ta->v[ta->n++] = "--replay-cache"; /* job starts and merges replay the corpus: from the cache */
+	ta->v[ta->n++] = (char *)p->replay;
 	if (jobs > 1 && !cli_opt(argc, argv, "--compile-threads")) {
 		ta->v[ta->n++] = "--compile-threads"; /* compilation is CPU-bound: a core per worker */
 		ta->v[ta->n++] = "1";

@@ -1,5 +1,6 @@
 #include "campaign_stats.h"
 #include <dirent.h>
+#include <stddef.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,17 +59,28 @@ static struct mutator_totals *mutator_slot(struct campaign_stats *s, const char 
 	return &s->mut[s->nmut++];
 }
 
+/* The counters of a fuzzer-<pid>.tsv and of totals.tsv, by key. */
+static const struct {
+	const char *key;
+	size_t at; /* offsetof in struct campaign_stats */
+} counters[] = {
+	{"execs", offsetof(struct campaign_stats, execs)},
+	{"rejected", offsetof(struct campaign_stats, rejected)},
+	{"near_invalid", offsetof(struct campaign_stats, near_invalid)},
+	{"replayed", offsetof(struct campaign_stats, replayed)},
+	{"worker_starts", offsetof(struct campaign_stats, starts)},
+	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
+	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
+};
+
+static uint64_t *counter(struct campaign_stats *s, unsigned k) { return (uint64_t *)((char *)s + counters[k].at); }
+
 /* A fuzzer-<pid>.tsv or totals.tsv: "key\tvalue" lines, verdict and mutator rows. */
 static void fold_tsv(struct campaign_stats *s, const char *path)
 {
 	FILE *f = fopen(path, "r");
 	char line[512], a[64], b[64];
 	unsigned long long x, y, z;
-	struct {
-		const char *key;
-		uint64_t *to;
-	} keys[] = {{"execs", &s->execs},   {"rejected", &s->rejected},     {"worker_starts", &s->starts},
-		    {"worker_crashes", &s->crashes}, {"worker_hangs", &s->hangs}};
 	while (f && fgets(line, sizeof line, f)) {
 		if (sscanf(line, "mutator\t%63s\t%llu\t%llu\t%llu", a, &x, &y, &z) == 4) {
 			struct mutator_totals *m = mutator_slot(s, a);
@@ -82,16 +94,16 @@ static void fold_tsv(struct campaign_stats *s, const char *path)
 				if (!strcmp(a, verdict_name((enum verdict_kind)k)))
 					s->verdicts[k] += x;
 		} else if (sscanf(line, "%63s\t%llu", b, &x) == 2) {
-			for (unsigned k = 0; k < sizeof keys / sizeof keys[0]; k++)
-				if (!strcmp(b, keys[k].key))
-					*keys[k].to += x;
+			for (unsigned k = 0; k < sizeof counters / sizeof *counters; k++)
+				if (!strcmp(b, counters[k].key))
+					*counter(s, k) += x;
 		}
 	}
 	if (f)
 		fclose(f);
 }
 
-static void write_totals(const struct campaign_stats *s, const char *dir)
+static void write_totals(struct campaign_stats *s, const char *dir)
 {
 	char path[4096], tmp[4200];
 	snprintf(path, sizeof path, "%s/totals.tsv", dir);
@@ -99,9 +111,8 @@ static void write_totals(const struct campaign_stats *s, const char *dir)
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return;
-	fprintf(f, "execs\t%llu\nrejected\t%llu\nworker_starts\t%llu\nworker_crashes\t%llu\nworker_hangs\t%llu\n",
-		(unsigned long long)s->execs, (unsigned long long)s->rejected, (unsigned long long)s->starts,
-		(unsigned long long)s->crashes, (unsigned long long)s->hangs);
+	for (unsigned k = 0; k < sizeof counters / sizeof *counters; k++)
+		fprintf(f, "%s\t%llu\n", counters[k].key, (unsigned long long)*counter(s, k));
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)s->verdicts[k]);
 	for (unsigned i = 0; i < s->nmut; i++)

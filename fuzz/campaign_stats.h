@@ -16,7 +16,7 @@ struct mutator_totals {
 };
 
 struct campaign_stats {
-	uint64_t execs, rejected, starts, crashes, hangs, verdicts[V_COUNT];
+	uint64_t execs, rejected, near_invalid, replayed, starts, crashes, hangs, verdicts[V_COUNT];
 	struct mutator_totals mut[MUT_MAX];
 	unsigned nmut;
 	/* The union of "path:line" strings: open addressing over an arena. */

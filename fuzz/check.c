@@ -57,11 +57,11 @@ unsigned check_op_names(const struct graph *g, const char **names, unsigned cap)
 	return u;
 }
 
-static int run_and_judge(struct executor *x, const struct check_cfg *c, const uint8_t *compare, unsigned ncompare,
-			 const char **ops, unsigned nops, struct check_result *out, char *why, size_t n)
+static int run_and_judge(struct executor *x, const struct check_cfg *c, unsigned nbind, const uint8_t *compare,
+			 unsigned ncompare, const char **ops, unsigned nops, struct check_result *out, char *why, size_t n)
 {
-	struct exec_request rq = {out->program, out->program_len, c->modes,        c->backend,
-				  c->compile_mode, c->dynamic,     c->inductor, c->ninductor, c->backward};
+	struct exec_request rq = {out->program, out->program_len, c->modes,     c->backend, c->compile_mode,
+				  c->dynamic,   c->inductor,      c->ninductor, c->backward, nbind};
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	oracle_judge(&out->run, compare, ncompare, &c->oracle, &out->v);
@@ -107,7 +107,15 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.noref_tol)
 			cg.oracle.noref_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
-	return run_and_judge(x, &cg, compare, k, ops, nops, out, why, n);
+	return run_and_judge(x, &cg, g->nbind, compare, k, ops, nops, out, why, n);
+}
+
+/* An emitted program's bindings: its BINDINGS line (emit.c); 0 if none. */
+static unsigned program_bindings(const char *prog)
+{
+	const char *p = strstr(prog, "\nBINDINGS = ");
+	unsigned nb = 0;
+	return p && sscanf(p, "\nBINDINGS = %u", &nb) == 1 && nb <= G_MAX_BIND ? nb : 0;
 }
 
 /* The constraint an emitted program breaks: its EXPECT_ERROR line (emit.c). */
@@ -127,7 +135,7 @@ int check_program(struct executor *x, char *prog, size_t len, const struct check
 	out->program_len = len;
 	struct check_cfg cg = *c;
 	cg.oracle.broken = (uint8_t)expected_error(prog);
-	return run_and_judge(x, &cg, NULL, 0, NULL, 0, out, why, n);
+	return run_and_judge(x, &cg, program_bindings(prog), NULL, 0, NULL, 0, out, why, n);
 }
 
 void check_result_free(struct check_result *r)

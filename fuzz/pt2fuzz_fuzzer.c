@@ -10,6 +10,9 @@
  *   the `pt2fuzz run` options (--backend, --mode, --device, --findings, ...),
  *   --no-coverage   pure generation: no feedback, every input freshly generated
  *   --stats DIR     per-process statistics and exact compiler line sets
+ *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
+ *                   replays of corpus inputs (job starts, -merge) read them
+ *                   instead of compiling again (fuzz/replay_cache.h)
  *   --size N        target size of generated graphs (default 12)
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
  *                   (one constraint broken on purpose: mutators/break.h; default 10) */
@@ -25,6 +28,7 @@
 #include "cli.h"
 #include "features.h"
 #include "findings.h"
+#include "replay_cache.h"
 #include "runopts.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
@@ -37,15 +41,17 @@ static struct graph G;
 static int no_coverage;
 static unsigned gen_size = 12, near_invalid = 10;
 static const char *stats_dir;
+static struct replay_cache replay;
 
 /* What this process has done, written to --stats DIR. */
 static struct {
-	uint64_t execs, rejected, near_invalid, verdicts[V_COUNT];
+	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
 	uint8_t seen[FEATURES_MAP]; /* bit k: counter bucket k seen at this index */
 	int last_mutator;
 	uint64_t last_hash;
+	uint32_t *op_runs; /* per op: how often it ran here (feedback mode: the generator favors the rare) */
 } S = {.last_mutator = -1};
 
 /* libFuzzer's counter buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+. */
@@ -97,10 +103,10 @@ static void write_stats(void)
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return;
-	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nworker_starts\t%u\nworker_crashes\t%u\n"
-		   "worker_hangs\t%u\n",
-		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid, X.starts,
-		X.crashes, X.hangs);
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nworker_starts\t%u\n"
+		   "worker_crashes\t%u\nworker_hangs\t%u\n",
+		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
+		(unsigned long long)S.replayed, X.starts, X.crashes, X.hangs);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -126,6 +132,24 @@ static int collect_options(int argc, char **argv, char **out, int cap)
 	return n;
 }
 
+/* A hash of the options that may shape an input's features: all but those
+ * that only say where things go. */
+static uint64_t options_hash(int n, char **opts)
+{
+	static const char *const where[] = {"--stats", "--findings", "--replay-cache"};
+	uint64_t h = 0;
+	for (int i = 0; i < n; i++) {
+		int skip = 0;
+		for (unsigned k = 0; k < sizeof where / sizeof *where; k++)
+			skip |= !strcmp(opts[i], where[k]);
+		if (skip)
+			i++; /* and its value */
+		else
+			h = XXH64(opts[i], strlen(opts[i]), h + (uint64_t)i);
+	}
+	return h;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
@@ -139,6 +163,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(n, opts, "--no-coverage");
 	stats_dir = cli_opt(n, opts, "--stats");
+	replay.dir = cli_opt(n, opts, "--replay-cache");
+	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
 	if (executor_init(&X, &RO.exec, why, sizeof why) || executor_start(&X, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
@@ -150,6 +176,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
 		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
 		no_coverage ? "off (pure generation)" : "on", near_invalid);
+	if (!no_coverage) {
+		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
+		gen_favor_rare_ops(S.op_runs);
+	}
 	atexit(write_stats);
 	return 0;
 }
@@ -162,31 +192,45 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.rejected++;
 		return -1; /* never enters the corpus */
 	}
+	uint64_t hash = XXH64(data, size, 0);
+	int made_here = hash == S.last_hash, which = made_here ? S.last_mutator : -1;
+	S.last_mutator = -1;
+	/* An input run before (libFuzzer replays its corpus at each job's start
+	 * and in -merge): the map it made then stands in for running it again. */
+	if (!replay_cache_load(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP)) {
+		S.replayed++;
+		return 0;
+	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
 	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
+	for (unsigned k = 0; S.op_runs && k < G.nnodes; k++)
+		S.op_runs[G.n[k].op]++;
 	S.verdicts[r.v.kind]++;
 	uint8_t *map = executor_coverage(&X);
 	features_graph(&G, map);
-	int from_mutator = S.last_mutator >= 0 && XXH64(data, size, 0) == S.last_hash;
-	if (novel(map) && from_mutator)
-		S.mut_new[S.last_mutator]++;
-	S.last_mutator = -1;
+	int fresh = novel(map);
+	if (fresh && which >= 0)
+		S.mut_new[which]++;
 	if (no_coverage)
 		pt2fuzz_extra_counters[0] = 1; /* one constant feature: the seeds are kept, nothing else */
 	else
 		memcpy(pt2fuzz_extra_counters, map, FEATURES_MAP);
+	/* Keep what libFuzzer saw for inputs it may replay: the ones that may
+	 * enter the corpus, and the corpus's own (not made here). */
+	if (((fresh && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
+		replay_cache_store(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
 	if (S.execs % 50 == 0)
 		write_stats();
 	if (verdict_is_finding(r.v.kind)) {
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
-		int fresh = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
-		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", fresh > 0 ? "new" : fresh == 0 ? "repeated" : "unsaved",
-			fresh >= 0 ? dir : why, r.v.detail);
+		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
+		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
+			saved >= 0 ? dir : why, r.v.detail);
 		write_stats();
 		abort(); /* libFuzzer saves the input as crash-<sha1> */
 	}
@@ -224,5 +268,6 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
 	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &S.mut);
 	S.last_mutator = -1;
+	S.last_hash = XXH64(out, n, 0);
 	return n;
 }

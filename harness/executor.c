@@ -207,8 +207,15 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 	return 0;
 }
 
+/* Which (binding, mode) pairs of a request are left: bit RM_COUNT * b + m. */
+struct pairs_left {
+	unsigned mask;    /* 0: a first request, every pair */
+	size_t data_at;   /* where their values go: after the values already there */
+};
+
 /* Request text: key=value header, a blank line, the program. */
-static char *request_text(uint64_t id, const struct exec_request *rq, int traced, size_t *len)
+static char *request_text(uint64_t id, const struct exec_request *rq, int traced, const struct pairs_left *pl,
+			  size_t *len)
 {
 	char *buf = NULL;
 	size_t sz = 0;
@@ -224,6 +231,8 @@ static char *request_text(uint64_t id, const struct exec_request *rq, int traced
 		fputs("trace=1\n", f);
 	if (rq->backward)
 		fputs("backward=1\n", f);
+	if (pl->mask)
+		fprintf(f, "pairs=%u\ndata_at=%zu\n", pl->mask, pl->data_at);
 	fputc('\n', f);
 	fwrite(rq->program, 1, rq->len, f);
 	if (fclose(f)) {
@@ -305,23 +314,85 @@ static uint32_t shm_u32(const struct executor *x, unsigned off)
 	return v;
 }
 
-int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n)
+/* The pairs the request asked for that have no record yet, and where the
+ * values recorded so far end. */
+static void find_pairs_left(const struct exec_request *rq, const struct run_result *r, const uint8_t *data,
+			    struct pairs_left *pl)
 {
-	memset(r, 0, sizeof *r);
-	if (x->trace)
-		*x->trace = (struct exec_trace){0};
+	pl->mask = 0;
+	pl->data_at = 0;
+	for (unsigned b = 0; b < rq->nbind && b < G_MAX_BIND; b++)
+		for (unsigned m = 0; m < RM_COUNT; m++) {
+			const struct mode_result *mr = &r->m[m][b];
+			if ((rq->modes >> m & 1) && !mr->ran)
+				pl->mask |= 1u << (RM_COUNT * b + m);
+			for (unsigned k = 0; mr->ran && mr->ok && k < mr->nout; k++) {
+				const struct tensor_out *t = &mr->out[k];
+				const void *v = t->f ? (const void *)t->f : (const void *)t->i;
+				size_t end = v ? (size_t)((const uint8_t *)v - data) + 8 * t->numel : 0;
+				pl->data_at = end > pl->data_at ? end : pl->data_at;
+			}
+		}
+}
+
+static int ensure_worker(struct executor *x, char *why, size_t n)
+{
 	if (x->pid && worker_gone(x)) {
 		stop_worker(x); /* died between requests (killed from outside): start afresh */
 		x->crashes++;
 	}
-	if (!x->pid && executor_start(x, why, n))
+	return !x->pid && executor_start(x, why, n) ? -1 : 0;
+}
+
+/* The values of r point into from; make them point to the same offsets in to. */
+static void rebase_values(struct run_result *r, const uint8_t *from, const uint8_t *to)
+{
+	for (unsigned m = 0; m < RM_COUNT; m++)
+		for (unsigned b = 0; b < G_MAX_BIND; b++)
+			for (unsigned k = 0; k < r->m[m][b].nout; k++) {
+				struct tensor_out *t = &r->m[m][b].out[k];
+				if (t->f)
+					t->f = (const double *)(to + ((const uint8_t *)t->f - from));
+				if (t->i)
+					t->i = (const int64_t *)(to + ((const uint8_t *)t->i - from));
+			}
+}
+
+/* Starts the worker for a continuation, keeping the values so far: a worker
+ * borrowed from a lender brings its own shared memory. */
+static int continue_worker(struct executor *x, const struct pairs_left *pl, struct run_result *r, char *why,
+			   size_t n)
+{
+	const uint8_t *old = x->shm;
+	uint8_t *saved = malloc(pl->data_at + 1);
+	if (!saved)
+		return fail(why, n, "out of memory");
+	memcpy(saved, x->shm + SHM_DATA, pl->data_at);
+	int bad = ensure_worker(x, why, n);
+	if (!bad && x->shm != old) {
+		memcpy(x->shm + SHM_DATA, saved, pl->data_at);
+		rebase_values(r, old + SHM_DATA, x->shm + SHM_DATA);
+	}
+	free(saved);
+	return bad;
+}
+
+/* One request to the worker (started if none runs): the pairs in pl (all
+ * when pl->mask is 0) into r. 0 with *restart set when the worker asked to
+ * be replaced (a poisoned CUDA context); -1 with a reason. */
+static int run_pairs(struct executor *x, const struct exec_request *rq, const struct pairs_left *pl,
+		     struct run_result *r, int *restart, char *why, size_t n)
+{
+	*restart = 0;
+	if (ensure_worker(x, why, n))
 		return -1;
 	x->ring_mark = x->ring_total;
 	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle, EXEC_SHM_IN_REQUEST set */
-	memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE);
+	if (!pl->mask)
+		memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE); /* a continuation adds to the first part's map */
 	uint64_t id = ++x->next_id;
 	size_t len;
-	char *req = request_text(id, rq, x->trace != NULL, &len);
+	char *req = request_text(id, rq, x->trace != NULL, pl, &len);
 	if (!req)
 		return fail(why, n, "out of memory");
 	int wrote = protocol_write_message(x->to_fd, req, len);
@@ -359,8 +430,8 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 				 r->hung ? "hung" : "died");
 		return 0;
 	}
-	int restart = 0;
-	long rid = protocol_parse_response(msg, (size_t)got, x->shm + SHM_DATA, x->o.shm_size - SHM_DATA, r, &restart,
+	uint32_t graphs = r->compiled_graphs, breaks = r->graph_breaks;
+	long rid = protocol_parse_response(msg, (size_t)got, x->shm + SHM_DATA, x->o.shm_size - SHM_DATA, r, restart,
 					   why, n);
 	free(msg);
 	if (rid < 0 || (uint64_t)rid != id) {
@@ -369,11 +440,45 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 			fail(why, n, "reply to request %ld, expected %llu", rid, (unsigned long long)id);
 		return -1;
 	}
+	/* Of a first part and its continuation, the one that compiled says how. */
+	r->compiled_graphs = graphs > r->compiled_graphs ? graphs : r->compiled_graphs;
+	r->graph_breaks = breaks > r->graph_breaks ? breaks : r->graph_breaks;
 	if (x->trace && read_trace(x, id, x->trace, why, n))
 		return -1;
-	if (restart)
+	if (*restart)
 		stop_worker(x);
 	in_request(x, 0);
+	return 0;
+}
+
+/* At most this many continuations: each runs at least one pair, and a
+ * program has at most G_MAX_BIND * RM_COUNT. */
+#define MAX_CONTINUATIONS (G_MAX_BIND * RM_COUNT)
+
+int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n)
+{
+	memset(r, 0, sizeof *r);
+	if (x->trace)
+		*x->trace = (struct exec_trace){0};
+	struct pairs_left pl = {0, 0};
+	int restart;
+	if (run_pairs(x, rq, &pl, r, &restart, why, n))
+		return -1;
+	/* A CUDA error (a device-side assert) poisoned the worker's context:
+	 * the pairs after it run in fresh workers, so that each mode is judged
+	 * on what it did, not on the error eager left behind. */
+	for (unsigned k = 0; restart && !r->crashed && !r->hung && k < MAX_CONTINUATIONS; k++) {
+		find_pairs_left(rq, r, x->shm + SHM_DATA, &pl);
+		if (!pl.mask)
+			break;
+		x->continuations++;
+		struct exec_trace *t = x->trace; /* the trace is the first part's: its compile */
+		x->trace = NULL;
+		int bad = continue_worker(x, &pl, r, why, n) || run_pairs(x, rq, &pl, r, &restart, why, n);
+		x->trace = t;
+		if (bad)
+			return -1;
+	}
 	return 0;
 }
 

@@ -36,6 +36,8 @@ struct exec_request {
 	const char *const *inductor; /* "name=value" Inductor settings for this request */
 	unsigned ninductor;
 	int backward;             /* also run backward: the gradients of the program's GRADS follow its outputs */
+	unsigned nbind;           /* the program's bindings: the pairs a poisoned CUDA context left unrun go
+				   * on in fresh workers (0: unknown, they stay unrun) */
 };
 
 /* A TORCH_TRACE log of one request: what tlparse reads. */
@@ -60,6 +62,7 @@ struct executor {
 	uint8_t *shm;
 	uint64_t next_id;
 	unsigned starts, crashes, hangs;
+	unsigned continuations;   /* requests gone on in a fresh worker after a poisoned CUDA context */
 	char info[EXEC_INFO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
 	char ring[EXEC_LOG_RING]; /* the worker's stderr, last bytes */
 	uint64_t ring_total, ring_mark; /* bytes seen; ring_total at the request's start */

@@ -169,7 +169,6 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 	uint64_t nrec = take(&c, 4);
 	if (nrec > RM_COUNT * G_MAX_BIND)
 		return fail(why, n, "%llu records", (unsigned long long)nrec);
-	r->nbind = 0;
 	for (unsigned i = 0; i < nrec; i++) {
 		unsigned mode = (unsigned)take(&c, 1), b = (unsigned)take(&c, 1), ok = (unsigned)take(&c, 1);
 		unsigned ngrad = (unsigned)take(&c, 1);

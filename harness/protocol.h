@@ -17,7 +17,8 @@
 
 #define PROTO_MAX_MESSAGE (16u << 20)
 
-/* Parses a response message into r (values point into data, data_len bytes).
+/* Adds a response message's records to r (values point into data, data_len
+ * bytes; r zeroed by the caller before a request's first part).
  * Returns the request id it answers, or -1 with a reason. *restart is set
  * when the worker will exit after this response (a poisoned CUDA context). */
 long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data, size_t data_len,

@@ -79,8 +79,8 @@ class Shared:
     def busy(self, mode, binding):
         self.mm[4:12] = struct.pack("<II", mode, binding)
 
-    def reset(self):
-        self.pos = self.data0
+    def reset(self, at=0):
+        self.pos = self.data0 + at
         self.busy(0xFFFFFFFF, 0)
 
     def put(self, torch, t):
@@ -466,12 +466,15 @@ class Worker:
             return
         trace = Trace() if "trace" in h else None
         modes = int(h["modes"][0])
+        # A continuation after a poisoned CUDA context: only these (binding,
+        # mode) pairs (bit 3 * binding + mode), values after those already sent.
+        pairs = int(h.get("pairs", ["-1"])[0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
         dynamic = h.get("dynamic", ["marks"])[0]
         backward = h.get("backward", ["0"])[0] == "1"
         device = self.device
-        self.shm.reset()
+        self.shm.reset(int(h.get("data_at", ["0"])[0]))
         if self.coverage:
             self.coverage.begin()
         torch._dynamo.reset()
@@ -502,8 +505,8 @@ class Worker:
         poisoned = False
         for b in range(nbind):
             for m in range(3):
-                if not modes >> m & 1:
-                    continue
+                if not modes >> m & 1 or not pairs >> (3 * b + m) & 1 or poisoned:
+                    continue  # after a poisoning error nothing here can run: the executor goes on elsewhere
                 self.shm.busy(m, b)
                 t0 = time.perf_counter()
                 try:

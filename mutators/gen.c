@@ -184,13 +184,29 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	return graph_add_leaf(g, VK_INPUT, dt, rank, ld, fill, lo, hi, NULL, 0);
 }
 
+static const uint32_t *op_runs; /* gen_favor_rare_ops; NULL: by catalogue weight alone */
+
+void gen_favor_rare_ops(const uint32_t *runs) { op_runs = runs; }
+
+/* An op's catalogue weight, divided by how often the campaign has run it:
+ * an op never run weighs RARE_SCALE times its weight, one run 63 times or
+ * more weighs what the catalogue says (or 1). */
+#define RARE_SCALE 64u
+static unsigned pick_weight(unsigned i, const struct op_def *op)
+{
+	if (!op_runs || !op->weight)
+		return op->weight;
+	unsigned w = op->weight * RARE_SCALE / (1u + (op_runs[i] < RARE_SCALE ? op_runs[i] : RARE_SCALE));
+	return w > op->weight ? w : op->weight;
+}
+
 static int pick_op(struct rng *r, const struct gen_opts *o)
 {
 	unsigned total = 0, n = op_count();
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
 		if (o->family < 0 || (int)op->family == o->family)
-			total += op->weight;
+			total += pick_weight(i, op);
 	}
 	if (!total)
 		return -1;
@@ -199,9 +215,10 @@ static int pick_op(struct rng *r, const struct gen_opts *o)
 		const struct op_def *op = op_get(i);
 		if (o->family >= 0 && (int)op->family != o->family)
 			continue;
-		if (pick < op->weight)
+		unsigned w = pick_weight(i, op);
+		if (pick < w)
 			return (int)i;
-		pick -= op->weight;
+		pick -= w;
 	}
 	return -1;
 }

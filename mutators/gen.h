@@ -19,6 +19,12 @@ struct gen_opts {
 
 void gen_default_opts(struct gen_opts *o);
 
+/* From now on, ops are picked by catalogue weight scaled by rarity: runs[i]
+ * is how often op i has run (the fuzzer counts; it owns the array). Ops the
+ * campaign has run least come first, so new inputs reach compiler paths of
+ * ops not yet tried. NULL turns it off. */
+void gen_favor_rare_ops(const uint32_t *runs);
+
 /* Builds a graph from scratch, deterministically for a seed. Returns 0, or -1
  * with a reason (only if not even one op could be placed). */
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n);

@@ -12,8 +12,9 @@
 enum mut_id { M_INSERT, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
 	      M_BREAK, M_GRAD, M_COUNT };
 
-/* Weights: edits of the dataflow first; regenerate rarely, since it throws
- * away what the corpus entry had found. break has weight 0: the share of
+/* Weights: edits of the dataflow first; regenerate about one time in ten,
+ * since it throws away what the corpus entry had found but, with the rare
+ * ops favored (gen_favor_rare_ops), is the quickest way to new lowerings. break has weight 0: the share of
  * near-invalid inputs is its own option (break_pct), not a weight. grad
  * toggles a requires-grad mark: light, since only backward mode reads them. */
 static const struct mutator {
@@ -25,7 +26,7 @@ static const struct mutator {
 	[M_REWIRE] = {"rewire", 10, mut_rewire},    [M_ATTR] = {"attr", 12, mut_attr},
 	[M_SWAP] = {"swap", 10, mut_swap},          [M_DIMS] = {"dims", 8, mut_dims},
 	[M_DYNAMIC] = {"dynamic", 8, mut_dynamic},  [M_DTYPE] = {"dtype", 8, mut_dtype},
-	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 2, mut_regenerate},
+	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 11, mut_regenerate},
 	[M_BREAK] = {"break", 0, mut_break},        [M_GRAD] = {"grad", 3, mut_grad},
 };
 _Static_assert(M_COUNT <= MUT_MAX, "raise MUT_MAX");

@@ -84,6 +84,39 @@ TEST(core_generator_reaches_its_size_and_dynamic_padding)
 	CHECK(pad_on_dyn > 10);
 }
 
+/* Distinct ops over n graphs of size 12; with runs given, each graph's ops
+ * are counted back into runs before the next one, as the fuzzer does. */
+static unsigned distinct_ops(unsigned n, uint32_t *runs)
+{
+	static uint8_t used[1024];
+	unsigned distinct = 0;
+	memset(used, 0, sizeof used);
+	gen_favor_rare_ops(runs);
+	for (unsigned i = 0; i < n; i++) {
+		make(9000 + i, 12);
+		for (unsigned k = 0; k < g.nnodes; k++) {
+			distinct += !used[g.n[k].op];
+			used[g.n[k].op] = 1;
+			if (runs)
+				runs[g.n[k].op]++;
+		}
+	}
+	gen_favor_rare_ops(NULL);
+	return distinct;
+}
+
+/* Feedback mode's rarity bias really reaches more of the catalogue than
+ * weights alone in the same number of graphs (measured: 342 ops against 288). */
+TEST(core_generator_favors_rarely_run_ops)
+{
+	uint32_t *runs = calloc(op_count(), sizeof *runs);
+	CHECK(op_count() <= 1024);
+	unsigned plain = distinct_ops(60, NULL), biased = distinct_ops(60, runs);
+	if (!CHECK(biased * 10 > plain * 11))
+		fprintf(stderr, "  distinct ops in 60 graphs: %u by weight, %u favoring the rare\n", plain, biased);
+	free(runs);
+}
+
 TEST(core_decoder_rejects_every_truncation)
 {
 	make(42, 10);

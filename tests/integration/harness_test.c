@@ -2,6 +2,7 @@
  * verdict class comes out of a real run (planted-bug backends from
  * planted_backends.py), and one executor keeps serving through crashes,
  * hangs and a kill from outside. */
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,6 +169,29 @@ TEST(harness_hang_is_killed_and_the_worker_comes_back)
 	CHECK_EQ(judge("inductor"), V_PASS);
 }
 
+/* A device-side assert poisons a CUDA context: what ran after it in that
+ * worker would only repeat the error. The pairs left run in fresh workers,
+ * and the values from before the poisoning survive the change of worker. */
+TEST(harness_poisoned_context_goes_on_in_a_fresh_worker)
+{
+	if (!CHECK(setup()))
+		return;
+	unsigned starts = X.starts, cont = X.continuations;
+	CHECK_EQ(judge("planted_cuda_assert"), V_BEHAVIOUR);
+	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, "device-side assert") != NULL);
+	CHECK_EQ(X.continuations, cont + 1);
+	CHECK(X.starts >= starts + 1);
+	const struct mode_result *e = &R.run.m[RM_EAGER][0], *f = &R.run.m[RM_FP64][0];
+	if (!CHECK(e->ok && f->ran && f->ok && e->nout == 1 && f->nout == 1))
+		return;
+	CHECK(f->out[0].f != e->out[0].f);
+	unsigned close = 0;
+	for (uint64_t i = 0; i < e->out[0].numel; i++)
+		close += fabs(e->out[0].f[i] - f->out[0].f[i]) <= 1e-5 * (1 + fabs(f->out[0].f[i]));
+	CHECK_EQ(close, e->out[0].numel);
+	CHECK_EQ(judge("inductor"), V_PASS);
+}
+
 TEST(harness_worker_killed_from_outside_is_restarted)
 {
 	if (!CHECK(setup()))
@@ -194,6 +218,18 @@ TEST(harness_eager_error_is_invalid_and_compiled_only_success_is_missing_error)
 			       "            raise ValueError('eager checks the shapes')\n"
 			       "        return (x1 * inp,)\n"),
 		 V_MISSING_ERROR);
+	/* Eager fails as a device-side assert does and poisons the worker:
+	 * compiled mode runs in a fresh one and is judged on what it did. */
+	unsigned cont = X.continuations;
+	CHECK_EQ(judge_program("    def forward(self, x1, inp):\n"
+			       "        if not torch.compiler.is_compiling():\n"
+			       "            import __main__\n"
+			       "            __main__.cuda_poisoned = lambda torch, device: True\n"
+			       "            raise RuntimeError('CUDA error: device-side assert triggered')\n"
+			       "        return (x1 * inp,)\n"),
+		 V_MISSING_ERROR);
+	CHECK(R.run.m[RM_COMPILED][0].ok);
+	CHECK(X.continuations > cont);
 	/* Dynamo never compiles a disabled forward: compiled would be eager. */
 	CHECK_EQ(judge_program("    @torch._dynamo.disable\n    def forward(self, x1, inp):\n        return (x1 * inp,)\n"),
 		 V_NOT_COMPILED);

@@ -97,6 +97,25 @@ def planted_raise(gm, example_inputs):
     raise RuntimeError("planted compiler error: cannot lower node 42 at 0x7f00deadbeef")
 
 
+def _poison_the_worker():
+    """What a CUDA device-side assert does to the worker's context, on CPU:
+    the worker's own check (cuda_poisoned, in its __main__) is told so, and
+    the worker exits after the reply to be replaced."""
+    import __main__
+
+    __main__.cuda_poisoned = lambda torch, device: True
+
+
+@register_backend
+def planted_cuda_assert(gm, example_inputs):
+    _poison_the_worker()
+
+    def run(*args):
+        raise RuntimeError("CUDA error: device-side assert triggered (planted)")
+
+    return run
+
+
 @register_backend
 def planted_segv(gm, example_inputs):
     os.kill(os.getpid(), signal.SIGSEGV)

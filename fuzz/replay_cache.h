@@ -1,0 +1,27 @@
+/* The feature map an input produced, kept by the input's hash, so that
+ * libFuzzer's replays of corpus inputs cost a file read instead of a
+ * compile: every -fork job starts by running a subset of the corpus, and
+ * -merge=1 runs all of it. On a target where one input takes seconds, those
+ * replays were most of a feedback campaign's time (docs/fuzzing.md). */
+#ifndef PT2FUZZ_REPLAY_CACHE_H
+#define PT2FUZZ_REPLAY_CACHE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* Entries live in dir, named by the input's hash and config, a hash of
+ * everything that shapes the features (the target's options): a campaign
+ * resumed with other options does not read stale maps. */
+struct replay_cache {
+	const char *dir; /* NULL: off */
+	uint64_t config;
+};
+
+/* The map stored for this input (n bytes) into map: 0, or -1 when there is
+ * none or it is damaged (then map is untouched and the input must run). */
+int replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map, size_t n);
+
+/* Keeps map (n bytes, mostly zero: stored sparse) for this input; a failure
+ * only costs a later replay its compile. */
+void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint8_t *map, size_t n);
+
+#endif
