@@ -266,8 +266,9 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 {
 	if (no_coverage)
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
-	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &S.mut);
-	S.last_mutator = -1;
+	int which = -1;
+	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &which, &S.mut);
+	S.last_mutator = which;
 	S.last_hash = XXH64(out, n, 0);
 	return n;
 }

@@ -6,8 +6,13 @@
 #include <ATen/ops/from_blob.h>
 #include <torch/csrc/inductor/aoti_package/model_package_loader.h>
 
+#include <execinfo.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +28,35 @@ void set_error(char *err, size_t n, const char *what)
 {
 	if (n)
 		std::snprintf(err, n, "%s", what);
+}
+
+// A crash inside the loader, a package or this file is native code: Python's
+// faulthandler shows only the Python frames around it. Print the native
+// frames to stderr (the finding's worker.log), then let the handler that was
+// there before (faulthandler's, else the default) take the signal.
+struct sigaction previous_handler[NSIG];
+
+void print_native_stack(int sig, siginfo_t *, void *)
+{
+	static const char head[] = "pt2fuzz aoti runner: native stack at the crash:\n";
+	void *frames[64];
+	int n = backtrace(frames, 64);
+	if (write(2, head, sizeof head - 1) > 0)
+		backtrace_symbols_fd(frames, n, 2);
+	sigaction(sig, &previous_handler[sig], nullptr);
+	raise(sig);
+}
+
+__attribute__((constructor)) void install_crash_printer()
+{
+	void *warm[1];
+	backtrace(warm, 1); // loads libgcc's unwinder now, not inside the handler
+	struct sigaction sa = {};
+	sa.sa_sigaction = print_native_stack;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+		sigaction(sig, &sa, &previous_handler[sig]);
 }
 
 } // namespace

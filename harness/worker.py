@@ -6,6 +6,7 @@
 # worker_coverage.py and this file, joined, as the first frame on stdin.
 # Protocol: docs/protocol.md.
 import copy
+import faulthandler
 import logging
 import os
 import pathlib
@@ -22,6 +23,9 @@ PROTO_IN = sys.stdin.buffer
 PROTO_OUT = os.fdopen(os.dup(1), "wb", buffering=0)
 os.dup2(2, 1)
 sys.stdout = sys.stderr
+# A crash (SIGSEGV in a compiled kernel, a runner or a loader) prints the
+# Python stack of every thread to stderr: the finding's worker.log says where.
+faulthandler.enable()
 
 MODES = ("eager", "compiled", "fp64")
 DTYPE_CODES = {}  # torch dtype -> enum dtype (graph/dtype.h order); filled after import

@@ -1,4 +1,4 @@
-/* Mutators that edit the dataflow: insert, delete, rewire, attr, swap. */
+/* Mutators that edit the dataflow: insert, grow, delete, rewire, attr, swap. */
 #include <string.h>
 #include "../graph/op.h"
 #include "gen.h"
@@ -7,6 +7,7 @@
 #define INSERT_ATTEMPTS 8 /* gen_append_op tries per insertion */
 #define ATTR_TRIES 4      /* chooser runs until the attributes differ */
 #define SWAP_PROBES 48    /* candidate ops tried on the node's inputs */
+#define GROW_MAX 8        /* grow appends 2..GROW_MAX ops */
 
 static const struct gen_opts any_op = {.size = 1, .family = -1, .dyn_pct = 0};
 
@@ -32,6 +33,23 @@ static unsigned find_feeds(const struct graph *g, unsigned from, const struct gr
 					fs[n++] = (struct feed){(uint16_t)k, (uint16_t)j, (uint8_t)s};
 	}
 	return n;
+}
+
+/* Several ops after the last, generated on the whole graph (so they read its
+ * values, and rare ops come first when the fuzzer asks for it): a mutant that
+ * tries as many new ops as a fresh graph does, on top of what its parent
+ * reached. insert alone adds one op per input, which on the H100 and on CPU
+ * left feedback campaigns behind pure generation in the ops they lowered. */
+int mut_grow(struct mut_ctx *m)
+{
+	unsigned want = 2 + (unsigned)rng_below(m->r, GROW_MAX - 1), added = 0;
+	if (recipe_build_prefix(&m->rc, m->rc.n, &m->prefix, NULL, NULL, 0))
+		return -1;
+	for (unsigned i = 0; i < want; i++)
+		added += gen_append_op(&m->prefix, m->r, &any_op, INSERT_ATTEMPTS) >= 0;
+	if (!added || recipe_splice_prefix(&m->rc, m->rc.n, &m->prefix) < 0)
+		return -1;
+	return mut_finish(m);
 }
 
 /* One op at a random position: generated on the prefix before it, then the

@@ -40,9 +40,11 @@ int mutate_graph(struct graph *g, const struct graph *other, struct rng *r, unsi
 size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, unsigned break_pct, int *which,
 		    struct mutate_stats *st);
 
-/* For LLVMFuzzerCustomCrossOver: splice d2 into d1, written to out (capacity
- * max_out); near-invalid inputs and break_pct as for mutate_bytes. */
+/* For LLVMFuzzerCustomCrossOver: d1 mutated with d2 as the partner that
+ * splice draws from (splice at its table weight), written to out (capacity
+ * max_out); near-invalid inputs, break_pct and *which (may be NULL) as for
+ * mutate_bytes. */
 size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out, size_t max_out,
-		       unsigned seed, unsigned break_pct, struct mutate_stats *st);
+		       unsigned seed, unsigned break_pct, int *which, struct mutate_stats *st);
 
 #endif

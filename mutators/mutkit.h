@@ -20,6 +20,7 @@ struct mut_ctx {
 typedef int (*mutator_fn)(struct mut_ctx *m);
 
 int mut_insert(struct mut_ctx *m);
+int mut_grow(struct mut_ctx *m);
 int mut_delete(struct mut_ctx *m);
 int mut_rewire(struct mut_ctx *m);
 int mut_attr(struct mut_ctx *m);

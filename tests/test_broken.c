@@ -214,7 +214,7 @@ TEST(broken_share_of_mutated_inputs_follows_break_pct)
 		n = mutate_bytes(a, n, sizeof a, i, 0, &which, NULL);
 		CHECK(codec_decode(&h, a, n, why, sizeof why) == 0);
 		mended += !h.broken;
-		n = crossover_bytes(a, n, b, codec_encode(&g, b, sizeof b), a, sizeof a, i, 100, NULL);
+		n = crossover_bytes(a, n, b, codec_encode(&g, b, sizeof b), a, sizeof a, i, 100, NULL, NULL);
 		CHECK(!n || codec_decode(&h, a, n, why, sizeof why) == 0);
 	}
 	CHECK(broken >= 190);

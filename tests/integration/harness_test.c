@@ -151,6 +151,9 @@ TEST(harness_hard_crash_is_behaviour_and_the_worker_comes_back)
 	CHECK_EQ(R.v.what, MM_CRASHED);
 	CHECK(R.run.crashed && R.run.term_signal == SIGSEGV);
 	CHECK_EQ(R.run.busy_mode, RM_COMPILED);
+	static char log[EXEC_LOG_RING];
+	executor_log(&X, log, sizeof log); /* the worker's stack at the crash, for worker.log */
+	CHECK(strstr(log, "Segmentation fault") && strstr(log, "planted_segv"));
 	CHECK_EQ(judge("planted_abort"), V_BEHAVIOUR);
 	CHECK(R.run.crashed && R.run.term_signal == SIGABRT);
 	CHECK_EQ(judge("inductor"), V_PASS);

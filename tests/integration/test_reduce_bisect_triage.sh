@@ -58,3 +58,14 @@ rows=$(grep -c '^| [0-9a-f]\{16\} |' "$TMP/f-both/triage.md")
 [ "$rows" = 1 ] || die "$rows buckets, want 1"
 grep -q '| numeric/values | inductor | cumsum |' "$TMP/f-both/triage.md" || die "bucket row"
 [ "$(grep '^| [0-9a-f]' "$TMP/f-both/triage.md" | grep -o 'numeric-[0-9a-f]*' | wc -l)" = 2 ] || die "bucket members"
+
+# 5. The triaged findings as text (scripts/findings-text): one file each,
+# saying the layer and holding the reduced graph, which parses back.
+bash "$ROOT/scripts/findings-text" "$TMP/f-both" "$TMP/text" planted
+[ "$(ls "$TMP"/text/numeric-*.txt | wc -l)" = 2 ] || die "expected two text findings"
+for t in "$TMP"/text/*.txt; do
+  grep -q '^# layer: inductor$' "$t" || die "$t: no layer"
+  grep -q '^# seen 1 time(s); reduced from [0-9]* ops$' "$t" || die "$t: not marked reduced"
+  "$PT2FUZZ" parse "$t" --out "$TMP/back.bin" && "$PT2FUZZ" check "$TMP/back.bin" || die "$t does not parse back"
+  grep -q '= cumsum(' "$t" || die "$t lost the cumsum"
+done
