@@ -358,19 +358,20 @@ static void rebase_values(struct run_result *r, const uint8_t *from, const uint8
 			}
 }
 
-/* Starts the worker for a continuation, keeping the values so far: a worker
- * borrowed from a lender brings its own shared memory. */
+/* Starts the worker for a continuation, keeping the coverage map and the
+ * values so far: a worker borrowed from a lender brings its own shared memory. */
 static int continue_worker(struct executor *x, const struct pairs_left *pl, struct run_result *r, char *why,
 			   size_t n)
 {
 	const uint8_t *old = x->shm;
-	uint8_t *saved = malloc(pl->data_at + 1);
+	size_t keep = SHM_DATA - SHM_HEADER + pl->data_at; /* the map, then the values */
+	uint8_t *saved = malloc(keep);
 	if (!saved)
 		return fail(why, n, "out of memory");
-	memcpy(saved, x->shm + SHM_DATA, pl->data_at);
+	memcpy(saved, x->shm + SHM_HEADER, keep);
 	int bad = ensure_worker(x, why, n);
 	if (!bad && x->shm != old) {
-		memcpy(x->shm + SHM_DATA, saved, pl->data_at);
+		memcpy(x->shm + SHM_HEADER, saved, keep);
 		rebase_values(r, old + SHM_DATA, x->shm + SHM_DATA);
 	}
 	free(saved);
