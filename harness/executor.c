@@ -36,9 +36,11 @@ static void ring_add(void *ctx, const char *bytes, size_t len)
 
 size_t executor_log(const struct executor *x, char *out, size_t n)
 {
-	uint64_t from = x->ring_mark, avail = x->ring_total - from;
-	if (avail > EXEC_LOG_RING)
-		from = x->ring_total - EXEC_LOG_RING;
+	uint64_t from = x->ring_mark, keep = n ? n - 1 : 0;
+	if (keep > EXEC_LOG_RING)
+		keep = EXEC_LOG_RING;
+	if (x->ring_total - from > keep) /* the end says most: the error, the crash */
+		from = x->ring_total - keep;
 	size_t k = 0;
 	for (uint64_t i = from; i < x->ring_total && k + 1 < n; i++)
 		out[k++] = x->ring[i % EXEC_LOG_RING];
@@ -189,18 +191,54 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	return 0;
 }
 
+/* A worker that failed its start-up is on its way out: its own status (the
+ * signal that killed it, its exit code) says more than our SIGKILL's. Waits
+ * up to 2 s for it; 1 with *status when it exited, its group then killed. */
+static int reap_exiting(struct executor *x, int *status)
+{
+	if (x->pid <= 0 || x->lender_fd >= 0) /* a lent worker is not our child */
+		return 0;
+	for (int i = 0; i < 40; i++) {
+		pid_t p = waitpid(x->pid, status, WNOHANG);
+		if (p == x->pid) {
+			kill(-x->pid, SIGKILL); /* compile subprocesses left in its group */
+			x->pid = 0;
+			return 1;
+		}
+		if (p < 0 && errno != EINTR)
+			return 0;
+		usleep(50000);
+	}
+	return 0;
+}
+
 int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 {
 	uint8_t *hello = NULL;
 	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
 	if (len < 0 || !hello) {
 		free(hello);
-		int status = stop_worker(x);
-		char log[600];
+		int status = 0;
+		if (len == -2 || !reap_exiting(x, &status))
+			status = stop_worker(x);
+		else
+			stop_worker(x); /* its pipes */
+		char how[64] = "";
+		if (WIFSIGNALED(status))
+			snprintf(how, sizeof how, ", killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+		else if (WIFEXITED(status))
+			snprintf(how, sizeof how, ", exit %d", WEXITSTATUS(status));
+		/* Its own last word says what it was doing (a check that crashed it);
+		 * the log's end says how it failed. */
+		static char log[16384];
 		executor_log(x, log, sizeof log);
-		const char *tail = strlen(log) > 500 ? log + strlen(log) - 500 : log;
-		return fail(why, n, "the worker (%s) did not start%s (status %d): %s", x->o.python,
-			    len == -2 ? " in time" : "", status, tail[0] ? tail : "no output");
+		const char *said = NULL;
+		for (const char *p = strstr(log, "pt2fuzz worker: "); p; p = strstr(p + 1, "pt2fuzz worker: "))
+			said = p;
+		int said_len = said ? (int)strcspn(said, "\n") : 0;
+		const char *tail = strlen(log) > 400 ? log + strlen(log) - 400 : log;
+		return fail(why, n, "the worker (%s) did not start%s%s%s%.*s: %s", x->o.python, len == -2 ? " in time" : "",
+			    how, said ? "; its last word: " : "", said_len, said ? said : "", tail[0] ? tail : "no output");
 	}
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);

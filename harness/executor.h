@@ -122,7 +122,8 @@ int executor_collect_env(struct executor *x, char **text, size_t *len, char *why
 /* Stops the worker and frees everything. */
 void executor_free(struct executor *x);
 
-/* The worker's stderr since the last request began (at most the ring). */
+/* The worker's stderr since the last request began: its last n - 1 bytes
+ * (at most the ring), NUL-terminated. */
 size_t executor_log(const struct executor *x, char *out, size_t n);
 
 /* A value from the worker's hello ("torch", "cuda", "gpu", ...), or "". */

@@ -240,7 +240,8 @@ def build_aoti_runner(torch):
     import subprocess
     from torch.utils import cpp_extension
 
-    key = hashlib.sha256((torch.__version__ + sys.version + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
+    cxx = os.environ.get("CXX", "g++")
+    key = hashlib.sha256((torch.__version__ + sys.version + cxx + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
     cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
     lib = os.path.join(cache, f"aoti_runner-{key}.so")
     if not os.path.exists(lib):
@@ -249,7 +250,7 @@ def build_aoti_runner(torch):
         tmp = f"{lib}.{os.getpid()}"
         pathlib.Path(src).write_text(AOTI_RUNNER_CPP)
         libdirs = cpp_extension.library_paths()
-        cmd = [os.environ.get("CXX", "g++"), "-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
+        cmd = [cxx, "-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
                f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
                *(f"-isystem{d}" for d in cpp_extension.include_paths()), src, "-o", tmp,
                *(f"-L{d}" for d in libdirs), *(f"-Wl,-rpath,{d}" for d in libdirs), "-lc10", "-ltorch_cpu", "-ltorch"]
@@ -270,6 +271,27 @@ def build_aoti_runner(torch):
     runner.pt2fuzz_aoti_copy_out.argtypes = [c.c_void_p, c.c_int, c.c_void_p, c.c_char_p, c.c_size_t]
     runner.path = lib
     return runner
+
+
+def check_aoti_runner(torch, runner, device):
+    """A runner broken on this device (a crash, wrong values) would turn every
+    graph into a false finding. So before its first graph, a known-good model
+    (Linear, ReLU) goes through export, AOTInductor and the runner and must
+    match eager, once per runner and device type (a marker beside the cached
+    runner). Failing, the worker stops at start-up: a set-up error with this
+    log (a crash's native stack included), never a finding."""
+    marker = f"{runner.path}.ok-{device.split(':')[0]}"
+    if os.path.exists(marker):
+        return
+    print(f"pt2fuzz worker: checking the AOTInductor runner on {device} with a known-good model", flush=True)
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.ReLU()).to(device).eval()
+    x = torch.randn(4, 8, device=device)
+    got = AotiProgram(torch, runner, model, {})(x)
+    if len(got) != 1 or not torch.allclose(got[0].to(device), model(x), rtol=1e-4, atol=1e-5):
+        raise RuntimeError(f"pt2fuzz: the AOTInductor runner {runner.path} gives other values than eager on a "
+                           f"known-good model on {device}: the runner is broken here, not the compiler")
+    pathlib.Path(marker).touch()
 
 
 class AotiProgram:
@@ -401,8 +423,9 @@ class Worker:
         self.coverage = None
         if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
             self.coverage = Coverage(torch, self.shm.mm)
-        # --backend aoti: built now so that a runner that cannot build stops the start-up
-        self.aoti_runner = build_aoti_runner(torch) if cfg.get("aoti_runner", ["0"])[0] == "1" else None
+        # --backend aoti: built and checked now so that a runner that cannot build, or is broken on this
+        # device, stops the start-up (before the plugin, whose planted bugs the check must not see)
+        self.aoti_runner = self.load_aoti_runner() if cfg.get("aoti_runner", ["0"])[0] == "1" else None
         plugin = cfg.get("plugin_len", ["0"])[0]
         if plugin != "0":
             src = read_exact(int(plugin)).decode()
@@ -447,11 +470,16 @@ class Worker:
         for name, default in self.capture_defaults.items():
             setattr(self.torch._dynamo.config, name, True if on else default)
 
+    def load_aoti_runner(self):
+        runner = build_aoti_runner(self.torch)
+        check_aoti_runner(self.torch, runner, self.device)
+        return runner
+
     def aoti_program(self, model, ns, dynamic):
         """The program's dynamic dims per --dynamic (marks: the program's
         DYNAMIC; true: every dim; false: none) for torch.export."""
         if not self.aoti_runner:
-            self.aoti_runner = build_aoti_runner(self.torch)
+            self.aoti_runner = self.load_aoti_runner()
         every = {i: tuple(range(len(spec[0]))) for i, spec in enumerate(ns["INPUTS"][0])}
         dims = {"marks": ns["DYNAMIC"], "true": every}.get(dynamic, {})
         return AotiProgram(self.torch, self.aoti_runner, model, dims)
@@ -471,7 +499,7 @@ class Worker:
         trace = Trace() if "trace" in h else None
         modes = int(h["modes"][0])
         # A continuation after a poisoned CUDA context: only these (binding,
-        # mode) pairs (bit 3 * binding + mode), values after those already sent.
+        # mode) pairs (bit len(MODES) * binding + mode), values after those already sent.
         pairs = int(h.get("pairs", ["-1"])[0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
@@ -508,8 +536,8 @@ class Worker:
             nbind = 1
         poisoned = False
         for b in range(nbind):
-            for m in range(3):
-                if not modes >> m & 1 or not pairs >> (3 * b + m) & 1 or poisoned:
+            for m in range(len(MODES)):
+                if not modes >> m & 1 or not pairs >> (len(MODES) * b + m) & 1 or poisoned:
                     continue  # after a poisoning error nothing here can run: the executor goes on elsewhere
                 self.shm.busy(m, b)
                 t0 = time.perf_counter()

@@ -150,6 +150,20 @@ static int near_invalid(struct graph *g, struct rng *r, unsigned break_pct, size
 	return w;
 }
 
+/* What both entry points make of a valid g: a mutation with partner, else a
+ * shrink (g too big for cap), else a fresh graph; then, with chance
+ * break_pct, a near-invalid one. The mutator used; -1 leaves g as it was. */
+static int mutate_valid(struct graph *g, const struct graph *partner, struct rng *r, size_t cap, unsigned break_pct,
+			struct mutate_stats *st)
+{
+	int w = mutate_limited(g, partner, r, BYTES_ATTEMPTS, cap, st);
+	if (w < 0)
+		w = shrink(g, r, cap, st);
+	if (w < 0)
+		w = regenerate(g, r, cap, st);
+	return near_invalid(g, r, break_pct, cap, st, w);
+}
+
 size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, unsigned break_pct, int *which,
 		    struct mutate_stats *st)
 {
@@ -157,16 +171,13 @@ size_t mutate_bytes(uint8_t *data, size_t size, size_t max_size, unsigned seed, 
 	struct rng r;
 	rng_seed(&r, seed);
 	size_t cap = max_size < CODEC_MAX_SIZE ? max_size : CODEC_MAX_SIZE;
-	int w = -1;
+	int w;
 	if (!decode_valid(&g, data, size)) {
 		partner = g; /* splicing a graph into itself repeats a part of it */
-		w = mutate_limited(&g, &partner, &r, BYTES_ATTEMPTS, cap, st);
-		if (w < 0)
-			w = shrink(&g, &r, cap, st);
+		w = mutate_valid(&g, &partner, &r, cap, break_pct, st);
+	} else {
+		w = near_invalid(&g, &r, break_pct, cap, st, regenerate(&g, &r, cap, st));
 	}
-	if (w < 0)
-		w = regenerate(&g, &r, cap, st);
-	w = near_invalid(&g, &r, break_pct, cap, st, w);
 	*which = w;
 	if (w >= 0)
 		return codec_encode(&g, data, cap);
@@ -183,22 +194,14 @@ size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s
 	struct rng r;
 	rng_seed(&r, seed);
 	size_t cap = max_out < CODEC_MAX_SIZE ? max_out : CODEC_MAX_SIZE;
-	int valid = !decode_valid(&g, d1, s1);
-	if (!valid)
-		valid = regenerate(&g, &r, cap, st) >= 0;
-	if (!valid)
+	if (decode_valid(&g, d1, s1) && regenerate(&g, &r, cap, st) < 0)
 		return 0;
 	if (decode_valid(&h, d2, s2))
 		h = g;
 	/* libFuzzer asks for a crossover as often as for a mutation; splice is
 	 * drawn at its table weight like any other mutator, since on the H100
 	 * 8% of splices reached new coverage against 60-90% of the others. */
-	int w = mutate_limited(&g, &h, &r, BYTES_ATTEMPTS, cap, st);
-	if (w < 0)
-		w = shrink(&g, &r, cap, st);
-	if (w < 0)
-		w = regenerate(&g, &r, cap, st);
-	w = near_invalid(&g, &r, break_pct, cap, st, w);
+	int w = mutate_valid(&g, &h, &r, cap, break_pct, st);
 	if (which)
 		*which = w;
 	return codec_encode(&g, out, cap); /* g is valid either way; 0 if it does not fit */

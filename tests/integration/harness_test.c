@@ -154,6 +154,11 @@ TEST(harness_hard_crash_is_behaviour_and_the_worker_comes_back)
 	static char log[EXEC_LOG_RING];
 	executor_log(&X, log, sizeof log); /* the worker's stack at the crash, for worker.log */
 	CHECK(strstr(log, "Segmentation fault") && strstr(log, "planted_segv"));
+	/* A short buffer gets the log's end, where the crash is. */
+	size_t whole = strlen(log);
+	char end[64];
+	CHECK_EQ(executor_log(&X, end, sizeof end), (size_t)63);
+	CHECK(whole > 63 && !strcmp(end, log + whole - 63));
 	CHECK_EQ(judge("planted_abort"), V_BEHAVIOUR);
 	CHECK(R.run.crashed && R.run.term_signal == SIGABRT);
 	CHECK_EQ(judge("inductor"), V_PASS);

@@ -6,7 +6,9 @@
 #      which AOTI shows too) get the verdicts they expect, and a few generated
 #      graphs pass, through the runner;
 #  (b) a post-grad pass planted while AOTInductor compiles gives `numeric`;
-#  (c) torch.export raising where eager runs gives `export`, not a compiler bug.
+#  (c) torch.export raising where eager runs gives `export`, not a compiler bug;
+#  (d) a runner broken on this machine (it crashes, or its values are wrong on
+#      a known-good model) stops the worker's start-up: an error, no findings.
 source "$(dirname "$0")/lib.sh"
 run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 
@@ -40,4 +42,20 @@ PT2FUZZ_PLANT=export-raise run --plugin "$ROOT/tests/integration/planted_aoti.py
   "$B/seeds/doc001_s2_mm_add.bin" | tee "$TMP/export"
 grep -q "doc001_s2_mm_add.bin: export/raised: torch.export raised pt2fuzz.ExportFailed" "$TMP/export" || die "export failure not classed export"
 ls -d "$TMP"/f-export/export-* >/dev/null || die "no export finding saved"
+# (d) broken runners, built by a planted C++ compiler (inside the root
+# filesystem when torch runs in one)
+root=$(sed -n 's/^PT2FUZZ_ROOTFS=//p' "$B/runtime.env")
+for how in crash wrong; do
+  cxx=$TMP/planted-cxx-$how.sh
+  [ -z "$root" ] || cxx=$root/tmp/pt2fuzz-planted-cxx-$how.sh
+  cp "$ROOT/tests/integration/planted_cxx.sh" "$cxx"
+  CXX=${cxx#"$root"} run --findings "$TMP/f-$how" "$B/seeds/doc001_s2_mm_add.bin" >"$TMP/$how" 2>&1 &&
+    { cat "$TMP/$how"; die "a runner that plants '$how' did not stop pt2fuzz run"; }
+  cat "$TMP/$how"
+  grep -q "did not start.*its last word: pt2fuzz worker: checking the AOTInductor runner" "$TMP/$how" ||
+    die "a runner that plants '$how': no start-up error naming the runner check"
+  [ -z "$(ls "$TMP/f-$how" 2>/dev/null)" ] || die "a runner that plants '$how' gave findings"
+done
+grep -q "killed by signal 11" "$TMP/crash" || die "the crashing runner's start-up error does not say it crashed"
+grep -q "gives other values than eager" "$TMP/wrong" || die "the wrong runner's start-up error does not say so"
 echo "test_aoti: ok ($n of 6 generated graphs pass)"

@@ -1,7 +1,7 @@
 # Two node runners on one machine share a findings directory and a synced
 # corpus, as runners on several nodes share them through a shared
 # filesystem: both hit the same planted bug (wrong results of graphs with a
-# cumsum), which stays one finding whose count both raised; each publishes
+# cumsum) on the same input, which stays one finding whose count both raised; each publishes
 # its inputs into the shared corpus and reads the other's in its next round;
 # both merge (their own corpus, and the shared one, one runner at a time)
 # without leaving anything half-done; runner A triages the finding in the
@@ -19,12 +19,20 @@ sleep 5
 wait "$a" || { cat "$TMP/a.log"; die "runner A failed"; }
 tail -25 "$TMP/a.log"
 
-# One finding for the bug, counted by both runners, its meta.json whole.
-f=$(ls -d "$S"/findings/numeric-* | head -1)
-[ -n "$f" ] || die "no numeric finding in the shared directory"
-[ "$(ls -d "$S"/findings/numeric-* | wc -l)" = 1 ] || echo "(more than one numeric signature: $(ls "$S/findings"))"
+# One finding for one input, counted by both runners. The cumsum seed fails
+# in each runner (both keep it as the same crash-<sha1>); the shared finding
+# whose graph.bin is that input must count both hits. Other graphs with a
+# cumsum may add findings of their own (the output that differs is part of
+# a numeric signature).
+f=""
+for d in "$S"/findings/numeric-*; do
+  [ -e "$d/graph.bin" ] || continue
+  h=$(sha1sum "$d/graph.bin" | cut -d' ' -f1)
+  if [ -e "$TMP/a/crashes/crash-$h" ] && [ -e "$TMP/b/crashes/crash-$h" ]; then f=$d; fi
+done
+[ -n "$f" ] || die "no numeric finding of an input both runners hit (findings: $(ls "$S/findings" | tr '\n' ' '))"
 count=$(sed -n 's/.*"count": \([0-9]*\).*/\1/p' "$f/meta.json")
-echo "$f: count $count"
+echo "$f: count $count, hit by both runners"
 [ "$count" -ge 2 ] || die "the shared finding's count is $count, expected hits from both runners"
 python3 -m json.tool "$f/meta.json" >/dev/null 2>&1 || ! command -v python3 >/dev/null || die "meta.json is not valid JSON"
 [ -z "$(ls "$TMP/a/findings" "$TMP/b/findings" 2>/dev/null)" ] || die "findings went to a runner's own directory"
