@@ -229,16 +229,28 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 		else if (WIFEXITED(status))
 			snprintf(how, sizeof how, ", exit %d", WEXITSTATUS(status));
 		/* Its own last word says what it was doing (a check that crashed it);
-		 * the log's end says how it failed. */
-		static char log[16384];
-		executor_log(x, log, sizeof log);
+		 * the log's end says how it failed, the whole log (native and Python
+		 * stacks of a crash) goes to a file. */
+		static char log[EXEC_LOG_RING + 1];
+		size_t loglen = executor_log(x, log, sizeof log);
+		const char *tmp = getenv("TMPDIR");
+		char path[512];
+		snprintf(path, sizeof path, "%s/pt2fuzz-worker-start.log", tmp && *tmp ? tmp : "/tmp");
+		FILE *f = loglen ? fopen(path, "w") : NULL;
+		int saved = f && fwrite(log, 1, loglen, f) == loglen;
+		if (f && fclose(f))
+			saved = 0;
 		const char *said = NULL;
 		for (const char *p = strstr(log, "pt2fuzz worker: "); p; p = strstr(p + 1, "pt2fuzz worker: "))
 			said = p;
 		int said_len = said ? (int)strcspn(said, "\n") : 0;
+		char *modules = strstr(log, "\nExtension modules: "); /* faulthandler's list after a crash */
+		if (modules)
+			*modules = 0;
 		const char *tail = strlen(log) > 400 ? log + strlen(log) - 400 : log;
-		return fail(why, n, "the worker (%s) did not start%s%s%s%.*s: %s", x->o.python, len == -2 ? " in time" : "",
-			    how, said ? "; its last word: " : "", said_len, said ? said : "", tail[0] ? tail : "no output");
+		return fail(why, n, "the worker (%s) did not start%s%s%s%.*s%s%s: %s", x->o.python, len == -2 ? " in time" : "",
+			    how, said ? "; its last word: " : "", said_len, said ? said : "", saved ? "; whole log: " : "",
+			    saved ? path : "", tail[0] ? tail : "no output");
 	}
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);
