@@ -7,13 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../graph/graph.h"
+#include "../harness/protocol.h"
 
-/* The map's layout (SHM_COVERAGE bytes): compiler lines and branches, then
+/* The map's layout (harness/protocol.h): compiler lines and branches, then
  * Inductor's kernel names (both filled by the worker), then these. */
-#define FEATURES_COMPILER 0xE000u
-#define FEATURES_KERNELS 0x1000u
-#define FEATURES_GRAPH 0x1000u
-#define FEATURES_MAP (FEATURES_COMPILER + FEATURES_KERNELS + FEATURES_GRAPH)
+#define FEATURES_COMPILER SHM_COMPILER_SLOTS
+#define FEATURES_KERNELS SHM_KERNEL_SLOTS
+#define FEATURES_GRAPH (SHM_COVERAGE - SHM_COMPILER_SLOTS - SHM_KERNEL_SLOTS)
+#define FEATURES_MAP SHM_COVERAGE
 
 /* Adds g's features to the graph region of map (FEATURES_MAP bytes). */
 void features_graph(const struct graph *g, uint8_t *map);

@@ -132,12 +132,13 @@ static int collect_options(int argc, char **argv, char **out, int cap)
 	return n;
 }
 
-/* A hash of the options that may shape an input's features: all but those
- * that only say where things go. */
+/* A hash of what may shape an input's features: the map's layout, and all
+ * options but those that only say where things go. */
 static uint64_t options_hash(int n, char **opts)
 {
 	static const char *const where[] = {"--stats", "--findings", "--replay-cache"};
-	uint64_t h = 0;
+	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS};
+	uint64_t h = XXH64(layout, sizeof layout, 0);
 	for (int i = 0; i < n; i++) {
 		int skip = 0;
 		for (unsigned k = 0; k < sizeof where / sizeof *where; k++)

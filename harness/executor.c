@@ -179,9 +179,10 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	x->ring_mark = x->ring_total;
 	char cfg[512], dev[32];
 	int cl = snprintf(cfg, sizeof cfg,
-			  "shm_fd=%d\nshm_size=%zu\ndevice=%s\ncompile_threads=%u\nfx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\n"
-			  "plugin_len=%zu\n",
-			  x->shm_fd, x->o.shm_size, worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads,
+			  "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndevice=%s\ncompile_threads=%u\n"
+			  "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nplugin_len=%zu\n",
+			  x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS,
+			  worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads,
 			  x->o.fx_graph_cache, x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
 	/* A worker that could not take this has died: executor_await says so, with what it printed. */
@@ -218,6 +219,7 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
 	if (len < 0 || !hello) {
 		free(hello);
+		long pid = (long)x->pid;
 		int status = 0;
 		if (len == -2 || !reap_exiting(x, &status))
 			status = stop_worker(x);
@@ -235,7 +237,7 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 		size_t loglen = executor_log(x, log, sizeof log);
 		const char *tmp = getenv("TMPDIR");
 		char path[512];
-		snprintf(path, sizeof path, "%s/pt2fuzz-worker-start.log", tmp && *tmp ? tmp : "/tmp");
+		snprintf(path, sizeof path, "%s/pt2fuzz-worker-start-%ld.log", tmp && *tmp ? tmp : "/tmp", pid);
 		FILE *f = loglen ? fopen(path, "w") : NULL;
 		int saved = f && fwrite(log, 1, loglen, f) == loglen;
 		if (f && fclose(f))

@@ -107,8 +107,8 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 int executor_run_traced(struct executor *x, const struct exec_request *rq, struct run_result *r,
 			struct exec_trace *t, char *why, size_t n);
 
-/* The coverage map of the last request (SHM_COVERAGE bytes; the last
- * 0x1000 are left zero for the caller's graph features). */
+/* The coverage map of the last request (SHM_COVERAGE bytes; what follows
+ * the compiler and kernel slots is left zero for the caller's graph features). */
 uint8_t *executor_coverage(struct executor *x);
 
 /* Appends to f the compiler lines ("path:line") the worker ran since the

@@ -8,9 +8,18 @@
 #include <stdint.h>
 #include "../oracles/result.h"
 
-/* Shared memory: a header page (busy markers), the coverage map, values. */
+/* Shared memory: a header page (busy markers), the coverage map, values.
+ * The map's regions: compiler lines and branches, then Inductor's kernel
+ * names (both filled by the worker, which gets this layout at start-up),
+ * then the fuzz target's graph features (fuzz/features.h). 256 KiB: at 64
+ * KiB, 10 minutes of CPU fuzzing had filled 64% of the compiler slots and
+ * 28% of an input's counters were collisions, whose varying counts read as
+ * new coverage; 256 Ki counters of 8 buckets are libFuzzer's whole feature
+ * space (kFeatureSetSize, 2^21), so nothing folds there either. */
 #define SHM_HEADER 4096
-#define SHM_COVERAGE (1u << 16)
+#define SHM_COVERAGE (1u << 18)
+#define SHM_COMPILER_SLOTS 0x38000u
+#define SHM_KERNEL_SLOTS 0x4000u
 #define SHM_DATA (SHM_HEADER + SHM_COVERAGE)
 #define SHM_BUSY_MODE 4     /* u32: enum run_mode being run, or ~0 when idle */
 #define SHM_BUSY_BINDING 8  /* u32 */

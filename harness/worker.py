@@ -29,10 +29,7 @@ faulthandler.enable()
 
 MODES = ("eager", "compiled", "fp64")
 DTYPE_CODES = {}  # torch dtype -> enum dtype (graph/dtype.h order); filled after import
-HEADER = 4096  # shared memory: header page, coverage map, then tensor values
-COVERAGE_BYTES = 1 << 16
-COMPILER_SLOTS = 0xE000  # of the map: compiler lines and branches, then kernel names
-KERNEL_SLOTS = 0x1000  # (the last 0x1000 are the C side's graph features)
+HEADER = 4096  # shared memory: header page, coverage map (its size in the start-up config), then tensor values
 
 
 def read_exact(n):
@@ -72,12 +69,12 @@ def packstr(s):
 class Shared:
     """The executor's memfd: busy markers in the header, tensor values after."""
 
-    def __init__(self, fd, size):
+    def __init__(self, fd, size, map_bytes):
         import mmap
 
         self.mm = mmap.mmap(fd, size)
         self.size = size
-        self.data0 = HEADER + COVERAGE_BYTES
+        self.data0 = HEADER + map_bytes
         self.pos = self.data0
 
     def busy(self, mode, binding):
@@ -419,10 +416,11 @@ class Worker:
             name: getattr(torch._dynamo.config, name)
             for name in ("capture_dynamic_output_shape_ops", "capture_scalar_outputs")
         }
-        self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]))
+        layout = [int(cfg[k][0]) for k in ("map_bytes", "compiler_slots", "kernel_slots")]
+        self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]), layout[0])
         self.coverage = None
         if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
-            self.coverage = Coverage(torch, self.shm.mm)
+            self.coverage = Coverage(torch, self.shm.mm, *layout)
         # --backend aoti: built and checked now so that a runner that cannot build, or is broken on this
         # device, stops the start-up (before the plugin, whose planted bugs the check must not see)
         self.aoti_runner = self.load_aoti_runner() if cfg.get("aoti_runner", ["0"])[0] == "1" else None

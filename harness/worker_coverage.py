@@ -1,6 +1,6 @@
 # Compiler coverage for the pt2fuzz worker (docs/fuzzing.md). Linked in
 # front of harness/worker.py (harness/worker_blob.S): the two run as one
-# script, and the map's layout constants come from worker.py at run time.
+# script; the map's layout comes from the executor's start-up config.
 import importlib
 import os
 import re
@@ -20,7 +20,7 @@ class Coverage:
     )  # fmt: skip
     KERNELS = re.compile(r"\b((?:triton|cpp)_\w*?fused_\w+?|extern_kernels\.\w+)(?:_\d+)?\b")
 
-    def __init__(self, torch, mm):
+    def __init__(self, torch, mm, map_bytes, compiler_slots, kernel_slots):
         mon = sys.monitoring
         self.mon, self.E = mon, mon.events
         self.tool = mon.COVERAGE_ID
@@ -29,7 +29,8 @@ class Coverage:
         self.root_len = len(root) - len("torch/")
         self.files = {}  # filename -> crc of its path below site-packages, or None
         self.lines = set()  # (path, line) since the last dump: the exact measure
-        self.map = memoryview(mm)[HEADER : HEADER + COVERAGE_BYTES]
+        self.map = memoryview(mm)[HEADER : HEADER + map_bytes]
+        self.compiler_slots, self.kernel_slots = compiler_slots, kernel_slots
         self.events = self.E.LINE | getattr(self.E, "BRANCH", 0)
         mon.use_tool_id(self.tool, "pt2fuzz")
         mon.register_callback(self.tool, self.E.PY_START, self.on_start)
@@ -58,18 +59,18 @@ class Coverage:
     def on_line(self, code, line):
         h = self.files.get(code.co_filename)
         if h is not None:
-            self.bump((h ^ (line * 0x9E3779B1)) % COMPILER_SLOTS)
+            self.bump((h ^ (line * 0x9E3779B1)) % self.compiler_slots)
             self.lines.add((code.co_filename[self.root_len :], line))
         return self.mon.DISABLE
 
     def on_branch(self, code, src, dst):
         h = self.files.get(code.co_filename)
         if h is not None:
-            self.bump((h ^ (src * 0x85EBCA6B) ^ (dst * 0xC2B2AE35)) % COMPILER_SLOTS)
+            self.bump((h ^ (src * 0x85EBCA6B) ^ (dst * 0xC2B2AE35)) % self.compiler_slots)
         return self.mon.DISABLE
 
     def kernel(self, name):
-        self.bump(COMPILER_SLOTS + zlib.crc32(name.encode()) % KERNEL_SLOTS)
+        self.bump(self.compiler_slots + zlib.crc32(name.encode()) % self.kernel_slots)
 
     def patch_kernel_loader(self, torch):
         """Inductor's generated modules pass through PyCodeCache: their kernel

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "../../fuzz/check.h"
+#include "../../fuzz/features.h"
 #include "../../fuzz/findings.h"
 #include "../../fuzz/graphio.h"
 #include "../../harness/runtime.h"
@@ -118,6 +119,35 @@ TEST(harness_inductor_passes_and_really_compiles)
 	CHECK_EQ(R.run.m[RM_EAGER][0].out[0].shape[1], 4);
 	char v[64];
 	CHECK(strlen(executor_info(&X, "torch", v, sizeof v)) > 0);
+}
+
+/* With coverage on, the worker fills the map as the executor told it at
+ * start-up: compiler lines in their region, Inductor's kernel names in
+ * theirs (a CPU compile of exp + add makes a cpp_fused kernel), and nothing
+ * in the graph features' region, which is the fuzz target's. */
+TEST(harness_coverage_fills_the_map_regions_it_was_told)
+{
+	if (!CHECK(setup()))
+		return;
+	struct executor c;
+	struct executor_opts o = X.o;
+	o.plugin = NULL;
+	o.plugin_len = 0;
+	o.coverage = 1;
+	if (!CHECK(!executor_init(&c, &o, why, sizeof why) && !executor_start(&c, why, sizeof why))) {
+		fprintf(stderr, "  %s\n", why);
+		return;
+	}
+	struct check_cfg cfg;
+	check_default_cfg(&cfg);
+	check_result_free(&R);
+	CHECK(!check_graph(&c, &G, &cfg, &R, why, sizeof why) && R.v.kind == V_PASS);
+	unsigned counts[3];
+	features_count(executor_coverage(&c), counts);
+	CHECK(counts[0] > 1000);
+	CHECK(counts[1] >= 1);
+	CHECK_EQ(counts[2], 0);
+	executor_free(&c);
 }
 
 TEST(harness_planted_numeric_bug_is_numeric)

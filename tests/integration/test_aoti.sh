@@ -61,5 +61,6 @@ log=$(sed -n 's/.*; whole log: \([^:]*\): .*/\1/p' "$TMP/crash" | head -1)
 [ -s "$log" ] || die "the crashing runner's start-up error names no whole log"
 grep -q "native stack at the crash" "$log" && grep -q "in check_aoti_runner" "$log" ||
   die "the whole start-up log lacks the runner's native stack or the Python stack"
+rm -f "$log" "$(sed -n 's/.*; whole log: \([^:]*\): .*/\1/p' "$TMP/wrong" | head -1)"
 grep -q "gives other values than eager" "$TMP/wrong" || die "the wrong runner's start-up error does not say so"
 echo "test_aoti: ok ($n of 6 generated graphs pass)"
