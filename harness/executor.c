@@ -213,46 +213,52 @@ static int reap_exiting(struct executor *x, int *status)
 	return 0;
 }
 
+/* Stops a worker that did not start (read_len: what reading its hello
+ * returned, -2 on timeout) and says why: how it ended, its own last word
+ * (what it was doing: a check that crashed it), and the end of its log; the
+ * whole log (a crash's native and Python stacks) goes to a file. Returns -1. */
+static int start_failure(struct executor *x, long read_len, char *why, size_t n)
+{
+	long pid = (long)x->pid;
+	int status = 0;
+	if (read_len == -2 || !reap_exiting(x, &status))
+		status = stop_worker(x);
+	else
+		stop_worker(x); /* its pipes */
+	char how[64] = "";
+	if (WIFSIGNALED(status))
+		snprintf(how, sizeof how, ", killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status))
+		snprintf(how, sizeof how, ", exit %d", WEXITSTATUS(status));
+	static char log[EXEC_LOG_RING + 1];
+	size_t loglen = executor_log(x, log, sizeof log);
+	const char *tmp = getenv("TMPDIR");
+	char path[512];
+	snprintf(path, sizeof path, "%s/pt2fuzz-worker-start-%ld.log", tmp && *tmp ? tmp : "/tmp", pid);
+	FILE *f = loglen ? fopen(path, "w") : NULL;
+	int saved = f && fwrite(log, 1, loglen, f) == loglen;
+	if (f && fclose(f))
+		saved = 0;
+	const char *said = NULL;
+	for (const char *p = strstr(log, "pt2fuzz worker: "); p; p = strstr(p + 1, "pt2fuzz worker: "))
+		said = p;
+	int said_len = said ? (int)strcspn(said, "\n") : 0;
+	char *modules = strstr(log, "\nExtension modules: "); /* faulthandler's list after a crash */
+	if (modules)
+		*modules = 0;
+	const char *tail = strlen(log) > 400 ? log + strlen(log) - 400 : log;
+	return fail(why, n, "the worker (%s) did not start%s%s%s%.*s%s%s: %s", x->o.python, read_len == -2 ? " in time" : "",
+		    how, said ? "; its last word: " : "", said_len, said ? said : "", saved ? "; whole log: " : "",
+		    saved ? path : "", tail[0] ? tail : "no output");
+}
+
 int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 {
 	uint8_t *hello = NULL;
 	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
 	if (len < 0 || !hello) {
 		free(hello);
-		long pid = (long)x->pid;
-		int status = 0;
-		if (len == -2 || !reap_exiting(x, &status))
-			status = stop_worker(x);
-		else
-			stop_worker(x); /* its pipes */
-		char how[64] = "";
-		if (WIFSIGNALED(status))
-			snprintf(how, sizeof how, ", killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
-		else if (WIFEXITED(status))
-			snprintf(how, sizeof how, ", exit %d", WEXITSTATUS(status));
-		/* Its own last word says what it was doing (a check that crashed it);
-		 * the log's end says how it failed, the whole log (native and Python
-		 * stacks of a crash) goes to a file. */
-		static char log[EXEC_LOG_RING + 1];
-		size_t loglen = executor_log(x, log, sizeof log);
-		const char *tmp = getenv("TMPDIR");
-		char path[512];
-		snprintf(path, sizeof path, "%s/pt2fuzz-worker-start-%ld.log", tmp && *tmp ? tmp : "/tmp", pid);
-		FILE *f = loglen ? fopen(path, "w") : NULL;
-		int saved = f && fwrite(log, 1, loglen, f) == loglen;
-		if (f && fclose(f))
-			saved = 0;
-		const char *said = NULL;
-		for (const char *p = strstr(log, "pt2fuzz worker: "); p; p = strstr(p + 1, "pt2fuzz worker: "))
-			said = p;
-		int said_len = said ? (int)strcspn(said, "\n") : 0;
-		char *modules = strstr(log, "\nExtension modules: "); /* faulthandler's list after a crash */
-		if (modules)
-			*modules = 0;
-		const char *tail = strlen(log) > 400 ? log + strlen(log) - 400 : log;
-		return fail(why, n, "the worker (%s) did not start%s%s%s%.*s%s%s: %s", x->o.python, len == -2 ? " in time" : "",
-			    how, said ? "; its last word: " : "", said_len, said ? said : "", saved ? "; whole log: " : "",
-			    saved ? path : "", tail[0] ? tail : "no output");
+		return start_failure(x, len, why, n);
 	}
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);
