@@ -220,11 +220,10 @@ static int reap_exiting(struct executor *x, int *status)
 static int start_failure(struct executor *x, long read_len, char *why, size_t n)
 {
 	long pid = (long)x->pid;
-	int status = 0;
-	if (read_len == -2 || !reap_exiting(x, &status))
-		status = stop_worker(x);
-	else
-		stop_worker(x); /* its pipes */
+	int status = 0, reaped = read_len != -2 && reap_exiting(x, &status);
+	int killed = stop_worker(x); /* and its pipes, reaped or not */
+	if (!reaped)
+		status = killed;
 	char how[64] = "";
 	if (WIFSIGNALED(status))
 		snprintf(how, sizeof how, ", killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));

@@ -45,6 +45,7 @@ ls -d "$TMP"/f-export/export-* >/dev/null || die "no export finding saved"
 # (d) broken runners, built by a planted C++ compiler (inside the root
 # filesystem when torch runs in one)
 root=$(sed -n 's/^PT2FUZZ_ROOTFS=//p' "$B/runtime.env")
+whole_log() { sed -n 's/.*; whole log: \([^:]*\): .*/\1/p' "$1" | head -1; } # the file a start-up error names
 for how in crash wrong; do
   cxx=$TMP/planted-cxx-$how.sh
   [ -z "$root" ] || cxx=$root/tmp/pt2fuzz-planted-cxx-$how.sh
@@ -57,10 +58,10 @@ for how in crash wrong; do
   [ -z "$(ls "$TMP/f-$how" 2>/dev/null)" ] || die "a runner that plants '$how' gave findings"
 done
 grep -q "killed by signal 11" "$TMP/crash" || die "the crashing runner's start-up error does not say it crashed"
-log=$(sed -n 's/.*; whole log: \([^:]*\): .*/\1/p' "$TMP/crash" | head -1)
+log=$(whole_log "$TMP/crash")
 [ -s "$log" ] || die "the crashing runner's start-up error names no whole log"
 grep -q "native stack at the crash" "$log" && grep -q "in check_aoti_runner" "$log" ||
   die "the whole start-up log lacks the runner's native stack or the Python stack"
-rm -f "$log" "$(sed -n 's/.*; whole log: \([^:]*\): .*/\1/p' "$TMP/wrong" | head -1)"
+rm -f "$log" "$(whole_log "$TMP/wrong")"
 grep -q "gives other values than eager" "$TMP/wrong" || die "the wrong runner's start-up error does not say so"
 echo "test_aoti: ok ($n of 6 generated graphs pass)"
