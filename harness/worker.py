@@ -227,18 +227,53 @@ SCALAR_TYPES = {"uint8": 0, "int8": 1, "int16": 2, "int32": 3, "int64": 4, "floa
                 "float64": 7, "complex64": 9, "complex128": 10, "bool": 11, "bfloat16": 15}
 
 
+def share_cxx_runtime():
+    """Puts the process's libstdc++ (loaded with torch) in the global scope,
+    so that every library loaded later binds to that one copy. A toolchain
+    that links libstdc++ statically into shared objects (the H100 nodes'
+    $CXX does) gives each AOTInductor package a copy of its own; through
+    GNU-unique symbols such as std::collate<char>::id the two copies mix
+    their locale facet numbering, and std::regex in the package's device
+    parsing calls the wrong facet and crashes, in torch's own loader as in
+    ours. With libstdc++ global, the package binds to the process's copy."""
+    import ctypes
+
+    try:
+        ctypes.CDLL("libstdc++.so.6", mode=ctypes.RTLD_GLOBAL | os.RTLD_NOLOAD)
+    except OSError:
+        return  # not loaded by this torch: nothing to share
+    if not hasattr(ctypes.CDLL(None), "_ZNSt6locale7classicEv"):
+        raise RuntimeError("pt2fuzz: libstdc++ is loaded but not in the global scope: AOTInductor packages "
+                           "built with a static libstdc++ would clash with it")
+
+
+def aoti_toolchain(torch):
+    """How Inductor builds AOTInductor packages: its C++ compiler ($CXX, else
+    its own search), its C++ standard, torch's C++ ABI. The runner is built
+    the same way, so that the runner, the package and the process agree on
+    the C++ runtime (torch 2.15's headers need C++20, 2.6's C++17)."""
+    try:
+        from torch._inductor.cpp_builder import _get_cpp_std_cflag, get_cpp_compiler
+
+        cxx, std = get_cpp_compiler(), "-" + _get_cpp_std_cflag()[0]
+    except (ImportError, AttributeError):
+        cxx, std = os.environ.get("CXX", "g++"), "-std=c++17"
+    return [cxx, std, f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}"]
+
+
 def build_aoti_runner(torch):
     """Compiles harness/aoti_runner.cpp (AOTI_RUNNER_CPP, linked in with this
-    file) against this torch's headers and libraries, once per torch version
-    and source (cached in the temp dir), and loads it. Raises with the
-    compiler's output when it cannot: a set-up error, not a finding."""
+    file) against this torch's headers and libraries, with Inductor's own
+    toolchain (aoti_toolchain), once per torch version, toolchain and source
+    (cached in the temp dir), and loads it. Raises with the compiler's output
+    when it cannot: a set-up error, not a finding."""
     import ctypes
     import hashlib
     import subprocess
     from torch.utils import cpp_extension
 
-    cxx = os.environ.get("CXX", "g++")
-    key = hashlib.sha256((torch.__version__ + sys.version + cxx + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
+    toolchain = aoti_toolchain(torch)
+    key = hashlib.sha256((torch.__version__ + sys.version + " ".join(toolchain) + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
     cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
     lib = os.path.join(cache, f"aoti_runner-{key}.so")
     if not os.path.exists(lib):
@@ -247,8 +282,7 @@ def build_aoti_runner(torch):
         tmp = f"{lib}.{os.getpid()}"
         pathlib.Path(src).write_text(AOTI_RUNNER_CPP)
         libdirs = cpp_extension.library_paths()
-        cmd = [cxx, "-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
-               f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
+        cmd = [*toolchain, "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
                *(f"-isystem{d}" for d in cpp_extension.include_paths()), src, "-o", tmp,
                *(f"-L{d}" for d in libdirs), *(f"-Wl,-rpath,{d}" for d in libdirs), "-lc10", "-ltorch_cpu", "-ltorch"]
         built = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -266,7 +300,7 @@ def build_aoti_runner(torch):
     runner.pt2fuzz_aoti_output.argtypes = [c.c_void_p, c.c_int, c.POINTER(c.c_int), c.POINTER(c.c_int64),
                                            c.POINTER(c.c_int64), c.c_int]
     runner.pt2fuzz_aoti_copy_out.argtypes = [c.c_void_p, c.c_int, c.c_void_p, c.c_char_p, c.c_size_t]
-    runner.path = lib
+    runner.path, runner.toolchain = lib, " ".join(toolchain)
     return runner
 
 
@@ -439,6 +473,8 @@ class Worker:
             "coverage": "sys.monitoring" if self.coverage else "off",
             "aoti_runner": self.aoti_runner.path if self.aoti_runner else "off",
         }
+        if self.aoti_runner:  # what it was built with: Inductor's toolchain
+            info["aoti_cxx"] = self.aoti_runner.toolchain
         try:
             import triton
 
@@ -469,6 +505,7 @@ class Worker:
             setattr(self.torch._dynamo.config, name, True if on else default)
 
     def load_aoti_runner(self):
+        share_cxx_runtime()
         runner = build_aoti_runner(self.torch)
         check_aoti_runner(self.torch, runner, self.device)
         return runner

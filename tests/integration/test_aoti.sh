@@ -37,6 +37,12 @@ PT2FUZZ_PLANT=perturb run --plugin "$ROOT/tests/integration/planted_aoti.py" --f
 # (b) the planted pass is caught
 grep -q "aoti_dynamic_linear_norm.bin: numeric" "$TMP/perturb" || die "planted AOTI pass not caught"
 grep -q '"aoti_runner": "/' "$TMP"/f-perturb/numeric-*/meta.json || die "meta.json does not name the AOTI runner"
+# The runner is built as torch builds its packages: Inductor's compiler and C++
+# standard, torch's C++ ABI.
+want=$($PY -c 'import torch; from torch._inductor.cpp_builder import get_cpp_compiler as cxx, _get_cpp_std_cflag as std
+print(f"{cxx()} -{std()[0]} -D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}")' 2>/dev/null | tail -1)
+got=$(sed -n 's/.*"aoti_cxx": "\(.*\)".*/\1/p' "$TMP"/f-perturb/numeric-*/meta.json | head -1)
+[ -n "$want" ] && [ "$got" = "$want" ] || die "the runner was built with '$got', torch builds packages with '$want'"
 # (c) export failures are their own class
 PT2FUZZ_PLANT=export-raise run --plugin "$ROOT/tests/integration/planted_aoti.py" --findings "$TMP/f-export" \
   "$B/seeds/doc001_s2_mm_add.bin" | tee "$TMP/export"
