@@ -151,6 +151,26 @@ static uint64_t options_hash(int n, char **opts)
 	return h;
 }
 
+/* Starts (or borrows) the worker when none runs; says so the first time. */
+static void worker_up(void)
+{
+	static int announced;
+	char why[600], v[128], d[64];
+	if (X.pid)
+		return;
+	if (executor_start(&X, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		exit(1);
+	}
+	if (announced++)
+		return;
+	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
+			"near-invalid %u%%\n",
+		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
+		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
+		no_coverage ? "off (pure generation)" : "on", near_invalid);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
@@ -167,16 +187,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	replay.dir = cli_opt(n, opts, "--replay-cache");
 	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
-	if (executor_init(&X, &RO.exec, why, sizeof why) || executor_start(&X, why, sizeof why)) {
+	/* The worker starts (or is borrowed) with the first input that runs, not
+	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
+	 * but never run an input, and a worker they held would sit idle while the
+	 * jobs and merges that do run inputs wait for one. */
+	if (executor_init(&X, &RO.exec, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
 	}
-	char v[128], d[64];
-	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
-			"near-invalid %u%%\n",
-		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
-		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
-		no_coverage ? "off (pure generation)" : "on", near_invalid);
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
 		gen_favor_rare_ops(S.op_runs);
@@ -202,6 +220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.replayed++;
 		return 0;
 	}
+	worker_up();
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
