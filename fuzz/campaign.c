@@ -89,6 +89,17 @@ static int parse_settings(int argc, char **argv, struct settings *s)
 	return 0;
 }
 
+/* Makes dir (if need be) and checks that we may write into it: a
+ * read-only or foreign OUT fails here, with its reason, not in every job. */
+static int writable_dir(const char *dir)
+{
+	if ((mkdir(dir, 0777) && errno != EEXIST) || access(dir, W_OK | X_OK)) {
+		fprintf(stderr, "pt2fuzz fuzz: cannot write into %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int make_paths(int argc, char **argv, struct campaign_paths *p)
 {
 	const char *out = cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "out";
@@ -114,19 +125,16 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", p->fuzzer, strerror(errno));
 		return -1;
 	}
-	mkdir(p->out, 0777);
+	if (writable_dir(p->out))
+		return -1;
 	for (unsigned i = 0; i < sizeof subs / sizeof *subs; i++) {
 		if (subs[i].path != p->findings || !p->findings[0])
 			snprintf(subs[i].path, CAMPAIGN_PATH, "%.4000s/%s", p->out, subs[i].name);
-		if (subs[i].dir && mkdir(subs[i].path, 0777) && errno != EEXIST) {
-			fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", subs[i].path, strerror(errno));
+		if (subs[i].dir && writable_dir(subs[i].path))
 			return -1;
-		}
 	}
-	if (p->sync && mkdir(p->sync, 0777) && errno != EEXIST) {
-		fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", p->sync, strerror(errno));
+	if (p->sync && writable_dir(p->sync))
 		return -1;
-	}
 	return 0;
 }
 
