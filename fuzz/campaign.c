@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +28,7 @@
 #include "runopts.h"
 
 struct settings {
-	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs;
+	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
 	int lend, triage;
 };
 
@@ -39,7 +40,7 @@ static const struct {
 } own_options[] = {
 	{"--time", 1},      {"--out", 1},         {"--jobs", 1},        {"--workers-per-gpu", 1}, {"--seeds", 1},
 	{"--merge-every", 1}, {"--sync", 1},      {"--sync-every", 1},  {"--stats-every", 1},     {"--triage-time", 1},
-	{"--findings", 1}, {"--no-triage", 0}, {"--no-lender", 0},
+	{"--findings", 1}, {"--no-triage", 0}, {"--no-lender", 0}, {"--watchdog", 1},
 };
 
 static int own_option(const char *arg)
@@ -49,6 +50,14 @@ static int own_option(const char *arg)
 			return 1 + own_options[i].has_value;
 	return 0;
 }
+
+/* A job (round or merge) silent this long is stuck: above the default
+ * --timeout (120 s) plus a worker's start-up. */
+#define WATCHDOG_DEFAULT_S 600
+/* A stopped round has this long between SIGINT and SIGKILL... */
+#define STOP_GRACE_MS 5000
+/* ...and then at most this long for its output to end. */
+#define DRAIN_MS 3000
 
 static volatile sig_atomic_t stop;
 static void on_signal(int sig) { stop = sig; }
@@ -72,10 +81,22 @@ static int parse_settings(int argc, char **argv, struct settings *s)
 	    cli_num(argc, argv, "--merge-every", 3600, 0, 365LL * 86400, &s->merge_every) ||
 	    cli_num(argc, argv, "--sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
 	    cli_num(argc, argv, "--stats-every", 60, 1, 86400, &s->stats_every) ||
-	    cli_num(argc, argv, "--triage-time", 300, 1, 86400, &s->triage_secs))
+	    cli_num(argc, argv, "--triage-time", 300, 1, 86400, &s->triage_secs) ||
+	    cli_num(argc, argv, "--watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog))
 		return -1;
 	s->lend = !cli_flag(argc, argv, "--no-lender");
 	s->triage = !cli_flag(argc, argv, "--no-triage");
+	return 0;
+}
+
+/* Makes dir (if need be) and checks that we may write into it: a
+ * read-only or foreign OUT fails here, with its reason, not in every job. */
+static int writable_dir(const char *dir)
+{
+	if ((mkdir(dir, 0777) && errno != EEXIST) || access(dir, W_OK | X_OK)) {
+		fprintf(stderr, "pt2fuzz fuzz: cannot write into %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -104,19 +125,16 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", p->fuzzer, strerror(errno));
 		return -1;
 	}
-	mkdir(p->out, 0777);
+	if (writable_dir(p->out))
+		return -1;
 	for (unsigned i = 0; i < sizeof subs / sizeof *subs; i++) {
 		if (subs[i].path != p->findings || !p->findings[0])
 			snprintf(subs[i].path, CAMPAIGN_PATH, "%.4000s/%s", p->out, subs[i].name);
-		if (subs[i].dir && mkdir(subs[i].path, 0777) && errno != EEXIST) {
-			fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", subs[i].path, strerror(errno));
+		if (subs[i].dir && writable_dir(subs[i].path))
 			return -1;
-		}
 	}
-	if (p->sync && mkdir(p->sync, 0777) && errno != EEXIST) {
-		fprintf(stderr, "pt2fuzz fuzz: %s: %s\n", p->sync, strerror(errno));
+	if (p->sync && writable_dir(p->sync))
 		return -1;
-	}
 	return 0;
 }
 
@@ -166,7 +184,7 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 
 /* libFuzzer -fork over OUT/corpus (and the shared corpus), the seeds, for secs (0: no limit). */
 static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settings *s, const struct target_args *ta,
-			     long long secs, int out_fd)
+			     long long secs, const char *beat, int out_fd)
 {
 	static char a_fork[32], a_time[32], a_art[CAMPAIGN_PATH + 32];
 	char *args[CAMPAIGN_MAX_ARGS + 32];
@@ -185,6 +203,8 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 	args[n++] = "-ignore_remaining_args=1";
 	args[n++] = "--stats";
 	args[n++] = (char *)p->stats;
+	args[n++] = "--heartbeat";
+	args[n++] = (char *)beat;
 	for (int i = 0; i < ta->n; i++)
 		args[n++] = ta->v[i];
 	args[n] = NULL;
@@ -206,9 +226,34 @@ struct run {
 	unsigned win_n;
 	unsigned long long past_rounds_execs;
 	struct progress prog;
-	unsigned round, published;
-	int64_t t0, last_merge, last_row;
+	struct heartbeat beat;       /* the current round's */
+	unsigned round, published, restarts;
+	int64_t t0, deadline, last_merge, last_row; /* deadline: t0 + --time (0: none) */
+	int log;                     /* OUT/fuzzer.log */
 };
+
+/* A line for the campaign's output and OUT/fuzzer.log. */
+static void say(struct run *r, int tty, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(struct run *r, int tty, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	view_clear(stderr, tty);
+	fprintf(stderr, "pt2fuzz fuzz: %s\n", line);
+	dprintf(r->log, "pt2fuzz fuzz: %s\n", line);
+}
+
+/* Whether a job silent since its heartbeat's last beat is to be restarted. */
+static int stalled(struct run *r, struct heartbeat *h, int64_t now)
+{
+	return r->s.watchdog && heartbeat_quiet_ms(h, now) > r->s.watchdog * 1000;
+}
+
+/* Milliseconds left before the deadline (a large number without one). */
+static int64_t time_left_ms(const struct run *r, int64_t now) { return r->deadline ? r->deadline - now : INT64_MAX / 2; }
 
 static void workers_text(const struct run *r, char *out, size_t n, unsigned *alive)
 {
@@ -233,6 +278,8 @@ static void background_text(const struct run *r, char *out, size_t n)
 			      (long long)(r->s.merge_every - (now - r->last_merge) / 1000), r->local.before, r->local.after);
 	k += snprintf(out + k, n - (size_t)k, "; triage %s, %u pending, %u done", r->triage.pid ? "running" : "idle",
 		      r->triage.pending, r->triage.done);
+	if (r->s.watchdog && k > 0 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, "; watchdog %llds", r->s.watchdog);
 	if (r->p.sync && k > 0 && (size_t)k < n)
 		snprintf(out + k, n - (size_t)k, "; sync %s: %u published", r->p.sync, r->published);
 }
@@ -271,17 +318,39 @@ static void draw(struct run *r, int tty, double rate)
 {
 	char workers[600], behind[600];
 	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, r->round,
-			 (unsigned)r->prog.job, take_row(r, 0), workers, behind};
+			 (unsigned)r->prog.job, take_row(r, 0), workers, behind, r->restarts};
 	v.row.rate = rate;
 	workers_text(r, workers, sizeof workers, &v.row.workers);
 	background_text(r, behind, sizeof behind);
 	view_draw(stderr, tty, &v);
 }
 
-/* Periodic work: the stats row, merges, triage. */
-static void tick(struct run *r, int64_t now)
+static void start_merge(struct run *r, struct corpus_merge *m)
 {
 	char merge_log[CAMPAIGN_PATH + 16];
+	snprintf(merge_log, sizeof merge_log, "%.4100s/merge.log", r->p.out);
+	if (m == &r->local)
+		corpus_merge_start(m, r->p.fuzzer, r->p.corpus, &r->ta, merge_log, 0);
+	else
+		corpus_merge_start(m, r->p.fuzzer, r->p.sync, &r->ta, merge_log, 1);
+}
+
+/* A merge that made no progress for --watchdog seconds is killed (its
+ * half-made DIR.merge goes; DIR was never touched) and started again. */
+static void watch_merge(struct run *r, struct corpus_merge *m, int tty, int64_t now)
+{
+	if (!m->pid || !stalled(r, &m->beat, now))
+		return;
+	say(r, tty, "watchdog: the merge of %s made no progress for %lld s: restarting it", m->dir, r->s.watchdog);
+	kill(-m->pid, SIGKILL);
+	corpus_merge_poll(m, 1);
+	r->restarts++;
+	start_merge(r, m);
+}
+
+/* Periodic work: the stats row, merges, triage. */
+static void tick(struct run *r, int tty, int64_t now)
+{
 	if (now - r->last_row >= r->s.stats_every * 1000) {
 		r->row = take_row(r, 1);
 		plot_append(r->p.plot_data, &r->row);
@@ -289,24 +358,42 @@ static void tick(struct run *r, int64_t now)
 	}
 	corpus_merge_poll(&r->local, 0);
 	corpus_merge_poll(&r->shared, 0);
+	watch_merge(r, &r->local, tty, now);
+	watch_merge(r, &r->shared, tty, now);
 	if (r->s.merge_every && !r->local.pid && now - r->last_merge >= r->s.merge_every * 1000) {
-		snprintf(merge_log, sizeof merge_log, "%.4100s/merge.log", r->p.out);
-		corpus_merge_start(&r->local, r->p.fuzzer, r->p.corpus, &r->ta, merge_log, 0);
+		start_merge(r, &r->local);
 		if (r->p.sync && !r->shared.pid)
-			corpus_merge_start(&r->shared, r->p.fuzzer, r->p.sync, &r->ta, merge_log, 1);
+			start_merge(r, &r->shared);
 		r->last_merge = now;
 	}
 	if (r->s.triage)
 		triager_poll(&r->triage, &r->p, &r->ta);
 }
 
-/* One round: libFuzzer from start to end (or to a stop). 0, or -1 when it could not start. */
-static int run_round(struct run *r, long long secs, int log, int tty)
+/* Why a running round is to stop now: a signal, the deadline, the watchdog
+ * (said in the log); NULL while it goes on. */
+static const char *round_must_stop(struct run *r, int tty, int64_t now)
+{
+	if (stop)
+		return "stop";
+	if (time_left_ms(r, now) <= 0)
+		return "time";
+	if (!stalled(r, &r->beat, now))
+		return NULL;
+	say(r, tty, "watchdog: libFuzzer round %u made no progress for %lld s: restarting it", r->round, r->s.watchdog);
+	r->restarts++;
+	return "watchdog";
+}
+
+/* One round: libFuzzer from start to end, or until it must stop. 0, or -1
+ * when it could not start. */
+static int run_round(struct run *r, long long secs, int tty)
 {
 	int pipefd[2];
 	if (pipe2(pipefd, O_CLOEXEC))
 		return -1;
-	pid_t pid = start_libfuzzer(&r->p, &r->s, &r->ta, secs, pipefd[1]);
+	heartbeat_arm(&r->beat, protocol_now_ms());
+	pid_t pid = start_libfuzzer(&r->p, &r->s, &r->ta, secs, r->beat.path, pipefd[1]);
 	close(pipefd[1]);
 	if (pid < 0) {
 		close(pipefd[0]);
@@ -316,18 +403,22 @@ static int run_round(struct run *r, long long secs, int log, int tty)
 	r->prog = (struct progress){0};
 	char line[8192];
 	size_t have = 0;
-	int64_t last_draw = 0;
-	for (int stopping = 0;;) {
-		if (stop && !stopping) {
-			stopping = 1;
-			campaign_stop_group(pid, 5000);
+	int64_t last_draw = 0, stopped_at = 0;
+	for (;;) {
+		int64_t now = protocol_now_ms();
+		if (!stopped_at && round_must_stop(r, tty, now)) {
+			campaign_stop_group(pid, STOP_GRACE_MS); /* reaps it, kills its group */
+			stopped_at = protocol_now_ms();
 		}
+		if (stopped_at && protocol_now_ms() - stopped_at > DRAIN_MS)
+			break; /* something outside the group holds its output: do not wait for it */
 		struct pollfd pf = {pipefd[0], POLLIN, 0};
-		if (poll(&pf, 1, 1000) > 0) {
+		if (poll(&pf, 1, stopped_at ? 200 : 1000) > 0) {
 			ssize_t k = read(pipefd[0], line + have, sizeof line - 1 - have);
 			if (k <= 0)
 				break;
-			if (write(log, line + have, (size_t)k) < 0)
+			heartbeat_note(&r->beat, now); /* the parent speaks when a job ends */
+			if (write(r->log, line + have, (size_t)k) < 0)
 				perror("pt2fuzz fuzz: log");
 			have += (size_t)k;
 			line[have] = 0;
@@ -344,18 +435,20 @@ static int run_round(struct run *r, long long secs, int log, int tty)
 			if (have == sizeof line - 1)
 				have = 0; /* an overlong line: drop it */
 		}
-		int64_t now = protocol_now_ms();
+		now = protocol_now_ms();
 		double rate = recent_rate(r, r->base.execs + r->past_rounds_execs + r->prog.execs, now);
 		if (!stop)
-			tick(r, now);
+			tick(r, tty, now);
 		if (now - last_draw >= (tty ? 2000 : 30000)) {
 			draw(r, tty, rate);
 			last_draw = now;
 		}
 	}
 	close(pipefd[0]);
-	if (!stop)
-		campaign_stop_group(pid, 60000); /* its output ended: it is exiting */
+	if (!stopped_at) { /* its output ended: it is exiting, before the deadline's grace is out */
+		int64_t grace = time_left_ms(r, protocol_now_ms()) + STOP_GRACE_MS;
+		campaign_stop_group(pid, (int)(grace < 0 ? 0 : grace > 60000 ? 60000 : grace));
+	}
 	r->past_rounds_execs += r->prog.execs;
 	r->prog.execs = 0;
 	return 0;
@@ -382,10 +475,25 @@ static void summary(struct run *r, int seen)
 	if (r->lender.status)
 		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", r->lender.status->started,
 			r->lender.status->loans, r->lender.status->replaced);
+	if (r->restarts)
+		fprintf(stderr, "  watchdog        %u stalled jobs restarted (no progress for %lld s)\n", r->restarts, r->s.watchdog);
 	cstats_print(&r->cs, stderr);
 	fprintf(stderr, "  plot            %s (`pt2fuzz plot %s`)\n", r->p.plot_data, r->p.out);
 	if (!seen)
 		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", r->p.log);
+}
+
+/* Kills what runs in the background: merges (redone next time), triage. */
+static void stop_background(struct run *r)
+{
+	if (r->local.pid || r->shared.pid)
+		fprintf(stderr, "pt2fuzz fuzz: stopping a corpus merge (it is redone next time)\n");
+	for (struct corpus_merge *m = &r->local; m; m = m == &r->local ? &r->shared : NULL)
+		if (m->pid) {
+			kill(-m->pid, SIGKILL);
+			corpus_merge_poll(m, 1);
+		}
+	triager_stop(&r->triage);
 }
 
 int cmd_fuzz(int argc, char **argv)
@@ -393,13 +501,18 @@ int cmd_fuzz(int argc, char **argv)
 	static struct run r;
 	static struct run_opts ro;
 	char why[600];
+	r.t0 = protocol_now_ms(); /* --time counts from here: start-up and wrap-up are inside it */
 	if (parse_settings(argc, argv, &r.s) || run_opts_parse(argc, argv, &ro) || make_paths(argc, argv, &r.p))
 		return 2;
-	int lock = node_claim(r.p.out), log = open_log(r.p.log);
-	if (lock < 0 || log < 0)
+	r.deadline = r.s.secs ? r.t0 + r.s.secs * 1000 : 0;
+	int lock = node_claim(r.p.out);
+	r.log = open_log(r.p.log);
+	if (lock < 0 || r.log < 0)
 		return 1;
 	target_args(argc, argv, &r.p, r.s.jobs, &r.ta);
 	corpus_recover(r.p.corpus);
+	signal(SIGINT, on_signal);
+	signal(SIGTERM, on_signal);
 	if (r.s.lend && (job_worker_opts(&r.ta, &ro) || lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why))) {
 		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
 		return 1;
@@ -409,37 +522,43 @@ int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
 	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (libFuzzer log: %s)\n", r.s.secs, r.s.jobs,
 		r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
-	signal(SIGINT, on_signal);
-	signal(SIGTERM, on_signal);
+	/* libFuzzer starts when a worker can be lent: a runtime whose workers
+	 * cannot start fails here, with the lender's reason, not in every job. */
+	if (r.s.lend && lender_wait_ready(&r.lender, r.deadline ? r.deadline : INT64_MAX, &stop) < 0) {
+		fprintf(stderr, "pt2fuzz fuzz: workers do not start: %s\n", r.lender.status->error);
+		lender_stop(&r.lender);
+		return 1;
+	}
+	if (r.s.lend)
+		fprintf(stderr, "pt2fuzz fuzz: a worker was ready after %.0f s\n", (double)(protocol_now_ms() - r.t0) / 1000.0);
 	cstats_init(&r.cs, r.p.stats);
 	r.triage.secs = r.s.triage_secs;
-	r.t0 = r.last_merge = r.last_row = protocol_now_ms();
+	r.last_merge = r.last_row = r.t0;
 	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
+	struct {
+		struct heartbeat *h;
+		const char *name;
+	} beats[] = {{&r.beat, "heartbeat-round"}, {&r.local.beat, "heartbeat-merge"}, {&r.shared.beat, "heartbeat-merge-sync"}};
+	for (unsigned i = 0; i < sizeof beats / sizeof *beats; i++)
+		snprintf(beats[i].h->path, sizeof beats[i].h->path, "%.4100s/%s", r.p.stats, beats[i].name);
 	int tty = isatty(2), seen = 0;
-	for (int64_t left; !stop;) {
-		left = r.s.secs ? r.s.secs - (protocol_now_ms() - r.t0) / 1000 : 0;
-		if (r.s.secs && left <= 0)
+	while (!stop) {
+		long long left = r.deadline ? time_left_ms(&r, protocol_now_ms()) / 1000 : 0;
+		if (r.deadline && left < 1)
 			break;
 		long long secs = r.p.sync && (!left || left > r.s.sync_every) ? r.s.sync_every : left;
-		if (run_round(&r, secs, log, tty))
+		if (run_round(&r, secs, tty))
 			break;
 		seen |= r.prog.seen;
 		if (r.p.sync) /* then the next round reads what the others published */
 			r.published += corpus_publish(r.p.corpus, r.p.sync);
 	}
 	view_clear(stderr, tty);
-	if (r.local.pid || r.shared.pid)
-		fprintf(stderr, "pt2fuzz fuzz: stopping a corpus merge (it is redone next time)\n");
-	for (struct corpus_merge *m = &r.local; m; m = m == &r.local ? &r.shared : NULL)
-		if (m->pid) {
-			kill(-m->pid, SIGKILL);
-			corpus_merge_poll(m, 1);
-		}
-	triager_stop(&r.triage);
+	stop_background(&r);
 	summary(&r, seen);
 	lender_stop(&r.lender);
 	cstats_free(&r.cs);
-	close(log);
+	close(r.log);
 	close(lock);
 	/* libFuzzer's -fork exits with a crashed job's code after findings: that is
 	 * success for a campaign. A campaign that never fuzzed is not. */

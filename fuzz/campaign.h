@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 #include "../oracles/oracle.h"
 
 #define CAMPAIGN_PATH 4200
@@ -81,11 +82,31 @@ struct view {
 	struct plot_row row;
 	const char *workers;         /* "16 lent, 2 idle, ..." */
 	const char *background;      /* merge and triage state */
+	unsigned restarts;           /* jobs the watchdog restarted */
 };
 
 /* The status: a block redrawn in place on a terminal, else one line. */
 void view_draw(FILE *f, int tty, const struct view *v);
 void view_clear(FILE *f, int tty);
+
+/* --- campaign_watchdog.c --- */
+
+/* A job's heartbeat file, touched by its pt2fuzz_fuzzer processes at
+ * every input (--heartbeat). */
+struct heartbeat {
+	char path[CAMPAIGN_PATH];    /* set by the owner before heartbeat_arm */
+	struct timespec seen;        /* the file's mtime when last looked at */
+	int64_t last_ms;             /* when it last moved (protocol_now_ms() based) */
+};
+
+/* Creates h->path (if need be) and starts the clock at now. */
+void heartbeat_arm(struct heartbeat *h, int64_t now);
+
+/* Progress seen another way (the job's own output). */
+void heartbeat_note(struct heartbeat *h, int64_t now);
+
+/* Milliseconds since the job last showed progress. */
+int64_t heartbeat_quiet_ms(struct heartbeat *h, int64_t now);
 
 /* --- campaign_corpus.c --- */
 
@@ -95,14 +116,16 @@ struct corpus_merge {
 	char dir[CAMPAIGN_PATH], into[CAMPAIGN_PATH];
 	unsigned before, after;      /* inputs, of the last merge */
 	int lock;                    /* held while merging a shared corpus */
+	struct heartbeat beat;       /* its processes' progress (path set by the caller) */
 };
 
 /* Puts back what an interrupted merge of dir left in dir.merge. */
 void corpus_recover(const char *dir);
 
 /* Starts `fuzzer -merge=1 DIR.merge DIR` in the background (log appended
- * to log). For a shared corpus (lock_shared), only when no other runner is
- * merging it. 0 when started. */
+ * to log), its processes beating m->beat (path set by the caller). For a
+ * shared corpus (lock_shared), only when no other runner is merging it.
+ * 0 when started. */
 int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const struct target_args *ta,
 		       const char *log, int lock_shared);
 

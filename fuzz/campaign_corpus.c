@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "../harness/protocol.h"
 #include "campaign.h"
 
 /* The files of a flat directory, then the directory. */
@@ -111,9 +112,12 @@ int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *d
 	argv[n++] = m->into;
 	argv[n++] = m->dir;
 	argv[n++] = "-ignore_remaining_args=1";
+	argv[n++] = "--heartbeat";
+	argv[n++] = m->beat.path;
 	for (int i = 0; i < ta->n; i++)
 		argv[n++] = ta->v[i];
 	argv[n] = NULL;
+	heartbeat_arm(&m->beat, protocol_now_ms());
 	int fd = open_log(log);
 	m->pid = campaign_spawn(argv, fd, 10);
 	if (fd >= 0)

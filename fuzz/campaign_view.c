@@ -140,12 +140,15 @@ void view_draw(FILE *f, int tty, const struct view *v)
 		clock_text(v->limit, limit, sizeof limit);
 	double overall = r->elapsed > 0 ? (double)r->execs / r->elapsed : 0;
 	if (!tty) {
-		fprintf(f, "[%s] execs %llu (%.2f/s) corpus %u features %llu lines %llu findings %s workers %u\n", run,
+		fprintf(f, "[%s] execs %llu (%.2f/s) corpus %u features %llu lines %llu findings %s workers %u", run,
 			r->execs, r->rate, r->corpus, r->features, r->lines, fnd, r->workers);
+		if (v->restarts)
+			fprintf(f, " watchdog-restarts %u", v->restarts);
+		fputc('\n', f);
 		return;
 	}
 	view_clear(f, tty);
-	drawn = 6;
+	drawn = 6 + (v->restarts != 0);
 	fprintf(f, "pt2fuzz fuzz %s   run %s%s%s   campaign %s   round %u, libFuzzer job %u\n", v->out, run,
 		limit[0] ? " of " : "", limit, total, v->round, v->jobs);
 	fprintf(f, "  execs     %llu   %.2f/s now, %.2f/s overall\n", r->execs, r->rate, overall);
@@ -154,5 +157,7 @@ void view_draw(FILE *f, int tty, const struct view *v)
 	fprintf(f, "  findings  %s\n", fnd);
 	fprintf(f, "  workers   %u alive: %s\n", r->workers, v->workers);
 	fprintf(f, "  behind    %s\n", v->background);
+	if (v->restarts)
+		fprintf(f, "  watchdog  %u stalled jobs restarted\n", v->restarts);
 	fflush(f);
 }

@@ -165,6 +165,7 @@ static void publish(struct served *s)
 	s->st->starting = count[STARTING];
 	s->st->idle = count[IDLE];
 	s->st->lent = count[LENT];
+	s->st->gave_up = broken(s);
 }
 
 /* One round: start what is missing, lend what is idle, wait for events. */
@@ -302,12 +303,31 @@ int lender_start(struct lender *l, const struct run_opts *ro, unsigned workers, 
 	return 0;
 }
 
+int lender_wait_ready(const struct lender *l, int64_t deadline_ms, volatile sig_atomic_t *stop)
+{
+	for (; !*stop && protocol_now_ms() < deadline_ms; usleep(100000)) {
+		if (l->status->idle || l->status->lent)
+			return 0;
+		if (l->status->gave_up)
+			return -1;
+	}
+	return 1;
+}
+
+#define LENDER_STOP_GRACE_MS 10000 /* it stops its workers first; a wedged one is killed */
+
 void lender_stop(struct lender *l)
 {
 	if (l->pid > 0) {
 		kill(l->pid, SIGTERM);
-		while (waitpid(l->pid, NULL, 0) < 0 && errno == EINTR)
-			;
+		int64_t end = protocol_now_ms() + LENDER_STOP_GRACE_MS;
+		pid_t got;
+		while ((got = waitpid(l->pid, NULL, WNOHANG)) == 0 && protocol_now_ms() < end)
+			usleep(50000);
+		if (got == 0) { /* still there: its workers die with it (PR_SET_PDEATHSIG) or at the next start */
+			kill(l->pid, SIGKILL);
+			waitpid(l->pid, NULL, 0);
+		}
 	}
 	l->pid = 0;
 	unsetenv("PT2FUZZ_LENDER");

@@ -6,6 +6,8 @@
  * an hour is replaced. The lender dies with its campaign. */
 #ifndef PT2FUZZ_LENDER_H
 #define PT2FUZZ_LENDER_H
+#include <signal.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include "runopts.h"
 
@@ -13,6 +15,7 @@
 struct lender_status {
 	unsigned workers, starting, idle, lent;
 	unsigned long long started, loans, replaced;
+	unsigned gave_up;    /* workers failed to start too often: borrowers are told to start their own */
 	char error[300];     /* why workers fail to start ("" when they do) */
 };
 
@@ -28,7 +31,12 @@ struct lender {
  * 0, or -1 with a reason. */
 int lender_start(struct lender *l, const struct run_opts *ro, unsigned workers, char *why, size_t n);
 
-/* Stops the lender and its workers. */
+/* Waits until a worker is ready to lend (0), the lender has given up
+ * starting them (-1, status->error says why), *stop is set or deadline_ms
+ * (protocol_now_ms() based) passes (1). */
+int lender_wait_ready(const struct lender *l, int64_t deadline_ms, volatile sig_atomic_t *stop);
+
+/* Stops the lender and its workers, within a few seconds. */
 void lender_stop(struct lender *l);
 
 #endif

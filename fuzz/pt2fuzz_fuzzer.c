@@ -15,10 +15,14 @@
  *                   instead of compiling again (fuzz/replay_cache.h)
  *   --size N        target size of generated graphs (default 12)
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
- *                   (one constraint broken on purpose: mutators/break.h; default 10) */
+ *                   (one constraint broken on purpose: mutators/break.h; default 10)
+ *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
+ *                   the job's progress from its modification time */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 #include "../graph/codec.h"
@@ -40,7 +44,7 @@ static struct executor X;
 static struct graph G;
 static int no_coverage;
 static unsigned gen_size = 12, near_invalid = 10;
-static const char *stats_dir;
+static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
 
 /* What this process has done, written to --stats DIR. */
@@ -136,7 +140,7 @@ static int collect_options(int argc, char **argv, char **out, int cap)
  * options but those that only say where things go. */
 static uint64_t options_hash(int n, char **opts)
 {
-	static const char *const where[] = {"--stats", "--findings", "--replay-cache"};
+	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--heartbeat"};
 	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS};
 	uint64_t h = XXH64(layout, sizeof layout, 0);
 	for (int i = 0; i < n; i++) {
@@ -149,6 +153,26 @@ static uint64_t options_hash(int n, char **opts)
 			h = XXH64(opts[i], strlen(opts[i]), h + (uint64_t)i);
 	}
 	return h;
+}
+
+/* Starts (or borrows) the worker when none runs; says so the first time. */
+static void worker_up(void)
+{
+	static int announced;
+	char why[600], v[128], d[64];
+	if (X.pid)
+		return;
+	if (executor_start(&X, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		exit(1);
+	}
+	if (announced++)
+		return;
+	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
+			"near-invalid %u%%\n",
+		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
+		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
+		no_coverage ? "off (pure generation)" : "on", near_invalid);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -164,19 +188,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(n, opts, "--no-coverage");
 	stats_dir = cli_opt(n, opts, "--stats");
+	heartbeat = cli_opt(n, opts, "--heartbeat");
 	replay.dir = cli_opt(n, opts, "--replay-cache");
 	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
-	if (executor_init(&X, &RO.exec, why, sizeof why) || executor_start(&X, why, sizeof why)) {
+	/* The worker starts (or is borrowed) with the first input that runs, not
+	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
+	 * but never run an input, and a worker they held would sit idle while the
+	 * jobs and merges that do run inputs wait for one. */
+	if (executor_init(&X, &RO.exec, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
 	}
-	char v[128], d[64];
-	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
-			"near-invalid %u%%\n",
-		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
-		RO.check.compile_mode ? ", mode " : "", RO.check.compile_mode ? RO.check.compile_mode : "",
-		no_coverage ? "off (pure generation)" : "on", near_invalid);
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
 		gen_favor_rare_ops(S.op_runs);
@@ -185,10 +208,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* Tells the campaign's watchdog that this process goes on. */
+static void beat(void)
+{
+	if (heartbeat)
+		utimensat(AT_FDCWD, heartbeat, NULL, 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct check_result r;
 	char why[600];
+	beat();
 	if (codec_decode(&G, data, size, why, sizeof why)) {
 		S.rejected++;
 		return -1; /* never enters the corpus */
@@ -202,6 +233,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.replayed++;
 		return 0;
 	}
+	worker_up();
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);

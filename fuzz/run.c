@@ -78,6 +78,18 @@ static int is_program(const char *path)
 	return l > 3 && !strcmp(path + l - 3, ".py");
 }
 
+/* A .py that Python cannot even compile is no program to judge: an input
+ * error, not an `invalid` verdict. */
+static int not_python(const struct check_result *r)
+{
+	static const char *const unparsable[] = {"SyntaxError", "IndentationError", "TabError"};
+	const struct mode_result *m = &r->run.m[RM_EAGER][0];
+	for (unsigned i = 0; i < sizeof unparsable / sizeof *unparsable; i++)
+		if (!strcmp(m->etype, unparsable[i]))
+			return 1;
+	return 0;
+}
+
 static void print_verdict(const char *path, const struct check_result *r, const char *finding, int fresh)
 {
 	const struct verdict *v = &r->v;
@@ -122,6 +134,11 @@ static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct 
 			size_t len;
 			char *prog = (char *)graphio_read_file(inputs[i], 1 << 20, &len, why, sizeof why);
 			rc = prog ? check_program(&x, prog, len, &ro->check, &r, why, sizeof why) : -1;
+			if (!rc && not_python(&r)) {
+				snprintf(why, sizeof why, "not a program Python can compile: %s: %.400s",
+					 r.run.m[RM_EAGER][0].etype, r.run.m[RM_EAGER][0].emsg);
+				rc = -1;
+			}
 		}
 		if (rc) {
 			printf("%s: error: %s\n", inputs[i], why);

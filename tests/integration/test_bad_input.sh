@@ -1,0 +1,27 @@
+# Inputs that cannot work fail at once with their real reason: `pt2fuzz
+# fuzz --out` on a read-only filesystem (a new OUT, and an existing one)
+# names the path and EROFS; `pt2fuzz run` of a .py Python cannot compile
+# exits non-zero and says why (it is no `invalid` verdict).
+source "$(dirname "$0")/lib.sh"
+RO=$TMP/ro
+mkdir -p "$RO"
+mount -t tmpfs -o size=1m tmpfs "$RO" || die "cannot mount a tmpfs (the test needs root)"
+ON_EXIT='umount "$RO" 2>/dev/null || true'
+mkdir "$RO/old" "$RO/old/corpus"
+mount -o remount,ro "$RO"
+for out in "$RO/new" "$RO/old"; do
+  rc=0
+  timeout 60 "$PT2FUZZ" fuzz --out "$out" --time 10 --device cpu >"$TMP/ro.log" 2>&1 || rc=$?
+  cat "$TMP/ro.log"
+  [ "$rc" = 2 ] || die "fuzz --out $out exited $rc, expected 2"
+  grep -qF "pt2fuzz fuzz: cannot write into $out: Read-only file system" "$TMP/ro.log" || die "no EROFS message naming $out"
+done
+umount "$RO"
+
+printf 'import torch\nclass Model(torch.nn.Module:\n    pass\n' >"$TMP/broken.py"
+rc=0
+"$PT2FUZZ" run "$TMP/broken.py" --device cpu --findings "$TMP/findings" >"$TMP/run.log" 2>&1 || rc=$?
+cat "$TMP/run.log"
+[ "$rc" = 1 ] || die "run of a .py with a syntax error exited $rc, expected 1"
+grep -q "broken.py: error: not a program Python can compile: SyntaxError" "$TMP/run.log" || die "no clear message"
+[ ! -e "$TMP/findings" ] || [ -z "$(ls "$TMP/findings")" ] || die "a syntax error was recorded as a finding"
