@@ -136,7 +136,7 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	} else {
 		fputs("]", f);
 	}
-	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner"};
+	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner", "malloc_check"};
 	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		fprintf(f, ",\n  \"%s\": ", keys[i]);
 		json_str(f, fc->x ? executor_info(fc->x, keys[i], val, sizeof val) : "");
