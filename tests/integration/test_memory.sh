@@ -6,7 +6,8 @@
 # - with a corruption that only a later free notices, and malloc checking
 #   off, the next graph crashes; blame confirmation replays it alone (it
 #   passes) and after 2.bin in fresh workers, and files memory/later
-#   against 2.bin, the next graph keeping its real verdict, pass;
+#   against 2.bin, the next graph keeping its real verdict, pass; the
+#   libFuzzer target does the same;
 # - the memory finding reduces keeping its class.
 source "$(dirname "$0")/lib.sh"
 PLANT=(--plugin "$ROOT/tests/integration/planted_memory.py" --device cpu --jobs 1)
@@ -40,6 +41,15 @@ case "$f" in */memory-*) ;; *) die "the finding is not memory: $f" ;; esac
 cmp "$f/graph.bin" "$TMP/g/2.bin" || die "the finding is not the cumsum graph"
 grep -q '"malloc_check": "off"' "$f/meta.json" || die "malloc checking was on"
 grep -q '"confirmation": "culprit"' "$f/meta.json" || die "meta.json does not say it was found by replay"
+
+# The libFuzzer target goes through the same check: the same finding, under
+# the culprit's graph, and no crash for the innocent input.
+late=$(basename "$f")
+"$B/pt2fuzz_fuzzer" "$TMP"/g/1.bin "$TMP"/g/2.bin "$TMP"/g/3.bin "$TMP"/g/4.bin -ignore_remaining_args=1 \
+	"${PLANT[@]}" --malloc-check off --backend planted_memory_late --findings "$TMP/f-libfuzzer" 2>"$TMP/libfuzzer.log" ||
+	die "the libFuzzer target stopped on an input (log: $TMP/libfuzzer.log)"
+[ "$(ls "$TMP/f-libfuzzer")" = "$late" ] || die "libFuzzer's findings: $(ls "$TMP/f-libfuzzer"), want $late"
+cmp "$TMP/f-libfuzzer/$late/graph.bin" "$TMP/g/2.bin" || die "libFuzzer's finding is not the cumsum graph"
 
 # Reduction keeps the class.
 f=$(ls -d "$TMP"/f-now/memory-*)
