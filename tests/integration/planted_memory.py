@@ -5,6 +5,7 @@
 # cumsum, so that in a directory of graphs one is the culprit. Loaded with
 # `pt2fuzz run --plugin tests/integration/planted_memory.py`.
 import ctypes
+import os
 
 import torch
 from torch._dynamo import register_backend
@@ -104,3 +105,22 @@ def planted_memory_late(gm, example_inputs):
         return outs
 
     return run
+
+
+_PROGRAMS = [0]  # programs this worker has compiled
+
+
+@register_backend
+def planted_abort_third(gm, example_inputs):
+    """Aborts the worker while compiling its third program: a crash that no
+    program causes and no replay brings back (blame stays unconfirmed). A
+    new program is known by Dynamo's counters, which the worker clears
+    before each request."""
+    from torch._dynamo.utils import counters
+
+    if "pt2fuzz_planted" not in counters:
+        counters["pt2fuzz_planted"]["seen"] = 1
+        _PROGRAMS[0] += 1
+        if _PROGRAMS[0] == 3:
+            os.abort()
+    return compile_fx(gm, example_inputs)
