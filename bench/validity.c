@@ -241,7 +241,7 @@ int main(int argc, char **argv)
 		perror("pipe");
 		return 2;
 	}
-	pid_t pid = runtime_spawn(py, fileno(progs), out[1], -1, -1, why, sizeof why);
+	pid_t pid = runtime_spawn(py, fileno(progs), out[1], -1, -1, NULL, why, sizeof why);
 	if (pid < 0) {
 		fprintf(stderr, "validity: %s\n", why);
 		return 2;

@@ -4,6 +4,7 @@
 #include "../graph/broken.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
+#include "blame.h"
 
 void check_default_cfg(struct check_cfg *c)
 {
@@ -57,16 +58,18 @@ unsigned check_op_names(const struct graph *g, const char **names, unsigned cap)
 	return u;
 }
 
-static int run_and_judge(struct executor *x, const struct check_cfg *c, unsigned nbind, const uint8_t *compare,
-			 unsigned ncompare, const char **ops, unsigned nops, struct check_result *out, char *why, size_t n)
+/* Runs j, confirms what may be an earlier program's fault, remembers j in
+ * x's history; the result owns j's program. */
+static int run_confirmed(struct executor *x, struct check_job *j, struct check_result *out, char *why, size_t n)
 {
-	struct exec_request rq = {out->program, out->program_len, c->modes,     c->backend, c->compile_mode,
-				  c->dynamic,   c->inductor,      c->ninductor, c->backward, nbind};
-	if (executor_run(x, &rq, &out->run, why, n))
-		return -1;
-	oracle_judge(&out->run, compare, ncompare, &c->oracle, &out->v);
-	out->signature = verdict_is_finding(out->v.kind) ? oracle_signature(&out->v, &out->run, ops, nops) : 0;
-	return 0;
+	int rc = check_job_run(x, j, out, why, n);
+	if (!rc) {
+		blame_confirm(x, j, out);
+		blame_remember(x, j);
+	}
+	out->program = j->program;
+	out->program_len = j->len;
+	return rc;
 }
 
 /* In backward mode, g itself, or when it marks no leaf, a copy with every
@@ -86,28 +89,30 @@ static const struct graph *with_grads(const struct graph *g, int backward)
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n)
 {
+	static _Thread_local struct check_job j;
 	struct emit_opts eo = {c->backend, c->compile_mode, c->backward};
 	g = with_grads(g, c->backward);
 	memset(out, 0, sizeof *out);
-	out->program = emit_program_string(g, &eo, &out->program_len);
-	if (!out->program)
+	memset(&j, 0, sizeof j);
+	j.program = emit_program_string(g, &eo, &j.len);
+	if (!j.program)
 		return fail(why, n, "emission failed");
-	uint8_t compare[RESULT_MAX_OUT];
-	unsigned k = 0;
-	for (unsigned i = 0; i < g->nvalues && k < RESULT_MAX_OUT; i++)
+	for (unsigned i = 0; i < g->nvalues && j.ncompare < RESULT_MAX_OUT; i++)
 		if (g->v[i].out)
-			compare[k++] = !g->v[i].tie;
-	for (unsigned i = 0; i < g->nvalues && k < RESULT_MAX_OUT && c->backward; i++)
+			j.compare[j.ncompare++] = !g->v[i].tie;
+	for (unsigned i = 0; i < g->nvalues && j.ncompare < RESULT_MAX_OUT && c->backward; i++)
 		if (g->v[i].grad)
-			compare[k++] = (uint8_t)graph_grad_compared(g, i);
-	const char *ops[G_MAX_NODES];
-	unsigned nops = check_op_names(g, ops, G_MAX_NODES);
+			j.compare[j.ncompare++] = (uint8_t)graph_grad_compared(g, i);
+	j.nops = check_op_names(g, j.ops, G_MAX_NODES);
+	j.nbind = g->nbind;
+	j.g = g;
 	struct check_cfg cg = *c;
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.noref_tol)
 			cg.oracle.noref_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
-	return run_and_judge(x, &cg, g->nbind, compare, k, ops, nops, out, why, n);
+	check_cfg_save(&cg, &j.cfg);
+	return run_confirmed(x, &j, out, why, n);
 }
 
 /* An emitted program's bindings: its BINDINGS line (emit.c); 0 if none. */
@@ -130,16 +135,15 @@ static unsigned expected_error(const char *prog)
 int check_program(struct executor *x, char *prog, size_t len, const struct check_cfg *c, struct check_result *out,
 		  char *why, size_t n)
 {
+	static _Thread_local struct check_job j;
 	memset(out, 0, sizeof *out);
-	out->program = prog;
-	out->program_len = len;
+	memset(&j, 0, sizeof j);
+	j.program = prog;
+	j.len = len;
+	j.nbind = program_bindings(prog);
+	j.compare_all = 1;
 	struct check_cfg cg = *c;
 	cg.oracle.broken = (uint8_t)expected_error(prog);
-	return run_and_judge(x, &cg, program_bindings(prog), NULL, 0, NULL, 0, out, why, n);
-}
-
-void check_result_free(struct check_result *r)
-{
-	free(r->program);
-	r->program = NULL;
+	check_cfg_save(&cg, &j.cfg);
+	return run_confirmed(x, &j, out, why, n);
 }

@@ -136,7 +136,7 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	} else {
 		fputs("]", f);
 	}
-	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner", "aoti_cxx"};
+	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner", "aoti_cxx", "malloc_check"};
 	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
 		fprintf(f, ",\n  \"%s\": ", keys[i]);
 		json_str(f, fc->x ? executor_info(fc->x, keys[i], val, sizeof val) : "");
@@ -150,6 +150,13 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	json_str(f, fc->cfg->compile_mode ? fc->cfg->compile_mode : "default");
 	fputs(",\n  \"dynamic\": ", f);
 	json_str(f, fc->cfg->dynamic);
+	/* Blame confirmation (fuzz/blame.h): how a crash was pinned on this program. */
+	fputs(",\n  \"confirmation\": ", f);
+	json_str(f, blame_status_name(r->blame.status));
+	fputs(",\n  \"confirmation_note\": ", f);
+	json_str(f, r->blame.note);
+	fputs(",\n  \"heap_report\": ", f);
+	json_str(f, r->run.heap_report);
 	fprintf(f, ",\n  \"compiled_graphs\": %u,\n  \"source\": ", r->run.compiled_graphs);
 	json_str(f, fc->source ? fc->source : "");
 	fputs("\n}\n", f);

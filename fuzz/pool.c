@@ -12,44 +12,13 @@
 /* A job slot: the parent fills the request, the child the result. */
 struct pool_job {
 	struct graph g;
-	char backend[64], mode[64], dynamic[16];
-	char inductor[CHECK_MAX_INDUCTOR][128];
-	unsigned ninductor, modes;
-	int backward;
-	struct oracle_opts oracle;
+	struct check_cfg_store cfg;
 	struct pool_result r;
 };
 
 uint64_t pool_key(const struct verdict *v, const struct run_result *r)
 {
 	return verdict_is_finding(v->kind) ? oracle_signature(v, r, NULL, 0) : 0;
-}
-
-static void job_to_cfg(const struct pool_job *j, struct check_cfg *c)
-{
-	memset(c, 0, sizeof *c);
-	c->backend = j->backend;
-	c->compile_mode = j->mode[0] ? j->mode : NULL;
-	c->dynamic = j->dynamic;
-	c->modes = j->modes;
-	c->backward = j->backward;
-	c->oracle = j->oracle;
-	c->ninductor = j->ninductor;
-	for (unsigned i = 0; i < j->ninductor; i++)
-		c->inductor[i] = j->inductor[i];
-}
-
-static void cfg_to_job(const struct check_cfg *c, struct pool_job *j)
-{
-	snprintf(j->backend, sizeof j->backend, "%.63s", c->backend);
-	snprintf(j->mode, sizeof j->mode, "%.63s", c->compile_mode ? c->compile_mode : "");
-	snprintf(j->dynamic, sizeof j->dynamic, "%.15s", c->dynamic);
-	j->modes = c->modes;
-	j->backward = c->backward;
-	j->oracle = c->oracle;
-	j->ninductor = c->ninductor;
-	for (unsigned i = 0; i < c->ninductor; i++)
-		snprintf(j->inductor[i], sizeof j->inductor[i], "%.127s", c->inductor[i]);
 }
 
 /* A child: one executor, jobs by slot number until the pipe closes. */
@@ -62,7 +31,7 @@ static void child_loop(const struct run_opts *ro, struct pool_job *job, int in, 
 	while (read(in, &slot, 1) == 1) {
 		struct check_cfg c;
 		struct check_result r;
-		job_to_cfg(job, &c);
+		check_cfg_load(&job->cfg, &c);
 		memset(&job->r, 0, sizeof job->r);
 		if (ready && check_graph(&x, &job->g, &c, &r, why, sizeof why) == 0) {
 			job->r.ran = 1;
@@ -145,7 +114,7 @@ int pool_run(struct pool *p, const struct graph *const *gs, const struct check_c
 			if (idx[w] >= 0)
 				continue;
 			p->jobs[w].g = *gs[next];
-			cfg_to_job(cs[next], &p->jobs[w]);
+			check_cfg_save(cs[next], &p->jobs[w].cfg);
 			unsigned char slot = (unsigned char)w;
 			if (write(p->to[w], &slot, 1) != 1)
 				return -1;

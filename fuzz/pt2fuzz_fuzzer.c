@@ -238,6 +238,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
 	}
+	/* An earlier input of this worker found, by replay, to cause this one's
+	 * failure (fuzz/blame.h): its finding is filed now; this input goes on
+	 * with the verdict it had alone. */
+	if (r.blame.culprit && verdict_is_finding(r.blame.culprit->v.kind)) {
+		char dir[4200] = "";
+		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer (an earlier input, by replay)"};
+		int saved = findings_record(&fc, r.blame.culprit_graph, r.blame.culprit, dir, sizeof dir, why, sizeof why);
+		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
+			saved >= 0 ? dir : why, r.blame.culprit->v.detail);
+	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
 	for (unsigned k = 0; S.op_runs && k < G.nnodes; k++)

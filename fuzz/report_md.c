@@ -231,10 +231,11 @@ static void write_observed(FILE *f, const struct report *rp)
 		      "instance of eager's type.\n\n", f);
 		write_exception(f, raised(&r->run, RM_EAGER));
 		write_exception(f, raised(&r->run, RM_COMPILED));
-	} else if (v->kind == V_BEHAVIOUR && r->run.crashed) {
-		fprintf(f, "the process dies in compiled mode (%s %d, %s).\n\n", r->run.term_signal ? "signal" : "exit code",
+	} else if ((v->kind == V_BEHAVIOUR || v->kind == V_MEMORY) && r->run.crashed) {
+		fprintf(f, "the process dies in compiled mode (%s %d, %s)%s%s.\n\n", r->run.term_signal ? "signal" : "exit code",
 			r->run.term_signal ? r->run.term_signal : r->run.exit_code,
-			r->run.term_signal ? strsignal(r->run.term_signal) : "no signal");
+			r->run.term_signal ? strsignal(r->run.term_signal) : "no signal",
+			r->run.heap_report[0] ? "; the allocator reports: " : "", r->run.heap_report);
 	} else if (v->kind == V_NUMERIC && v->what == MM_VALUES) {
 		fprintf(f, "at binding %d, output %d:\n\n| measure | value |\n| --- | --- |\n"
 			   "| max abs difference, eager vs compiled | %.6g |\n| max rel difference | %.6g |\n"

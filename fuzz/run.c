@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "blame.h"
 #include "cli.h"
 #include "commands.h"
 #include "findings.h"
@@ -102,8 +103,27 @@ static void print_verdict(const char *path, const struct check_result *r, const 
 		printf(" [%s %s]", fresh ? "new finding" : "repeat", finding);
 	if (v->grads_judged) /* backward mode: how many gradient outputs the oracle compared */
 		printf(" (%u gradients compared)", v->grads_judged);
+	if (r->blame.status != BLAME_NONE)
+		printf(" (%s)", r->blame.note);
 	putchar('\n');
 	fflush(stdout);
+}
+
+/* Files a result as a finding when it is one; counts it. */
+static void record(struct finding_ctx *fc, const char *path, const struct graph *g, const struct check_result *r,
+		   struct shared_stats *st)
+{
+	char dir[4200] = "", why[600];
+	int fresh = 0;
+	__atomic_fetch_add(&st->verdicts[r->v.kind], 1, __ATOMIC_RELAXED);
+	if (verdict_is_finding(r->v.kind) && fc->dir) {
+		fc->source = path;
+		fresh = findings_record(fc, g, r, dir, sizeof dir, why, sizeof why);
+		if (fresh < 0)
+			fprintf(stderr, "pt2fuzz run: %s\n", why);
+		__atomic_fetch_add(fresh > 0 ? &st->new_findings : &st->repeat_findings, 1, __ATOMIC_RELAXED);
+	}
+	print_verdict(path, r, dir[0] ? dir : NULL, fresh > 0);
 }
 
 /* One job: its own worker; inputs by the shared counter. */
@@ -117,6 +137,11 @@ static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct 
 	}
 	static struct graph g;
 	struct finding_ctx fc = {ro->findings, &ro->check, &x, ro->exec.device, NULL};
+	struct { /* the inputs checked last, newest at nran - 1, with the verdict counted for each */
+		unsigned input;
+		enum verdict_kind kind;
+	} ran[BLAME_HISTORY];
+	unsigned nran = 0;
 	for (;;) {
 		unsigned i = __atomic_fetch_add(&st->next, 1, __ATOMIC_RELAXED);
 		if (i >= ninputs)
@@ -148,17 +173,19 @@ static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct 
 				break;
 			continue;
 		}
-		__atomic_fetch_add(&st->verdicts[r.v.kind], 1, __ATOMIC_RELAXED);
-		char dir[4200] = "";
-		int fresh = 0;
-		if (verdict_is_finding(r.v.kind) && ro->findings) {
-			fc.source = inputs[i];
-			fresh = findings_record(&fc, have_graph ? &g : NULL, &r, dir, sizeof dir, why, sizeof why);
-			if (fresh < 0)
-				fprintf(stderr, "pt2fuzz run: %s\n", why);
-			__atomic_fetch_add(fresh > 0 ? &st->new_findings : &st->repeat_findings, 1, __ATOMIC_RELAXED);
+		/* An earlier input found to cause this one's failure: its finding, under its own name,
+		 * and in the totals in place of the verdict it had. */
+		if (r.blame.culprit && r.blame.culprit_age <= nran) {
+			unsigned k = nran - r.blame.culprit_age;
+			__atomic_fetch_sub(&st->verdicts[ran[k].kind], 1, __ATOMIC_RELAXED);
+			record(&fc, inputs[ran[k].input], r.blame.culprit_graph, r.blame.culprit, st);
+			ran[k].kind = r.blame.culprit->v.kind;
 		}
-		print_verdict(inputs[i], &r, dir[0] ? dir : NULL, fresh > 0);
+		record(&fc, inputs[i], have_graph ? &g : NULL, &r, st);
+		if (nran == BLAME_HISTORY)
+			memmove(ran, ran + 1, --nran * sizeof *ran);
+		ran[nran].input = i;
+		ran[nran++].kind = r.v.kind;
 		check_result_free(&r);
 	}
 	executor_free(&x);

@@ -58,6 +58,12 @@ int run_opts_parse(int argc, char **argv, struct run_opts *ro)
 	ro->exec.timeout_ms = (unsigned)timeout * 1000;
 	ro->exec.compile_threads = (unsigned)threads;
 	ro->exec.device = cli_opt(argc, argv, "--device") ? cli_opt(argc, argv, "--device") : "auto";
+	const char *mc = cli_opt(argc, argv, "--malloc-check");
+	if (mc && strcmp(mc, "on") && strcmp(mc, "off")) {
+		fprintf(stderr, "pt2fuzz: --malloc-check %s: expected on or off\n", mc);
+		return -1;
+	}
+	ro->exec.malloc_check = !mc || !strcmp(mc, "on");
 	ro->exec.lender = getenv("PT2FUZZ_LENDER"); /* set by a campaign for what it starts (fuzz/lender.h) */
 	ro->findings = cli_opt(argc, argv, "--findings") ? cli_opt(argc, argv, "--findings") : "findings";
 	if (cli_opt(argc, argv, "--backend"))

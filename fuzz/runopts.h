@@ -32,7 +32,9 @@ extern const char *const run_opts_flags[];
 	"  --modes LIST       of eager,compiled,fp64 (default all three)\n" \
 	"  --inductor N=V     an Inductor config setting for every run (repeatable)\n" \
 	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default 1 with --jobs > 1)\n" \
-	"  --no-stride-check  do not report stride-only mismatches\n"
+	"  --no-stride-check  do not report stride-only mismatches\n" \
+	"  --malloc-check on|off  glibc's checking malloc in the worker, so that a kernel writing past\n" \
+	"                     a buffer aborts in its own run (default on)\n"
 
 /* Parses argv (and PT2FUZZ_PYTHON / build/runtime.env for the worker);
  * -1 after a message on stderr. */

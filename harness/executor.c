@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 #include "lend.h"
+#include "malloc_check.h"
 #include "protocol.h"
 #include "runtime.h"
 
@@ -24,6 +25,7 @@ void executor_default_opts(struct executor_opts *o)
 	o->timeout_ms = 120000;
 	o->start_timeout_ms = 300000;
 	o->shm_size = 256u << 20;
+	o->malloc_check = 1;
 }
 
 static void ring_add(void *ctx, const char *bytes, size_t len)
@@ -122,8 +124,9 @@ void executor_drain_log(struct executor *x)
 uint64_t executor_config_key(const struct executor_opts *o)
 {
 	char cfg[4400];
-	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n", o->python, o->device,
-			   o->compile_threads, o->fx_graph_cache, o->coverage, o->aoti_runner, o->shm_size);
+	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n%d\n", o->python, o->device,
+			   o->compile_threads, o->fx_graph_cache, o->coverage, o->aoti_runner, o->shm_size,
+			   o->malloc_check);
 	return XXH64(cfg, len > 0 ? (size_t)len : 0, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
 }
 
@@ -163,7 +166,8 @@ int executor_launch(struct executor *x, char *why, size_t n)
 		return 0;
 	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
 		return fail(why, n, "pipe: %s", strerror(errno));
-	x->pid = runtime_spawn(x->o.python, in[0], out[1], err[1], x->shm_fd, why, n);
+	x->pid = runtime_spawn(x->o.python, in[0], out[1], err[1], x->shm_fd, x->o.malloc_check ? malloc_check_env : NULL,
+			       why, n);
 	close(in[0]);
 	close(out[1]);
 	close(err[1]);
@@ -482,6 +486,9 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 			r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 			r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
 			x->crashes++;
+			static char log[EXEC_LOG_RING + 1];
+			executor_log(x, log, sizeof log);
+			malloc_check_report(log, r->heap_report, sizeof r->heap_report);
 		}
 		if (x->trace)
 			snprintf(x->trace->note, sizeof x->trace->note, "the worker %s before it sent the trace",

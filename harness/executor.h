@@ -22,6 +22,7 @@ struct executor_opts {
 	size_t shm_size;          /* bytes of shared memory for values */
 	int coverage;             /* trace torch's compiler into the coverage map */
 	int aoti_runner;          /* build the AOTInductor runner at start (--backend aoti) */
+	int malloc_check;         /* glibc's checking malloc in the worker (harness/malloc_check.h; default on) */
 	const char *lender;       /* a worker lender's socket name (harness/lend.h): borrow a warm
 				   * worker from it before starting one; NULL: always start our own */
 };

@@ -52,7 +52,8 @@ int runtime_python(char *cmd, size_t cap, char *why, size_t n)
 	return 0;
 }
 
-pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, char *why, size_t n)
+pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, const char *const *env, char *why,
+		    size_t n)
 {
 	pid_t pid = fork();
 	if (pid < 0)
@@ -66,6 +67,8 @@ pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extr
 				close(fd);
 		if (extra_fd >= 0)
 			fcntl(extra_fd, F_SETFD, 0);
+		for (const char *const *e = env; e && *e; e++)
+			putenv((char *)*e);
 		/* $1 is split into words on purpose: the command may carry arguments. */
 		execl("/bin/sh", "sh", "-c", "exec $1 -u -c \"$2\"", "sh", cmd, boot, (char *)NULL);
 		_exit(127);

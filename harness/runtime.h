@@ -14,8 +14,10 @@ int runtime_python(char *cmd, size_t cap, char *why, size_t n);
  * "<length>\n<source>" from stdin and executes it; the script then owns the
  * rest of stdin. The child's stdin/stdout are in_fd/out_fd (stderr: err_fd,
  * or inherited when -1); extra_fd (or -1) stays open in the child under the
- * same number. Returns the pid, or -1 with a reason. */
-pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, char *why, size_t n);
+ * same number; env (NULL or NULL-terminated "NAME=VALUE" strings) is added
+ * to its environment. Returns the pid, or -1 with a reason. */
+pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, const char *const *env, char *why,
+		    size_t n);
 
 /* The GPUs a worker may use: CUDA_VISIBLE_DEVICES' entries when it is set,
  * else the NVIDIA driver's GPUs (/proc/driver/nvidia/gpus); 0 on a CPU machine. */

@@ -66,9 +66,19 @@ void oracle_judge_crash(const struct run_result *r, struct verdict *v)
 	} else {
 		snprintf(how, sizeof how, "exited with code %d", r->exit_code);
 	}
-	enum verdict_kind kind = r->busy_mode == RM_COMPILED ? V_BEHAVIOUR : V_INVALID;
-	oracle_set(v, kind, MM_CRASHED, (int)b, -1, "worker %s in %s mode, binding %u", how, mode_name(r->busy_mode),
-		   b);
+	if (r->busy_mode == RM_COMPILED && r->heap_report[0])
+		oracle_set(v, V_MEMORY, MM_CRASHED, (int)b, -1, "memory corrupted in compiled mode, binding %u: %s (worker %s)",
+			   b, r->heap_report, how);
+	else
+		oracle_set(v, r->busy_mode == RM_COMPILED ? V_BEHAVIOUR : V_INVALID, MM_CRASHED, (int)b, -1,
+			   "worker %s in %s mode, binding %u%s%s", how, mode_name(r->busy_mode), b,
+			   r->heap_report[0] ? ": " : "", r->heap_report);
+}
+
+void oracle_judge_later_crash(const struct verdict *later_v, struct verdict *v)
+{
+	oracle_set(v, V_MEMORY, MM_LATER, -1, -1, "the next program in its worker failed (%s), and not without it",
+		   later_v->detail);
 }
 
 /* "TYPE: the line carrying the error", for details. */

@@ -21,12 +21,15 @@ enum verdict_kind {
 	V_NOT_COMPILED,  /* compiled mode produced no graph: it compared eager with eager */
 	V_ERROR_MISMATCH, /* a near-invalid graph: both raised, compiled an error not of eager's type */
 	V_EXPORT,        /* --backend aoti: torch.export raised where eager ran; a finding, not a compiler bug */
+	V_MEMORY,        /* compiled mode corrupted memory: the worker crashed in compiled mode with malloc's (or
+			  * compute-sanitizer's) report, or a later program crashed in its worker and not without it */
 	V_COUNT
 };
 
 /* What differed, for numeric findings (and which class of behaviour). */
 enum mismatch {
 	MM_NONE, MM_VALUES, MM_NONFINITE, MM_SHAPE, MM_DTYPE, MM_STRIDE, MM_COUNT_OUT, MM_RAISED, MM_CRASHED,
+	MM_LATER, /* memory: the crash came in a later program of the same worker (blame confirmation) */
 	MM_COUNT
 };
 
@@ -69,8 +72,14 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 const char *verdict_name(enum verdict_kind k);   /* "numeric" */
 const char *mismatch_name(enum mismatch m);      /* "nonfinite" */
 int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error,
-						    error-mismatch, export */
+						    error-mismatch, export, memory */
 int verdict_is_compiler_bug(enum verdict_kind k); /* a finding other than export */
+
+/* The verdict of a program found, by replay in a fresh worker, to make the
+ * program run after it fail (later_v: that failure's verdict): memory/later,
+ * v->binding -1. Its signature is taken over the later program's record
+ * (its signal) and this program's ops. */
+void oracle_judge_later_crash(const struct verdict *later_v, struct verdict *v);
 
 /* The type the worker gives torch.export's failures (harness/worker.py, ExportFailed). */
 #define ORACLE_EXPORT_FAILED "pt2fuzz.ExportFailed"

@@ -46,6 +46,8 @@ struct run_result {
 	uint8_t hung;         /* killed after the request's timeout */
 	uint8_t busy_mode;    /* enum run_mode running when it died or hung */
 	uint8_t busy_binding;
+	char heap_report[160]; /* a crash: the line where malloc's checks (or compute-sanitizer) reported
+				* memory corruption in the worker's log; "" when none did */
 	/* From Dynamo's counters in compiled mode: */
 	uint32_t compiled_graphs; /* graphs handed to the backend; 0: ran eagerly */
 	uint32_t graph_breaks;

@@ -201,7 +201,7 @@ uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, c
 		h = mix_str(h, m->etype);
 		h = mix_str(h, norm);
 	}
-	if (v->what == MM_CRASHED) {
+	if (v->what == MM_CRASHED || v->what == MM_LATER) { /* later: the later program's crash */
 		int32_t how[2] = {r->term_signal, r->term_signal ? 0 : r->exit_code};
 		h = mix(h, how, sizeof how);
 	}

@@ -1,0 +1,65 @@
+#include "check_job.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
+{
+	snprintf(s->backend, sizeof s->backend, "%.63s", c->backend);
+	snprintf(s->mode, sizeof s->mode, "%.63s", c->compile_mode ? c->compile_mode : "");
+	snprintf(s->dynamic, sizeof s->dynamic, "%.15s", c->dynamic);
+	s->modes = c->modes;
+	s->backward = c->backward;
+	s->oracle = c->oracle;
+	s->ninductor = c->ninductor;
+	for (unsigned i = 0; i < c->ninductor; i++)
+		snprintf(s->inductor[i], sizeof s->inductor[i], "%.127s", c->inductor[i]);
+}
+
+void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
+{
+	memset(c, 0, sizeof *c);
+	c->backend = s->backend;
+	c->compile_mode = s->mode[0] ? s->mode : NULL;
+	c->dynamic = s->dynamic;
+	c->modes = s->modes;
+	c->backward = s->backward;
+	c->oracle = s->oracle;
+	c->ninductor = s->ninductor;
+	for (unsigned i = 0; i < s->ninductor; i++)
+		c->inductor[i] = s->inductor[i];
+}
+
+int check_job_run(struct executor *x, const struct check_job *j, struct check_result *out, char *why, size_t n)
+{
+	struct check_cfg c;
+	check_cfg_load(&j->cfg, &c);
+	memset(out, 0, sizeof *out);
+	struct exec_request rq = {j->program, j->len,   c.modes,     c.backend, c.compile_mode,
+				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind};
+	if (executor_run(x, &rq, &out->run, why, n))
+		return -1;
+	oracle_judge(&out->run, j->compare_all ? NULL : j->compare, j->ncompare, &c.oracle, &out->v);
+	out->signature = verdict_is_finding(out->v.kind) ? oracle_signature(&out->v, &out->run, j->ops, j->nops) : 0;
+	return 0;
+}
+
+const char *blame_status_name(enum blame_status s)
+{
+	static const char *const names[] = {[BLAME_NONE] = "", [BLAME_CONFIRMED] = "confirmed", [BLAME_MOVED] = "moved",
+					    [BLAME_UNCONFIRMED] = "unconfirmed", [BLAME_CULPRIT] = "culprit"};
+	return (unsigned)s < sizeof names / sizeof *names ? names[s] : "";
+}
+
+void check_result_free(struct check_result *r)
+{
+	free(r->program);
+	r->program = NULL;
+	if (r->blame.culprit) {
+		check_result_free(r->blame.culprit);
+		free(r->blame.culprit);
+	}
+	free(r->blame.culprit_graph);
+	r->blame.culprit = NULL;
+	r->blame.culprit_graph = NULL;
+}

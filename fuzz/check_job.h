@@ -1,0 +1,88 @@
+/* One program ready to run and judge: the emitted text with what judging it
+ * needs (which outputs to compare, the op set, the configuration). check.c
+ * makes one per check; blame.c keeps the last few a worker ran, to replay
+ * them in fresh workers. Also the result of a check. */
+#ifndef PT2FUZZ_CHECK_JOB_H
+#define PT2FUZZ_CHECK_JOB_H
+#include "../graph/graph.h"
+#include "../harness/executor.h"
+#include "../oracles/oracle.h"
+
+#define CHECK_MAX_INDUCTOR 8
+
+struct check_cfg {
+	const char *backend;      /* "inductor" */
+	const char *compile_mode; /* NULL, "max-autotune", ... */
+	const char *dynamic;      /* "marks" */
+	unsigned modes;           /* bits of enum run_mode */
+	const char *inductor[CHECK_MAX_INDUCTOR]; /* "name=value" settings */
+	unsigned ninductor;
+	int backward;             /* backward mode: gradients of the grad leaves are compared too */
+	struct oracle_opts oracle;
+};
+
+/* A check_cfg with its strings inside: it outlives the caller's (a pool's
+ * job slot, a history entry). */
+struct check_cfg_store {
+	char backend[64], mode[64], dynamic[16];
+	char inductor[CHECK_MAX_INDUCTOR][128];
+	unsigned ninductor, modes;
+	int backward;
+	struct oracle_opts oracle;
+};
+
+void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s);
+/* c's strings point into s. */
+void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c);
+
+struct check_job {
+	char *program;            /* the emitted program (malloc'd, NUL-terminated) */
+	size_t len;
+	unsigned nbind;           /* its bindings (0: unknown) */
+	uint8_t compare[RESULT_MAX_OUT]; /* compare[k] == 0: output k is never compared (oracle_judge) */
+	unsigned ncompare;
+	int compare_all;          /* a program text: every output is compared */
+	const char *ops[G_MAX_NODES]; /* sorted op names (the catalogue's strings) */
+	unsigned nops;
+	struct check_cfg_store cfg; /* as judged: with the graph's noref_tol and broken constraint */
+	const struct graph *g;    /* the graph it came from; NULL for a program text */
+};
+
+/* How a verdict that may be another program's fault was confirmed (blame.h). */
+enum blame_status {
+	BLAME_NONE,        /* nothing to confirm */
+	BLAME_CONFIRMED,   /* it reproduced alone in a fresh worker (or ran first in one) */
+	BLAME_MOVED,       /* it did not; an earlier program of its worker was the cause (culprit) */
+	BLAME_UNCONFIRMED, /* it did not, and no earlier program made it happen again */
+	BLAME_CULPRIT,     /* the earlier program itself: found by replay to cause that failure */
+};
+
+/* "confirmed", "moved", "unconfirmed", "culprit"; "" for BLAME_NONE. */
+const char *blame_status_name(enum blame_status s);
+
+struct check_result;
+
+struct check_blame {
+	enum blame_status status;
+	char note[400];                /* what the replays did, for meta.json and the verdict line */
+	struct check_result *culprit;  /* BLAME_MOVED: the earlier program's own result (malloc'd) */
+	struct graph *culprit_graph;   /* its graph (malloc'd); NULL for a program text */
+	unsigned culprit_age;          /* it ran this many programs before (1: just before) */
+};
+
+struct check_result {
+	struct run_result run;
+	struct verdict v;
+	uint64_t signature;       /* for findings; 0 otherwise */
+	char *program;            /* the emitted program that ran (malloc'd) */
+	size_t program_len;
+	struct check_blame blame;
+};
+
+/* Runs j on x and judges it into out (out->program left NULL). 0, or -1
+ * with a reason (no worker). */
+int check_job_run(struct executor *x, const struct check_job *j, struct check_result *out, char *why, size_t n);
+
+void check_result_free(struct check_result *r);
+
+#endif
