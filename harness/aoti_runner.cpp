@@ -121,13 +121,23 @@ int pt2fuzz_aoti_output(void *handle, int k, int *dtype, int64_t *shape, int64_t
 }
 
 // Copies output k into host memory laid out with its own sizes and strides
-// (the caller allocated it so, e.g. torch.empty_strided). 0, or -1 with err.
+// (the caller allocated it so, e.g. torch.empty_strided). The storage span the
+// output covers is copied as it lies, so an output whose elements share memory
+// (an expanded view, stride 0) keeps its layout: copy_ into such a layout is
+// refused ("more than one element of the written-to tensor refers to a single
+// memory location"). 0, or -1 with err.
 int pt2fuzz_aoti_copy_out(void *handle, int k, void *dst, char *err, size_t errlen)
 {
 	auto *s = static_cast<session *>(handle);
 	try {
 		const at::Tensor &t = s->outputs.at(static_cast<size_t>(k));
-		at::from_blob(dst, t.sizes(), t.strides(), t.options().device(at::kCPU)).copy_(t);
+		if (t.numel() == 0)
+			return 0;
+		int64_t span = 1;
+		for (int64_t d = 0; d < t.dim(); d++)
+			span += (t.size(d) - 1) * t.stride(d);
+		at::Tensor flat = t.as_strided({span}, {1}, t.storage_offset());
+		at::from_blob(dst, {span}, t.options().device(at::kCPU)).copy_(flat);
 		return 0;
 	} catch (const std::exception &e) {
 		set_error(err, errlen, e.what());

@@ -130,3 +130,17 @@ TEST(grad_refused_where_eager_has_no_derivative)
 	}
 	CHECK(marked > 150); /* most graphs still have a markable leaf */
 }
+
+/* aminmax has no derivative in eager in either spelling (with dim, and over
+ * the whole tensor): a leaf reaching aminmax_all takes no mark either (the
+ * H100's backward run raised "derivative for aten::aminmax is not
+ * implemented" on one). */
+TEST(grad_refused_through_aminmax_all)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT64, 2, (int[]){3, 4});
+	tk_node(&g, "aminmax_all", 1, (int[]){x}, 0, NULL, why, sizeof why);
+	gen_mark_sinks(&g);
+	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) < 0);
+	CHECK(strstr(why, "aminmax_all") != NULL);
+}

@@ -273,6 +273,6 @@ const struct op_def ops_reduce[] = {
 	RED("var_all", all_corr, DTM_FLOAT, 1, 0, "correction", "torch.var(@0, correction=#0)"),
 	RED("std_all", all_corr, DTM_FLOAT, 1, 0, "correction", "torch.std(@0, correction=#0)"),
 	RED("median_all", all_same, DTM_NOBOOL, 1, 0, NULL, "torch.median(@0)"),
-	RED("aminmax_all", all_pair, DTM_ALL, 1, 0, NULL, "torch.aminmax(@0)"),
+	RED_GRAD("aminmax_all", all_pair, DTM_ALL, 1, 0, NULL, "torch.aminmax(@0)", 1),
 };
 FAMILY_COUNT(reduce);

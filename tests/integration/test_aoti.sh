@@ -1,6 +1,7 @@
 # --backend aoti on CPU: torch.export, an AOTInductor package, and the C++
 # runner (harness/aoti_runner.cpp, built by the worker against its torch).
-#  (a) the runner builds; a share of the seeds (AOTInductor compiles take
+#  (a) the runner builds; a share of the seeds (an expanded-view output among
+#      them; AOTInductor compiles take
 #      seconds: the aoti seeds, a dynamic pad, a pooling whose dynamic dim
 #      export specializes (a package per binding), and the known PyTorch bug,
 #      which AOTI shows too) get the verdicts they expect, and a few generated
@@ -13,7 +14,7 @@ source "$(dirname "$0")/lib.sh"
 run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 
 # (a) seeds, then generated graphs
-SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
+SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax aoti_expand_output doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
        doc001_s3_reflectionpad3d_pairwise"
 run --findings "$TMP/f-seeds" $(for s in $SEEDS; do echo "$B/seeds/$s.bin"; done) | tee "$TMP/seeds"
 bad=0
