@@ -1,11 +1,11 @@
 # --backend aoti on CPU: torch.export, an AOTInductor package, and the C++
 # runner (harness/aoti_runner.cpp, built by the worker against its torch).
-#  (a) the runner builds; a share of the seeds (an expanded-view output among
-#      them; AOTInductor compiles take
-#      seconds: the aoti seeds, a dynamic pad, a pooling whose dynamic dim
-#      export specializes (a package per binding), and the known PyTorch bug,
-#      which AOTI shows too) get the verdicts they expect, and a few generated
-#      graphs pass, through the runner;
+#  (a) the runner builds; a share of the seeds (AOTInductor compiles take
+#      seconds: the aoti seeds, one with an expanded-view output, a dynamic
+#      pad, a pooling whose dynamic dim export specializes (a package per
+#      binding), and the known PyTorch bug, which AOTI shows too) get the
+#      verdicts they expect, and a few generated graphs pass, through the
+#      runner;
 #  (b) a post-grad pass planted while AOTInductor compiles gives `numeric`;
 #  (c) torch.export raising where eager runs gives `export`, not a compiler bug;
 #  (d) a runner broken on this machine (it crashes, or its values are wrong on
