@@ -247,7 +247,9 @@ def build_aoti_runner(torch):
         tmp = f"{lib}.{os.getpid()}"
         pathlib.Path(src).write_text(AOTI_RUNNER_CPP)
         libdirs = cpp_extension.library_paths()
-        cmd = [cxx, "-std=c++17", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
+        # C++20: torch's headers need it from about 2.12 on (std::construct_at) and
+        # older ones build under it too
+        cmd = [cxx, "-std=c++20", "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
                f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}",
                *(f"-isystem{d}" for d in cpp_extension.include_paths()), src, "-o", tmp,
                *(f"-L{d}" for d in libdirs), *(f"-Wl,-rpath,{d}" for d in libdirs), "-lc10", "-ltorch_cpu", "-ltorch"]
