@@ -2,12 +2,23 @@
 # but the libFuzzer targets); `make test` runs every test; `make fuzz` runs a
 # campaign. See README.md.
 
+B := build
+
+# A fresh machine: the build tools (clang, libFuzzer's runtime, xxHash) are
+# installed before anything compiles. GNU make remakes an included makefile
+# first and then starts over, so IS_CLANG below sees the clang just installed.
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+include $(B)/packages.mk
+endif
+$(B)/packages.mk: scripts/setup
+	bash scripts/setup packages
+	@mkdir -p $(dir $@) && echo '# written once scripts/setup had installed the build tools' >$@
+
 ifeq ($(origin CC),default)
 CC = clang
 endif
 IS_CLANG := $(shell $(CC) --version 2>/dev/null | grep -q clang && echo 1)
 
-B := build
 CSTD := -std=c11 -D_GNU_SOURCE -DXXH_INLINE_ALL # xxHash compiled in: binaries run on GPU nodes without it
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wno-missing-field-initializers
 CFLAGS ?= -O2 -g
@@ -89,7 +100,7 @@ $(B)/seeds/%.bin: seeds/%.txt $(B)/pt2fuzz
 	@mkdir -p $(dir $@)
 	$(B)/pt2fuzz parse $< --out $@
 
-$(B)/runtime.env: scripts/setup
+$(B)/runtime.env: scripts/setup scripts/torch-version
 	bash scripts/setup
 
 setup: $(B)/runtime.env

@@ -463,8 +463,8 @@ class Worker:
         layout = [int(cfg[k][0]) for k in ("map_bytes", "compiler_slots", "kernel_slots")]
         self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]), layout[0])
         self.coverage = None
-        if cfg.get("coverage", ["0"])[0] == "1" and hasattr(sys, "monitoring"):
-            self.coverage = Coverage(torch, self.shm.mm, *layout)
+        if cfg.get("coverage", ["0"])[0] == "1":
+            self.coverage = Coverage.make(torch, self.shm.mm, *layout)
         # --backend aoti: built and checked now so that a runner that cannot build, or is broken on this
         # device, stops the start-up (before the plugin, whose planted bugs the check must not see)
         self.aoti_runner = self.load_aoti_runner() if cfg.get("aoti_runner", ["0"])[0] == "1" else None
@@ -480,7 +480,7 @@ class Worker:
             "python": sys.version.split()[0],
             "cuda": str(torch.version.cuda),
             "device": self.device,
-            "coverage": "sys.monitoring" if self.coverage else "off",
+            "coverage": self.coverage.ENGINE if self.coverage else "off",
             "aoti_runner": self.aoti_runner.path if self.aoti_runner else "off",
             "malloc_check": "on" if malloc_checked() else "off",
         }

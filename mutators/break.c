@@ -177,9 +177,11 @@ static const char *const broadcast_ops[] = {
 	"add", "sub", "mul", "div", "maximum", "minimum", "pow", "atan2", "fmod", "remainder", "floor_divide",
 	"hypot", "copysign", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
 	"bitwise_and", "bitwise_or", "bitwise_xor", NULL};
-static const char *const index_ops[] = {"gather", "take_along_dim", "index_select", "take", "index_tensor",
-					"index_tensor1", "scatter_add", "index_add", "index_fill", "embedding",
-					"embedding_fn", "one_hot", NULL};
+/* Not take_along_dim: from torch 2.15 its CPU kernel, like CUDA's, does not
+ * check the index, so eager need not raise. */
+static const char *const index_ops[] = {"gather", "index_select", "take", "index_tensor", "index_tensor1",
+					"scatter_add", "index_add", "index_fill", "embedding", "embedding_fn",
+					"one_hot", NULL};
 static const char *const reshape_ops[] = {"view", "reshape", NULL};
 static const char *const reflect_ops[] = {"pad_reflect", "reflection_pad1d", "reflection_pad2d", "reflection_pad3d",
 					  NULL};

@@ -11,3 +11,48 @@ trap 'rc=$?; eval "${ON_EXIT:-}"; if [ $rc = 0 ] && [ -z "${PT2FUZZ_KEEP_TMP:-}"
 trap 'echo "FAILED at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 die() { echo "FAILED: $*" >&2; exit 1; }
+
+# Which torch the runtime has, as MAJOR.MINOR (2.15.0+cu132 -> 2.15).
+TORCH_MINOR=$(sed -n 's/^PT2FUZZ_TORCH=//p' "$B/runtime.env" | cut -d. -f1,2)
+
+# The verdict a seed (seeds/NAME.txt) expects on this torch. A seed that
+# reproduces an upstream bug names the versions it was checked on, one line
+# each ("# expect on torch 2.6: numeric"); on a version it does not name it
+# expects nothing: "unchecked". Else "# expect: KIND" holds on every version;
+# else pass.
+seed_expect() { # seed text file
+  local per all
+  per=$(sed -n 's/^# expect on torch \([0-9.]*\): \([a-z-]*\).*/\1 \2/p' "$1")
+  if [ -n "$per" ]; then
+    all=$(echo "$per" | awk -v v="$TORCH_MINOR" '$1 == v { print $2 }')
+    echo "${all:-unchecked}"
+    return
+  fi
+  all=$(sed -n 's/^# expect: \([a-z-]*\).*/\1/p' "$1")
+  echo "${all:-pass}"
+}
+
+# Judges the verdicts of `pt2fuzz run` (its output in $1) on the seeds named
+# after it: a seed's verdict must be the one it expects on this torch. On a
+# torch a seed does not name, a pass reads "fixed in this torch" and anything
+# else "not checked on this torch"; neither fails. Prints every mismatch and
+# returns 1 if any.
+judge_seeds() { # run output, seed names...
+  local out=$1 bad=0 s want got versions
+  shift
+  for s in "$@"; do
+    want=$(seed_expect "$ROOT/seeds/$s.txt")
+    got=$(grep "/$s.bin: " "$out" | sed 's/^[^:]*: \([a-z-]*\).*/\1/')
+    if [ "$want" = unchecked ]; then
+      versions=$(sed -n 's/^# expect on torch \([0-9.]*\): \([a-z-]*\).*/\2 on \1/p' "$ROOT/seeds/$s.txt" | paste -sd, -)
+      if [ "$got" = pass ]; then
+        echo "$s: fixed in this torch ($TORCH_MINOR: pass; $versions)"
+      else
+        echo "$s: not checked on this torch ($TORCH_MINOR: '$got'; $versions)"
+      fi
+    elif [ "$got" != "$want" ]; then
+      echo "$s: got '$got', expected '$want' on torch $TORCH_MINOR"; bad=1
+    fi
+  done
+  return "$bad"
+}
