@@ -40,7 +40,8 @@ done
 # (c) and (d): a cache of our own, PyPI out of reach
 export XDG_CACHE_HOME=$TMP/cache PIP_INDEX_URL=http://127.0.0.1:9/simple
 version=$(cat "$ROOT/scripts/torch-version")
-half=$XDG_CACHE_HOME/pt2fuzz/venv-torch-$version
+half=$(bash "$CO/scripts/setup" venv-path)
+case $half in "$XDG_CACHE_HOME"/pt2fuzz/venv-torch-"$version"-py3.*) ;; *) die "venv-path gave $half" ;; esac
 mkdir -p "$half/bin"
 printf '#!/bin/sh\nexit 1\n' >"$half/bin/python3" && chmod +x "$half/bin/python3"
 flock "$XDG_CACHE_HOME/pt2fuzz/setup.lock" sh -c "sleep 3; touch $TMP/first-done" &
@@ -50,7 +51,7 @@ wait
 cat "$TMP/half.err"
 grep -q "waiting for another set-up" "$TMP/half.err" || die "no wait for the lock"
 [ -e "$TMP/first-done" ] || die "the first set-up's work is gone"
-grep -q "venv-torch-$version is half-made" "$TMP/half.err" || die "the half-made venv was not detected"
+grep -q "$half is half-made" "$TMP/half.err" || die "the half-made venv was not detected"
 [ ! -e "$half" ] || die "the half-made venv is still there"
 grep -q "PyPI (http://127.0.0.1:9/simple) cannot be reached" "$TMP/half.err" || die "no clear error without PyPI"
 
