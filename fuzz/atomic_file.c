@@ -1,4 +1,5 @@
 #include "atomic_file.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -56,4 +57,21 @@ int atomic_write(const char *path, const void *buf, size_t len, int durable)
 		return -1;
 	fwrite(buf, 1, len, a.f); /* a short write sets the error flag atomic_commit checks */
 	return atomic_commit(&a, durable);
+}
+
+unsigned atomic_sweep(const char *dir)
+{
+	char path[4400];
+	unsigned n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		const char *t = strstr(e->d_name, ".tmp.");
+		if (e->d_name[0] != '.' || !t || !t[5] || strspn(t + 5, "0123456789") != strlen(t + 5) ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+			continue;
+		n += unlink(path) == 0;
+	}
+	if (d)
+		closedir(d);
+	return n;
 }

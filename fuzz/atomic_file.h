@@ -24,4 +24,8 @@ int atomic_commit(struct atomic_file *a, int durable);
 /* The whole of buf as PATH, as above. */
 int atomic_write(const char *path, const void *buf, size_t len, int durable);
 
+/* Removes the temporary files writers killed mid-write left in dir; only
+ * where none of its writers can be running. Returns how many. */
+unsigned atomic_sweep(const char *dir);
+
 #endif

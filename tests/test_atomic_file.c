@@ -77,6 +77,25 @@ TEST(atomic_commit_of_a_failed_stream_keeps_the_old_file)
 	CHECK_EQ(atomic_write("/nonexistent-dir/x", "x", 1, 0), -1);
 }
 
+TEST(atomic_sweep_removes_only_temporaries)
+{
+	static const char *const names[] = {".a1b2.tmp.4242", ".meta.json.tmp.7", ".lock", "a1b2", "x.tmp.12", ".y.tmp.", ".z.tmp.9x"};
+	char path[128];
+	fresh_dir();
+	for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		CHECK_EQ(atomic_write(path, "x", 1, 0), 0);
+	}
+	CHECK_EQ(atomic_sweep(dir), 2);
+	CHECK_EQ(entries(), 5);
+	for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		CHECK_EQ(access(path, F_OK) == 0, i >= 2);
+		remove(path);
+	}
+	clean(path);
+}
+
 TEST(plot_resume_skips_a_row_cut_short)
 {
 	char path[128];

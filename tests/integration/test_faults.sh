@@ -56,6 +56,8 @@ fault_campaign "$OUT" 45 "$TMP/b.log" --merge-every 75 || { cat "$TMP/b.log"; di
 grep -v '^   ' "$TMP/b.log"
 ended_well "$TMP/b.log" || die "no summary after the resume"
 grep -q "resuming $OUT" "$TMP/b.log" || die "the campaign did not say it resumed"
+grep -q "removed [1-9][0-9]* half-written temporary files" "$TMP/b.log" || die "a half-written temporary file stayed"
+[ -z "$(ls -A "$OUT/corpus" | grep '^\..*\.tmp\.[0-9]*$')" ] || die "a temporary file is left in the corpus"
 grep -q '^rejected	[1-9]' "$OUT/stats/totals.tsv" || die "the damaged corpus files were not rejected"
 grep -q '^worker_crashes	[1-9]' "$OUT/stats/totals.tsv" || die "the killed worker was not counted"
 undamage "$OUT"
