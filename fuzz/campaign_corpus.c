@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,6 +140,7 @@ int corpus_merge_poll(struct corpus_merge *m, int wait)
 	int status;
 	if (!m->pid || waitpid(m->pid, &status, wait ? 0 : WNOHANG) != m->pid)
 		return 0;
+	kill(-m->pid, SIGKILL); /* its inner processes, when the merge itself was killed */
 	m->pid = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && count_files(m->into) && !exchange(m->into, m->dir)) {
 		move_missing(m->into, m->dir, m->started - 2); /* arrived while the merge ran */

@@ -29,13 +29,13 @@ job=$(fork_job "$O" 120)
 [ -e "$O/stats/heartbeat-merge" ] && echo "faults: the first merge began before the round: raise --merge-every" >&2
 unrun_inputs "$O" 4 # the round has read the corpus: the merge will run these
 slow_on 6
-w=$( [ -n "$job" ] && busy_worker "$job" 90)
+w=$(busy_worker "$O" 90)
 k1=$( [ -n "$w" ] && kill -9 "$w" && echo yes || no "no worker mid-request")
 job=$(fork_job "$O" 60)
 k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no fork job")
 m=$(merge_proc "$O" 90)
 k3=$( [ -n "$m" ] && kill -9 "$m" && echo yes || no "no merge")
-job=$(fork_job "$O" 60) w=$( [ -n "$job" ] && busy_worker "$job" 90)
+w=$(busy_worker "$O" 90)
 k4=$( [ -n "$w" ] && kill -STOP "$w" && echo yes || no "no worker mid-request to stop")
 stopped=$w
 slow_off
@@ -56,7 +56,7 @@ fault_campaign "$O" 600 "$W/two-a.log" --merge-every 0 &
 shell=$!
 job=$(fork_job "$O" 120)
 slow_on 6
-w=$( [ -n "$job" ] && busy_worker "$job" 90) runner=$(runner_of "$O")
+w=$(busy_worker "$O" 90) runner=$(runner_of "$O")
 k5=$( [ -n "$w" ] && [ -n "$runner" ] && kill -9 "$runner" && echo yes || no "no campaign mid-request") # its lender and libFuzzer follow (PR_SET_PDEATHSIG)
 slow_off
 wait "$shell" 2>/dev/null

@@ -35,13 +35,15 @@ unrun_inputs() { # out, how many
   done
 }
 
-# A libFuzzer -fork job of the campaign writing into $1 (its command line
-# has -features_dir; not the shell libFuzzer starts it by), waiting up to $2
-# seconds; empty when none came.
+# The libFuzzer -fork jobs of the campaign writing into $1 (their command
+# line has -features_dir; not the shell libFuzzer starts them by).
+fork_jobs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $1/stats/heartbeat-round"; }
+
+# One of them, waiting up to $2 seconds; empty when none came.
 fork_job() {
-  local out=$1 i
+  local i
   for ((i = 0; i < $2 * 2; i++)); do
-    pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $out/stats/heartbeat-round" | head -1 && return
+    fork_jobs "$1" | head -1 && return
     sleep 0.5
   done
 }
@@ -63,14 +65,17 @@ worker_of() {
   done
 }
 
-# A worker mid-request: asleep in planted_slow's compile (slow_on first),
-# held by borrower $1, waiting up to $2 seconds; empty when none.
+# A worker mid-request for a fork job of the campaign writing into $1 (not
+# for a merge): asleep in planted_slow's compile (slow_on first), its stdin
+# a pipe a fork job holds. Waits up to $2 seconds (jobs come and go: each
+# look asks afresh); empty when none.
 busy_worker() {
-  local job=$1 i p
+  local i p j pipes
   for ((i = 0; i < $2 * 2; i++)); do
+    pipes=$(for j in $(fork_jobs "$1"); do pipes_of "$j"; done)
     for p in $(ls "$SLOW" 2>/dev/null | grep -x '[0-9]*'); do
-      [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = S ] &&
-        grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$(pipes_of "$job")" && { echo "$p"; return; }
+      [ -n "$pipes" ] && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = S ] &&
+        grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$p"; return; }
     done
     sleep 0.5
   done

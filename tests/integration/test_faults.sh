@@ -11,6 +11,7 @@ SLOW=$TMP/slow
 mkdir "$SLOW"
 source "$(dirname "$0")/faults.sh"
 OUT=$TMP/out
+ON_EXIT='r=$(runner_of "$OUT"); [ -z "$r" ] || kill -9 $r' # a failed check leaves no campaign running
 
 fault_campaign "$OUT" 600 "$TMP/a.log" --merge-every 75 &
 shell=$!
@@ -21,7 +22,7 @@ unrun_inputs "$OUT" 3
 slow_on 5
 
 # A worker killed mid-request: the job records the crash, the lender replaces it.
-w=$(busy_worker "$job" 60)
+w=$(busy_worker "$OUT" 60)
 [ -n "$w" ] || die "fault not injected: no worker mid-request"
 kill -9 "$w"
 echo "killed worker $w mid-request"
@@ -38,8 +39,7 @@ kill -0 "$shell" || die "the campaign ended with the merge"
 [ "$(corpus_lost "$TMP/corpus.before-merge" "$OUT/corpus")" = 0 ] || die "the killed merge lost corpus inputs"
 
 # The campaign killed with -9 mid-request (its lender and libFuzzer follow it).
-job=$(fork_job "$OUT" 60)
-w=$( [ -n "$job" ] && busy_worker "$job" 60)
+w=$(busy_worker "$OUT" 60)
 runner=$(runner_of "$OUT")
 [ -n "$w" ] && [ -n "$runner" ] || die "fault not injected: no campaign mid-request"
 kill -9 "$runner"
