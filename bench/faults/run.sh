@@ -23,7 +23,7 @@ no() { echo "faults: NOT INJECTED: $*" >&2; echo no; }
 # 1. One campaign, four faults in turn: a worker killed mid-request, a fork
 # job killed, a merge killed, a worker stopped (a hang: the watchdog's).
 O=$W/one
-fault_campaign "$O" 240 "$W/one.log" --merge-every 90 --watchdog 40 &
+fault_campaign "$O" 240 "$W/one.log" --merge-every 90 --watchdog 60 &
 shell=$!
 job=$(fork_job "$O" 120)
 [ -e "$O/stats/heartbeat-merge" ] && echo "faults: the first merge began before the round: raise --merge-every" >&2
