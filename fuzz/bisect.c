@@ -11,6 +11,7 @@
  * A finding of --backend aoti that none of them shows is "aoti-only".
  * For Inductor findings, an ablation: whether fallback_random, max-autotune
  * and the dynamic marks change the outcome. */
+#include "atomic_file.h"
 #include "bisect.h"
 #include <stdio.h>
 #include <string.h>
@@ -91,7 +92,8 @@ int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 
 int bisect_write(const char *path, const struct bisect_result *br)
 {
-	FILE *f = fopen(path, "w");
+	struct atomic_file a;
+	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return -1;
 	fprintf(f, "{\n  \"layer\": \"%s\",\n  \"pass\": \"%s\",\n  \"backends\": {", br->layer, br->pass);
@@ -99,7 +101,7 @@ int bisect_write(const char *path, const struct bisect_result *br)
 		fprintf(f, "%s\"%s\": \"%s\"", i ? ", " : "", layers[i].backend, verdict_name(br->verdict[i]));
 	fprintf(f, "},\n  \"fallback_random\": \"%s\",\n  \"max_autotune\": \"%s\",\n  \"dynamic\": \"%s\"\n}\n",
 		br->fallback_random, br->max_autotune, br->dynamic);
-	return fclose(f) ? -1 : 0;
+	return atomic_commit(&a, 1);
 }
 
 int cmd_bisect(int argc, char **argv)

@@ -20,6 +20,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "atomic_file.h"
 #include "campaign.h"
 #include "campaign_stats.h"
 #include "cli.h"
@@ -511,6 +512,10 @@ int cmd_fuzz(int argc, char **argv)
 		return 1;
 	target_args(argc, argv, &r.p, r.s.jobs, &r.ta);
 	corpus_recover(r.p.corpus);
+	/* What a runner killed mid-write left (node_claim has stopped all its processes). */
+	unsigned swept = atomic_sweep(r.p.corpus) + atomic_sweep(r.p.stats) + atomic_sweep(r.p.replay);
+	if (swept)
+		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files of the previous run\n", swept);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	if (r.s.lend && (job_worker_opts(&r.ta, &ro) || lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why))) {

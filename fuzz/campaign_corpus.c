@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
+#include "atomic_file.h"
 #include "campaign.h"
+#include "graphio.h"
 
 /* The files of a flat directory, then the directory. */
 static void remove_dir(const char *dir)
@@ -137,6 +140,7 @@ int corpus_merge_poll(struct corpus_merge *m, int wait)
 	int status;
 	if (!m->pid || waitpid(m->pid, &status, wait ? 0 : WNOHANG) != m->pid)
 		return 0;
+	kill(-m->pid, SIGKILL); /* its inner processes, when the merge itself was killed */
 	m->pid = 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && count_files(m->into) && !exchange(m->into, m->dir)) {
 		move_missing(m->into, m->dir, m->started - 2); /* arrived while the merge ran */
@@ -151,38 +155,30 @@ int corpus_merge_poll(struct corpus_merge *m, int wait)
 	return 1;
 }
 
+/* Copies an input under its own name (readers never see half a file). */
 static int copy_file(const char *from, const char *to)
 {
-	char buf[1 << 16];
-	int in = open(from, O_RDONLY | O_CLOEXEC), out = in < 0 ? -1 : open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-	ssize_t k = 0;
-	while (out >= 0 && (k = read(in, buf, sizeof buf)) > 0)
-		if (write(out, buf, (size_t)k) != k) {
-			k = -1;
-			break;
-		}
-	if (in >= 0)
-		close(in);
-	return out < 0 || close(out) || k < 0 ? -1 : 0;
+	char why[300];
+	size_t len;
+	uint8_t *buf = graphio_read_file(from, 1 << 20, &len, why, sizeof why);
+	int rc = !buf || atomic_write(to, buf, len, 0);
+	free(buf);
+	return rc;
 }
 
 unsigned corpus_publish(const char *dir, const char *shared)
 {
-	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300], tmp[CAMPAIGN_PATH + 400];
+	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300];
 	unsigned n = 0;
 	mkdir(shared, 0777);
 	DIR *d = opendir(dir);
 	for (struct dirent *e; d && (e = readdir(d));) {
 		if (e->d_name[0] == '.' || snprintf(src, sizeof src, "%s/%s", dir, e->d_name) >= (int)sizeof src ||
-		    snprintf(dst, sizeof dst, "%s/%s", shared, e->d_name) >= (int)sizeof dst ||
-		    snprintf(tmp, sizeof tmp, "%s/.tmp.%d.%s", shared, (int)getpid(), e->d_name) >= (int)sizeof tmp)
+		    snprintf(dst, sizeof dst, "%s/%s", shared, e->d_name) >= (int)sizeof dst)
 			continue;
 		if (!access(dst, F_OK))
 			continue;
-		if (copy_file(src, tmp) || rename(tmp, dst))
-			unlink(tmp); /* a shared merge swapped the directory meanwhile: next time */
-		else
-			n++;
+		n += !copy_file(src, dst); /* fails when a shared merge swapped the directory meanwhile: next time */
 	}
 	if (d)
 		closedir(d);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "atomic_file.h"
 #include "campaign.h"
 
 #define WORKER_GPU_MIB 2048  /* a CUDA context, the caching allocator, autotuning */
@@ -132,11 +133,8 @@ int node_claim(const char *out)
 	snprintf(token, sizeof token, "%d.%lld", (int)getpid(), (long long)time(NULL));
 	setenv("PT2FUZZ_CAMPAIGN", token, 1);
 	snprintf(path, sizeof path, "%s/.runner", out);
-	f = fopen(path, "w");
-	if (f) {
-		fprintf(f, "%s\n", token);
-		fclose(f);
-	}
+	char line[sizeof token + 1];
+	atomic_write(path, line, (size_t)snprintf(line, sizeof line, "%s\n", token), 0);
 	return lock;
 }
 

@@ -1,4 +1,5 @@
 #include "campaign_stats.h"
+#include "atomic_file.h"
 #include <dirent.h>
 #include <stddef.h>
 #include <signal.h>
@@ -105,10 +106,10 @@ static void fold_tsv(struct campaign_stats *s, const char *path)
 
 static void write_totals(struct campaign_stats *s, const char *dir)
 {
-	char path[4096], tmp[4200];
+	char path[4096];
+	struct atomic_file a;
 	snprintf(path, sizeof path, "%s/totals.tsv", dir);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
 	for (unsigned k = 0; k < sizeof counters / sizeof *counters; k++)
@@ -118,29 +119,27 @@ static void write_totals(struct campaign_stats *s, const char *dir)
 	for (unsigned i = 0; i < s->nmut; i++)
 		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,
 			(unsigned long long)s->mut[i].valid, (unsigned long long)s->mut[i].fresh);
-	if (!fclose(f))
-		rename(tmp, path);
+	atomic_commit(&a, 0);
 }
 
 static int by_string(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static void write_lines(const struct campaign_stats *s, const char *dir)
 {
-	char path[4096], tmp[4200];
+	char path[4096];
+	struct atomic_file a;
 	char **all = malloc((s->nlines + 1) * sizeof *all);
 	size_t n = 0;
 	for (size_t i = 0; all && i < s->nslots; i++)
 		if (s->slots[i])
 			all[n++] = s->slots[i];
 	snprintf(path, sizeof path, "%s/lines.txt", dir);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = all ? fopen(tmp, "w") : NULL;
+	FILE *f = all ? atomic_open(&a, path) : NULL;
 	if (f) {
 		qsort(all, n, sizeof *all, by_string);
 		for (size_t i = 0; i < n; i++)
 			fprintf(f, "%s\n", all[i]);
-		if (!fclose(f))
-			rename(tmp, path);
+		atomic_commit(&a, 0);
 	}
 	free(all);
 }

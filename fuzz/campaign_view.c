@@ -2,8 +2,11 @@
  * drawn, and stats/plot_data (one line per interval, like AFL's plot_data)
  * appended and resumed. */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "campaign.h"
 
 /* libFuzzer's status lines: fork mode "#N: cov: C ft: F corp: K exec/s E
@@ -64,22 +67,30 @@ void plot_resume(const char *path, struct plot_row *last)
 	char line[1024];
 	memset(last, 0, sizeof *last);
 	while (f && fgets(line, sizeof line, f))
-		if (line[0] != '#')
+		if (line[0] != '#' && strchr(line, '\n')) /* not a row cut short */
 			sscanf(line, "%lld, %lf, %llu", &last->unix_time, &last->elapsed, &last->execs);
 	if (f)
 		fclose(f);
 }
 
+/* A row goes in with one write; one a full disk cut short is taken back, so
+ * every row of plot_data is whole. */
 int plot_append(const char *path, const struct plot_row *r)
 {
-	FILE *f = fopen(path, "a");
-	if (!f)
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+	struct stat st;
+	char *row = NULL;
+	size_t len = 0;
+	FILE *f = fd < 0 || fstat(fd, &st) ? NULL : open_memstream(&row, &len);
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	unsigned total = 0;
 	for (unsigned k = 0; k < V_COUNT; k++)
 		total += verdict_is_compiler_bug((enum verdict_kind)k) ? r->findings[k] : 0;
-	fseek(f, 0, SEEK_END);
-	if (ftell(f) == 0) {
+	if (st.st_size == 0) {
 		fprintf(f, "# %s", fixed_columns);
 		for (unsigned k = 0; k < V_COUNT; k++)
 			if (verdict_is_finding((enum verdict_kind)k))
@@ -92,7 +103,11 @@ int plot_append(const char *path, const struct plot_row *r)
 		if (verdict_is_finding((enum verdict_kind)k))
 			fprintf(f, ", %u", r->findings[k]);
 	fputc('\n', f);
-	return fclose(f) ? -1 : 0;
+	int bad = fclose(f) || write(fd, row, len) != (ssize_t)len;
+	if (bad && ftruncate(fd, st.st_size))
+		bad = 1;
+	free(row);
+	return close(fd) || bad ? -1 : 0;
 }
 
 static void findings_text(const unsigned by[V_COUNT], char *out, size_t n)

@@ -11,6 +11,7 @@
 #include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../graph/op.h"
+#include "atomic_file.h"
 #include "graphio.h"
 
 void findings_name(const struct verdict *v, uint64_t sig, char *out, size_t n)
@@ -26,18 +27,8 @@ int findings_path(char *out, size_t n, const char *dir, const char *name)
 
 static int write_file(const char *dir, const char *name, const void *buf, size_t len)
 {
-	char path[4200], tmp[4300];
-	if (findings_path(path, sizeof path, dir, name) || snprintf(tmp, sizeof tmp, "%s.tmp.%d", path, (int)getpid()) >= (int)sizeof tmp)
-		return -1;
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		return -1;
-	size_t w = fwrite(buf, 1, len, f);
-	if (fclose(f) || w != len || rename(tmp, path)) {
-		remove(tmp);
-		return -1;
-	}
-	return 0;
+	char path[4200];
+	return findings_path(path, sizeof path, dir, name) ? -1 : atomic_write(path, buf, len, 1);
 }
 
 static void json_str(FILE *f, const char *s)

@@ -1,4 +1,5 @@
 #include "graphio.h"
+#include "atomic_file.h"
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,15 +54,7 @@ int graphio_save(const char *path, const struct graph *g, char *why, size_t n)
 	size_t len = codec_encode(g, buf, sizeof buf);
 	if (!len)
 		return fail(why, n, "%s: graph does not fit the binary format", path);
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "wb");
-	if (!f)
-		return fail(why, n, "%s: %s", tmp, strerror(errno));
-	size_t wrote = fwrite(buf, 1, len, f);
-	if (fclose(f) || wrote != len || rename(tmp, path)) {
-		remove(tmp);
-		return fail(why, n, "%s: write failed", path);
-	}
+	if (atomic_write(path, buf, len, 0))
+		return fail(why, n, "%s: %s", path, strerror(errno));
 	return 0;
 }

@@ -1,4 +1,5 @@
 #include "png.h"
+#include "atomic_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,11 +167,16 @@ int png_write(const char *path, const uint8_t *pixels, unsigned w, unsigned h, c
 	}
 	zlib_stream(&z, raw, rawlen);
 	free(raw);
-	FILE *f = z.oom ? NULL : fopen(path, "wb");
+	struct atomic_file a;
+	FILE *f = z.oom ? NULL : atomic_open(&a, path);
 	int rc = !f || fwrite(signature, 1, 8, f) != 8 || chunk(f, "IHDR", ihdr, 13) || chunk(f, "PLTE", plte, ncolors * 3) ||
 		 chunk(f, "IDAT", z.buf, z.len) || chunk(f, "IEND", NULL, 0);
-	if (f && fclose(f))
+	if (f && rc) {
+		fclose(f);
+		remove(a.tmp);
+	} else if (f && atomic_commit(&a, 0)) {
 		rc = 1;
+	}
 	free(z.buf);
 	return rc ? -1 : 0;
 }

@@ -33,6 +33,7 @@
 #include "features.h"
 #include "findings.h"
 #include "replay_cache.h"
+#include "atomic_file.h"
 #include "runopts.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
@@ -83,28 +84,30 @@ static int novel(const uint8_t *map)
 static void dump_lines(void)
 {
 	static unsigned seq;
-	char path[4096], tmp[4200], why[300];
+	char path[4096], why[300];
+	struct atomic_file a;
 	snprintf(path, sizeof path, "%s/lines-%d-%u.txt", stats_dir, (int)getpid(), seq++);
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
-	int bad = executor_dump_lines(&X, f, why, sizeof why);
-	if (bad)
+	if (executor_dump_lines(&X, f, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
-	if (fclose(f) || bad || rename(tmp, path))
-		remove(tmp);
+		fclose(f);
+		remove(a.tmp);
+		return;
+	}
+	atomic_commit(&a, 0);
 }
 
 static void write_stats(void)
 {
-	char path[4096], tmp[4200];
+	char path[4096];
+	struct atomic_file a;
 	if (!stats_dir)
 		return;
 	dump_lines();
 	snprintf(path, sizeof path, "%s/fuzzer-%d.tsv", stats_dir, (int)getpid());
-	snprintf(tmp, sizeof tmp, "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
+	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nworker_starts\t%u\n"
@@ -116,8 +119,7 @@ static void write_stats(void)
 	for (unsigned m = 0; m < mutator_count(); m++)
 		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", mutator_name(m), (unsigned long long)S.mut.tried[m],
 			(unsigned long long)S.mut.valid[m], (unsigned long long)S.mut_new[m]);
-	if (!fclose(f))
-		rename(tmp, path);
+	atomic_commit(&a, 0);
 }
 
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */

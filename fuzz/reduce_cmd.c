@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include "../graph/codec.h"
 #include "../graph/emit.h"
+#include "atomic_file.h"
 #include "cli.h"
 #include "commands.h"
 #include "findings.h"
@@ -19,11 +20,7 @@ static int write_text(const char *dir, const char *name, const void *buf, size_t
 	char path[4200];
 	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
 		return -1;
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	size_t w = fwrite(buf, 1, len, f);
-	return fclose(f) || w != len ? -1 : 0;
+	return atomic_write(path, buf, len, 1);
 }
 
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st)

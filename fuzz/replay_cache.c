@@ -1,4 +1,5 @@
 #include "replay_cache.h"
+#include "atomic_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,12 +46,12 @@ int replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map
 
 void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint8_t *map, size_t n)
 {
-	char path[4100], tmp[4200];
+	char path[4100];
+	struct atomic_file a;
 	if (!c->dir)
 		return;
 	entry_path(c, input, path, sizeof path);
-	snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
-	FILE *f = fopen(tmp, "wb");
+	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
 	uint32_t count = 0;
@@ -66,6 +67,5 @@ void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint
 		e[4] = map[i];
 		bad = fwrite(e, 1, ENTRY, f) != ENTRY;
 	}
-	if (fclose(f) || bad || rename(tmp, path))
-		remove(tmp);
+	atomic_commit(&a, 0); /* bad came from a failed fwrite, which atomic_commit sees */
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "atomic_file.h"
 #include "cli.h"
 #include "commands.h"
 #include "findings.h"
@@ -126,10 +127,8 @@ static int save_trace(const struct report *rp, char *why, size_t n)
 		return remove(path) && errno != ENOENT ? fail(why, n, "%s: %s", path, strerror(errno)) : 0;
 	if (mkdir(dir, 0777) && errno != EEXIST)
 		return fail(why, n, "%s: %s", dir, strerror(errno));
-	FILE *f = fopen(path, "wb");
-	size_t w = f ? fwrite(rp->trace.text, 1, rp->trace.len, f) : 0;
-	if (!f || fclose(f) || w != rp->trace.len)
-		return fail(why, n, "%s: cannot write", path);
+	if (atomic_write(path, rp->trace.text, rp->trace.len, 0))
+		return fail(why, n, "%s: cannot write: %s", path, strerror(errno));
 	return 0;
 }
 
@@ -155,10 +154,11 @@ int cmd_report(int argc, char **argv)
 	int rc = load_finding(&rp, &program, &program_len, why, sizeof why) ||
 		 finding_cfg(&rp, argc, argv, &ro.check, why, sizeof why) ||
 		 rerun(&rp, &ro, program, program_len, why, sizeof why) || save_trace(&rp, why, sizeof why);
-	FILE *f = rc ? NULL : fopen(out, "w");
+	struct atomic_file a;
+	FILE *f = rc ? NULL : atomic_open(&a, out);
 	if (f) {
 		report_write(f, &rp, &ro.check);
-		rc = fclose(f) ? fail(why, sizeof why, "%s: write error", out) : 0;
+		rc = atomic_commit(&a, 0) ? fail(why, sizeof why, "%s: write error: %s", out, strerror(errno)) : 0;
 	} else if (!rc) {
 		rc = fail(why, sizeof why, "%s: %s", out, strerror(errno));
 	}

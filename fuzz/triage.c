@@ -2,12 +2,14 @@
  * bisected and rerun; findings whose reduced graphs share a signature (the
  * same bug under different surrounding graphs) become one bucket; DIR/triage.md
  * has a row per bucket. */
+#include <errno.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "../graph/op.h"
+#include "atomic_file.h"
 #include "bisect.h"
 #include "cli.h"
 #include "commands.h"
@@ -177,13 +179,15 @@ int cmd_triage(int argc, char **argv)
 		fflush(stdout);
 	}
 	pool_stop(&pool);
-	FILE *f = findings_path(path, sizeof path, args[0], "triage.md") ? NULL : fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "pt2fuzz triage: %s: cannot write\n", path);
+	/* A batch counts as done once triage.md exists (fuzz/campaign_triage.c): never half of one. */
+	struct atomic_file a;
+	FILE *f = findings_path(path, sizeof path, args[0], "triage.md") ? NULL : atomic_open(&a, path);
+	if (f)
+		write_markdown(f, args[0], ts, n);
+	if (!f || atomic_commit(&a, 1)) {
+		fprintf(stderr, "pt2fuzz triage: %s: cannot write: %s\n", path, strerror(errno));
 		return 1;
 	}
-	write_markdown(f, args[0], ts, n);
-	fclose(f);
 	printf("wrote %s\n", path);
 	return 0;
 }

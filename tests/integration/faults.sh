@@ -1,24 +1,62 @@
-# Finding a campaign's processes to inject faults into (sourced by the
-# tests and bench/faults). OUT names the campaign: only processes whose
-# command line holds it are touched.
+# Injecting faults into a campaign (sourced by tests/integration/test_faults.sh
+# and bench/faults/run.sh). OUT names the campaign: only processes whose
+# command line holds it are touched. Every wait is a bounded poll; a helper
+# that finds nothing prints nothing, and the caller fails loudly.
+# Needs PT2FUZZ, and ROOT, B (lib.sh's) for the seeds and the plugin.
 
-# A libFuzzer -fork job of the campaign writing into $1 (its command line
-# has -features_dir; not the shell libFuzzer starts it by), waiting up to $2
-# seconds; empty when none came.
+# The campaigns' slow switch: planted_slow (planted_backends.py) sleeps in
+# each compile while $SLOW/slow holds a number of seconds, and marks its
+# worker busy in $SLOW meanwhile.
+SLOW=${SLOW:-$(mktemp -d /tmp/pt2fuzz-slow.XXXXXX)}
+export PT2FUZZ_SLOW_DIR=$SLOW
+slow_on() { echo "$1" >"$SLOW/slow"; }
+slow_off() { rm -f "$SLOW/slow"; }
+
+# A short campaign: OUT, --time, log, then more options. Three small seeds,
+# one job, CPU, Inductor through planted_slow.
+fault_campaign() {
+  local out=$1 t=$2 log=$3; shift 3
+  mkdir -p "$SLOW/seeds"
+  for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done
+  "$PT2FUZZ" fuzz --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+    --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow "$@" >"$log" 2>&1
+}
+ended_well() { grep -q "pt2fuzz campaign summary" "$1"; }
+
+# Shipped seeds the campaign has never run (no replay-cache entry): put into
+# OUT/corpus once its round has read the corpus, they make the next merge
+# run real, slow requests, so the merge is there to be killed.
+unrun_inputs() { # out, how many
+  local s n=0
+  for s in "$B"/seeds/fam_*.bin; do
+    [ $n -lt "$2" ] || break
+    [ -e "$SLOW/seeds/$(basename "$s")" ] && continue
+    cp "$s" "$1/corpus/unrun-$(basename "$s" .bin)" && n=$((n + 1))
+  done
+}
+
+# The libFuzzer -fork jobs of the campaign writing into $1 (their command
+# line has -features_dir; not the shell libFuzzer starts them by).
+fork_jobs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $1/stats/heartbeat-round"; }
+
+# One of them, waiting up to $2 seconds; empty when none came.
 fork_job() {
-  local out=$1 i
+  local i
   for ((i = 0; i < $2 * 2; i++)); do
-    pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $out/stats/heartbeat-round" | head -1 && return
+    fork_jobs "$1" | head -1 && return
     sleep 0.5
   done
 }
+
+# The pipes process $1 holds open.
+pipes_of() { ls -l "/proc/$1/fd" 2>/dev/null | grep -o 'pipe:\[[0-9]*\]' | sort -u; }
 
 # The worker process a borrower $1 holds (the python whose stdin is a pipe
 # the borrower writes), waiting up to $2 seconds; empty when none.
 worker_of() {
   local job=$1 i p pipes
   for ((i = 0; i < $2 * 2; i++)); do
-    pipes=$(ls -l "/proc/$job/fd" 2>/dev/null | grep -o 'pipe:\[[0-9]*\]' | sort -u) || return 0
+    pipes=$(pipes_of "$job") || return 0
     for p in $(pgrep python3); do
       [ "$p" != "$job" ] && [ -n "$pipes" ] && grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" &&
         { echo "$p"; return; }
@@ -27,13 +65,72 @@ worker_of() {
   done
 }
 
-# A -merge=1 process (outer or inner; not the shell libFuzzer starts it by)
-# of the campaign writing into $1,
-# waiting up to $2 seconds.
+# A worker mid-request for a fork job of the campaign writing into $1 (not
+# for a merge): asleep in planted_slow's compile (slow_on first), its stdin
+# a pipe a fork job holds. Waits up to $2 seconds (jobs come and go: each
+# look asks afresh); empty when none.
+busy_worker() {
+  local i p j pipes
+  for ((i = 0; i < $2 * 2; i++)); do
+    pipes=$(for j in $(fork_jobs "$1"); do pipes_of "$j"; done)
+    for p in $(ls "$SLOW" 2>/dev/null | grep -x '[0-9]*'); do
+      [ -n "$pipes" ] && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = S ] &&
+        grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$p"; return; }
+    done
+    sleep 0.5
+  done
+}
+
+# The -merge=1 process the runner started (the outer one: it is the
+# merge's libFuzzer, the inner ones its children) of the campaign writing
+# into $1, waiting up to $2 seconds.
 merge_proc() {
   local out=$1 i
   for ((i = 0; i < $2 * 2; i++)); do
-    pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-merge.*--heartbeat $out/stats/heartbeat-merge" | tail -1 && return
+    pgrep -o -f -- "^[^ ]*pt2fuzz_fuzzer -merge=1 .*--heartbeat $out/stats/heartbeat-merge" && return
     sleep 0.5
   done
+}
+
+# The runner of the campaign writing into $1 (pt2fuzz fuzz ... --out $1).
+runner_of() { pgrep -o -f -- "pt2fuzz fuzz .*--out $1 "; }
+
+# Inputs of a corpus snapshot missing now, plus corpus files that do not decode.
+corpus_lost() { # snapshot, dir
+  local n=0 f
+  while read -r f; do [ -e "$2/$f" ] || n=$((n + 1)); done <"$1"
+  for f in "$2"/*; do [ -e "$f" ] && ! "$PT2FUZZ" check "$f" >/dev/null 2>&1 && n=$((n + 1)); done
+  echo $n
+}
+# Findings of a snapshot missing now, plus findings whose graph.bin or meta.json are not whole.
+findings_lost() { # snapshot, dir
+  local n=0 f
+  while read -r f; do [ -e "$2/$f" ] || n=$((n + 1)); done <"$1"
+  for f in "$2"/*/; do
+    [ -e "$f" ] || continue
+    { "$PT2FUZZ" check "$f/graph.bin" >/dev/null 2>&1 && python3 -m json.tool "$f/meta.json" >/dev/null 2>&1; } || n=$((n + 1))
+  done
+  echo $n
+}
+
+# Damage as a crash or a bad disk leaves it, in OUT ($1): a truncated and a
+# random corpus file, a finding with a corrupt graph.bin and meta.json,
+# half-written temporary files (what a kill -9 mid-write leaves beside the
+# file it was replacing).
+damage() {
+  local out=$1 one
+  one=$(ls "$out"/corpus/* | head -1)
+  head -c 7 "$one" >"$out/corpus/truncated-input"
+  head -c 300 /dev/urandom >"$out/corpus/random-input"
+  head -c 5 "$one" >"$out/corpus/.$(basename "$one").tmp.99999"
+  mkdir -p "$out/findings/numeric-corrupt"
+  head -c 40 /dev/urandom >"$out/findings/numeric-corrupt/graph.bin"
+  echo '{"kind": "numer' >"$out/findings/numeric-corrupt/meta.json"
+  one=$(ls -d "$out"/findings/*/ | grep -v numeric-corrupt | head -1)
+  [ -z "$one" ] || echo '{"signa' >"$one/.meta.json.tmp.99999"
+}
+# Takes back what damage() planted (so that what is left can be counted).
+undamage() {
+  rm -f "$1/corpus/truncated-input" "$1/corpus/random-input" "$1"/corpus/.*.tmp.99999 "$1"/findings/*/.meta.json.tmp.99999
+  rm -rf "$1/findings/numeric-corrupt"
 }

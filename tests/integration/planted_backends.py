@@ -168,3 +168,25 @@ def planted_error_type(gm, example_inputs):
             raise TypeError(f"planted: {type(e).__name__} became a TypeError") from None
 
     return run
+
+
+@register_backend
+def planted_slow(gm, example_inputs):
+    """Not a bug: Inductor, made slow on demand for fault injection
+    (tests/integration/faults.sh). While $PT2FUZZ_SLOW_DIR/slow exists, each
+    compile first sleeps the seconds it holds, and the worker's pid is a file
+    in that directory meanwhile: a worker known to be mid-request."""
+    knob = os.environ.get("PT2FUZZ_SLOW_DIR", "")
+    try:
+        with open(os.path.join(knob, "slow")) as f:
+            secs = float(f.read())
+    except (OSError, ValueError):
+        secs = 0
+    if secs > 0:
+        mark = os.path.join(knob, str(os.getpid()))
+        open(mark, "w").close()
+        try:
+            time.sleep(secs)
+        finally:
+            os.unlink(mark)
+    return compile_fx(gm, example_inputs)

@@ -17,7 +17,8 @@ runner=$!
 # Until it has fuzzed (libFuzzer's first jobs are done), found the bug and kept inputs.
 for _ in $(seq 120); do
   sleep 2
-  execs=$(grep -v '^#' "$OUT/stats/plot_data" 2>/dev/null | tail -1 | cut -d, -f3 | tr -d ' ')
+  # plot_data's first row comes once a worker is ready: until then there is no file
+  execs=$({ grep -v '^#' "$OUT/stats/plot_data" 2>/dev/null || true; } | tail -1 | cut -d, -f3 | tr -d ' ')
   [ "${execs:-0}" -ge 10 ] && ls "$OUT"/findings/numeric-* >/dev/null 2>&1 && [ -n "$(ls "$OUT/corpus")" ] && break
 done
 [ "${execs:-0}" -ge 10 ] || { cat "$TMP/run1.log"; die "no fuzzing in 4 minutes"; }

@@ -1,0 +1,77 @@
+#include "atomic_file.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+FILE *atomic_open(struct atomic_file *a, const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	a->f = NULL;
+	if (snprintf(a->path, sizeof a->path, "%s", path) >= (int)sizeof a->path ||
+	    snprintf(a->tmp, sizeof a->tmp, "%.*s.%s.tmp.%d", (int)(base - path), path, base, (int)getpid()) >=
+		    (int)sizeof a->tmp) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	return a->f = fopen(a->tmp, "wb");
+}
+
+/* The directory of path, so that a rename into it is on disk too. */
+static void sync_dir(const char *path)
+{
+	char dir[4200];
+	const char *slash = strrchr(path, '/');
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int atomic_commit(struct atomic_file *a, int durable)
+{
+	if (!a->f)
+		return -1;
+	int bad = ferror(a->f) || fflush(a->f) || (durable && fsync(fileno(a->f)));
+	int err = errno;
+	bad |= fclose(a->f);
+	a->f = NULL;
+	if (bad || rename(a->tmp, a->path)) {
+		err = bad ? err : errno;
+		remove(a->tmp);
+		errno = err;
+		return -1;
+	}
+	if (durable)
+		sync_dir(a->path);
+	return 0;
+}
+
+int atomic_write(const char *path, const void *buf, size_t len, int durable)
+{
+	struct atomic_file a;
+	if (!atomic_open(&a, path))
+		return -1;
+	fwrite(buf, 1, len, a.f); /* a short write sets the error flag atomic_commit checks */
+	return atomic_commit(&a, durable);
+}
+
+unsigned atomic_sweep(const char *dir)
+{
+	char path[4400];
+	unsigned n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		const char *t = strstr(e->d_name, ".tmp.");
+		if (e->d_name[0] != '.' || !t || !t[5] || strspn(t + 5, "0123456789") != strlen(t + 5) ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+			continue;
+		n += unlink(path) == 0;
+	}
+	if (d)
+		closedir(d);
+	return n;
+}

@@ -1,0 +1,117 @@
+/* Files a crash must not leave half-written (fuzz/atomic_file.h), and
+ * plot_data's rows, which go in whole. */
+#include "test.h"
+#include "../fuzz/atomic_file.h"
+#include "../fuzz/campaign.h"
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char dir[64];
+
+static void fresh_dir(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/pt2fuzz-atomic.XXXXXX");
+	CHECK(mkdtemp(dir) != NULL);
+}
+
+/* Files in dir, counted, the hidden ones too. */
+static int entries(void)
+{
+	int n = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	if (d)
+		closedir(d);
+	return n;
+}
+
+static void slurp(const char *path, char *out, size_t n)
+{
+	FILE *f = fopen(path, "r");
+	size_t k = f ? fread(out, 1, n - 1, f) : 0;
+	out[k] = 0;
+	if (f)
+		fclose(f);
+}
+
+static void clean(const char *path)
+{
+	remove(path);
+	CHECK_EQ(rmdir(dir), 0);
+}
+
+TEST(atomic_write_replaces_whole_and_leaves_no_temp)
+{
+	char path[128], got[64];
+	fresh_dir();
+	snprintf(path, sizeof path, "%s/meta.json", dir);
+	CHECK_EQ(atomic_write(path, "{\"count\": 1}\n", 13, 1), 0);
+	CHECK_EQ(atomic_write(path, "{\"count\": 2}\n", 13, 0), 0);
+	slurp(path, got, sizeof got);
+	CHECK(!strcmp(got, "{\"count\": 2}\n"));
+	CHECK_EQ(entries(), 1);
+	clean(path);
+}
+
+TEST(atomic_commit_of_a_failed_stream_keeps_the_old_file)
+{
+	char path[128], got[64];
+	struct atomic_file a;
+	fresh_dir();
+	snprintf(path, sizeof path, "%s/totals.tsv", dir);
+	CHECK_EQ(atomic_write(path, "execs\t5\n", 8, 0), 0);
+	FILE *f = atomic_open(&a, path);
+	CHECK(f != NULL);
+	CHECK(strstr(a.tmp, "/.totals.tsv.tmp.") != NULL); /* hidden, beside the file */
+	fputs("execs\t", f);
+	CHECK_EQ(fgetc(f), EOF); /* reading a write-only stream: its error flag, as a failed write (ENOSPC) sets */
+	CHECK(ferror(f));
+	CHECK_EQ(atomic_commit(&a, 0), -1);
+	slurp(path, got, sizeof got);
+	CHECK(!strcmp(got, "execs\t5\n"));
+	CHECK_EQ(entries(), 1);
+	clean(path);
+	CHECK_EQ(atomic_write("/nonexistent-dir/x", "x", 1, 0), -1);
+}
+
+TEST(atomic_sweep_removes_only_temporaries)
+{
+	static const char *const names[] = {".a1b2.tmp.4242", ".meta.json.tmp.7", ".lock", "a1b2", "x.tmp.12", ".y.tmp.", ".z.tmp.9x"};
+	char path[128];
+	fresh_dir();
+	for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		CHECK_EQ(atomic_write(path, "x", 1, 0), 0);
+	}
+	CHECK_EQ(atomic_sweep(dir), 2);
+	CHECK_EQ(entries(), 5);
+	for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+		CHECK_EQ(access(path, F_OK) == 0, i >= 2);
+		remove(path);
+	}
+	clean(path);
+}
+
+TEST(plot_resume_skips_a_row_cut_short)
+{
+	char path[128];
+	struct plot_row r = {0}, last;
+	fresh_dir();
+	snprintf(path, sizeof path, "%s/plot_data", dir);
+	r.unix_time = 1700000000, r.elapsed = 10, r.execs = 3;
+	CHECK_EQ(plot_append(path, &r), 0);
+	r.unix_time += 60, r.elapsed = 70, r.execs = 40;
+	CHECK_EQ(plot_append(path, &r), 0);
+	FILE *f = fopen(path, "a");
+	fputs("1700000120, 13", f); /* a row a full disk cut short */
+	fclose(f);
+	plot_resume(path, &last);
+	CHECK_EQ(last.unix_time, 1700000060);
+	CHECK_EQ((int)last.elapsed, 70);
+	CHECK_EQ(last.execs, 40);
+	clean(path);
+}
