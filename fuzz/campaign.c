@@ -523,7 +523,7 @@ int cmd_fuzz(int argc, char **argv)
 		return 1;
 	}
 	plot_resume(r.p.plot_data, &r.base);
-	if (r.base.execs)
+	if (r.base.elapsed > 0) /* a run killed before its first exec resumes too */
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
 	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (libFuzzer log: %s)\n", r.s.secs, r.s.jobs,
 		r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);

@@ -31,6 +31,7 @@ unrun_inputs "$O" 4 # the round has read the corpus: the merge will run these
 slow_on 6
 w=$(busy_worker "$O" 90)
 k1=$( [ -n "$w" ] && kill -9 "$w" && echo yes || no "no worker mid-request")
+crash_counted "$O" 60 # before a job is killed: the one that counts it, maybe
 job=$(fork_job "$O" 60)
 k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no fork job")
 m=$(merge_proc "$O" 90)
@@ -39,10 +40,11 @@ w=$(busy_worker "$O" 90)
 k4=$( [ -n "$w" ] && kill -STOP "$w" && echo yes || no "no worker mid-request to stop")
 stopped=$w
 slow_off
-ls "$O/corpus" >"$W/one.corpus"; ls "$O/findings" >"$W/one.findings"
+ls "$O/findings" >"$W/one.findings"
 wait "$shell"; rc=$?
 ok=$([ $rc = 0 ] && ended_well "$W/one.log" && echo yes || echo no)
-fl=$(findings_lost "$W/one.findings" "$O/findings") cl=$(corpus_lost "$W/one.corpus" "$O/corpus")
+# (corpus: what is left must decode; its merges may drop inputs that add no coverage)
+fl=$(findings_lost "$W/one.findings" "$O/findings") cl=$(corpus_lost /dev/null "$O/corpus")
 row "kill -9 a worker mid-request" "$k1" "$([ "$ok" = yes ] && grep -q '^worker_crashes	[1-9]' "$O/stats/totals.tsv" && echo yes || echo no)" "$fl" "$cl"
 row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
 row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
@@ -55,20 +57,22 @@ O=$W/two
 fault_campaign "$O" 600 "$W/two-a.log" --merge-every 0 &
 shell=$!
 job=$(fork_job "$O" 120)
+corpus_grew "$O" 120 || echo "faults: no corpus input came" >&2
 slow_on 6
 w=$(busy_worker "$O" 90) runner=$(runner_of "$O")
-k5=$( [ -n "$w" ] && [ -n "$runner" ] && kill -9 "$runner" && echo yes || no "no campaign mid-request") # its lender and libFuzzer follow (PR_SET_PDEATHSIG)
+k5=$( [ -n "$w" ] && [ -n "$(ls "$O/corpus")" ] && [ -n "$runner" ] && kill -9 "$runner" && echo yes || no "no campaign mid-request with a corpus") # its lender and libFuzzer follow (PR_SET_PDEATHSIG)
 slow_off
 wait "$shell" 2>/dev/null
 ls "$O/corpus" >"$W/two.corpus"; ls "$O/findings" >"$W/two.findings"
-damage "$O"
+kd=$(damage "$O" >&2 && echo yes || no "nothing to damage")
 fault_campaign "$O" 60 "$W/two-b.log" --merge-every 0; rc=$?
-ok=$([ $rc = 0 ] && ended_well "$W/two-b.log" && grep -q "resuming" "$W/two-b.log" && echo yes || echo no)
+ok=$([ $rc = 0 ] && ended_well "$W/two-b.log" && grep -q "resuming" "$W/two-b.log" &&
+  grep -q "removed [1-9][0-9]* half-written temporary files" "$W/two-b.log" && echo yes || echo no)
 undamage "$O"
 fl=$(findings_lost "$W/two.findings" "$O/findings") cl=$(corpus_lost "$W/two.corpus" "$O/corpus")
 row "kill -9 the campaign, resume" "$k5" "$ok" "$fl" "$cl"
-row "truncated/corrupt corpus files" yes "$(grep -q '^rejected	[1-9]' "$O/stats/totals.tsv" && echo "$ok" || echo no)" "$fl" "$cl"
-row "corrupt finding files" yes "$ok" "$fl" "$cl"
+row "truncated/corrupt corpus files" "$kd" "$(grep -q '^rejected	[1-9]' "$O/stats/totals.tsv" && echo "$ok" || echo no)" "$fl" "$cl"
+row "corrupt finding files" "$kd" "$ok" "$fl" "$cl"
 
 # 3. A full disk: OUT on a 4 MiB tmpfs, 3.5 MiB of it taken.
 O=$W/full

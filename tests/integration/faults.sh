@@ -92,6 +92,27 @@ merge_proc() {
   done
 }
 
+# Waits up to $2 seconds for OUT ($1) to hold a corpus input (libFuzzer
+# writes them as its jobs end); fails when none came.
+corpus_grew() {
+  local i
+  for ((i = 0; i < $2 * 2; i++)); do
+    [ -n "$(ls "$1/corpus" 2>/dev/null)" ] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
+# Waits up to $2 seconds for a job of OUT ($1) to count a worker crash.
+crash_counted() {
+  local i
+  for ((i = 0; i < $2 * 2; i++)); do
+    grep -qs '^worker_crashes	[1-9]' "$1"/stats/totals.tsv "$1"/stats/fuzzer-*.tsv && return 0
+    sleep 0.5
+  done
+  return 1
+}
+
 # The runner of the campaign writing into $1 (pt2fuzz fuzz ... --out $1).
 runner_of() { pgrep -o -f -- "pt2fuzz fuzz .*--out $1 "; }
 
@@ -119,7 +140,8 @@ findings_lost() { # snapshot, dir
 # file it was replacing).
 damage() {
   local out=$1 one
-  one=$(ls "$out"/corpus/* | head -1)
+  one=$(ls "$out"/corpus/* 2>/dev/null | head -1)
+  [ -n "$one" ] || { echo "faults: no corpus input to damage in $out" >&2; return 1; }
   head -c 7 "$one" >"$out/corpus/truncated-input"
   head -c 300 /dev/urandom >"$out/corpus/random-input"
   head -c 5 "$one" >"$out/corpus/.$(basename "$one").tmp.99999"
