@@ -7,7 +7,7 @@
 # The campaigns' slow switch: planted_slow (planted_backends.py) sleeps in
 # each compile while $SLOW/slow holds a number of seconds, and marks its
 # worker busy in $SLOW meanwhile.
-SLOW=${SLOW:-$(mktemp -d /tmp/pt2fuzz-slow.XXXXXX)}
+SLOW=${SLOW:-$(mktemp -d "${TMP:-/tmp}/pt2fuzz-slow.XXXXXX")} # inside a test's TMP, which goes with it
 export PT2FUZZ_SLOW_DIR=$SLOW
 slow_on() { echo "$1" >"$SLOW/slow"; }
 slow_off() { rm -f "$SLOW/slow"; }
