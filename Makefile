@@ -42,10 +42,11 @@ INTEG_SRC := tests/run.c tests/testkit.c $(wildcard tests/integration/*.c)
 SEEDS_TXT := $(wildcard seeds/*.txt)
 SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
 
-LIB_ASM := harness/worker_blob.S
-LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(B)/obj/harness/worker_blob.o
+LIB_ASM := harness/worker_blob.S graph/emit_blob.S
+EMIT_PY := graph/emit_imports.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py
+LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(LIB_ASM))
 CLI_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(CLI_SRC))
-SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(B)/san/harness/worker_blob.o
+SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/san/%.o,$(LIB_ASM))
 SAN_TEST_OBJ := $(patsubst %.c,$(B)/san/%.o,$(TEST_SRC))
 SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC))
 SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
@@ -74,6 +75,11 @@ $(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_bl
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 
+# The emitted program's fixed Python, likewise.
+$(B)/obj/graph/emit_blob.o $(B)/san/graph/emit_blob.o: graph/emit_blob.S $(EMIT_PY)
+	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
+
 $(B)/san/%.o: %.c Makefile
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(ROOTDEF) $(SANFLAGS) -MMD -MP -c $< -o $@
@@ -94,7 +100,7 @@ $(B)/pt2fuzz_fuzzer: $(B)/obj/fuzz/pt2fuzz_fuzzer.o $(LIB_OBJ) $(patsubst %.c,$(
 	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # libFuzzer targets: the decoder must never crash on any byte string.
-$(B)/decode_fuzzer: fuzz/decode_fuzzer.c $(LIB_SRC)
+$(B)/decode_fuzzer: fuzz/decode_fuzzer.c $(LIB_SRC) $(LIB_ASM) $(EMIT_PY)
 	@mkdir -p $(dir $@)
 	$(CC) $(CSTD) $(WARN) $(ROOTDEF) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 		-o $@ fuzz/decode_fuzzer.c $(LIB_SRC) $(LIB_ASM) $(LDLIBS)

@@ -1,7 +1,8 @@
 /* The graph core as a whole: the codec round-trips and rejects damage, the
  * generator is deterministic and reaches dynamic padding, the text form
- * round-trips, emission refuses unsafe names. Each test runs over hundreds of
- * generated graphs, so it says something about every op the catalogue has. */
+ * round-trips, emission refuses unsafe names and pastes its linked Python
+ * whole. Each test runs over hundreds of generated graphs, so it says
+ * something about every op the catalogue has. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,6 +195,30 @@ TEST(core_emission_has_the_program_parts)
 		CHECK(strstr(p, "class Model(torch.nn.Module):") && strstr(p, "def make_inputs(binding=0, device=DEVICE)"));
 		CHECK(strstr(p, "BINDINGS = ") && strstr(p, "DYNAMIC = ") && strstr(p, "if __name__ == \"__main__\":"));
 		CHECK(strstr(p, "fallback_random = True") != NULL);
+		free(p);
+	}
+}
+
+/* The fixed Python (graph/emit_*.py, linked in) arrives whole: each block
+ * newline-ended, top-level blocks two blank lines apart, nothing after main. */
+TEST(core_emission_joins_the_linked_python)
+{
+	static const char end[] = "\n\nif __name__ == \"__main__\":\n    raise SystemExit(main())\n";
+	for (unsigned i = 0; i < 20; i++) {
+		make(7100 + i, 8);
+		size_t len;
+		char *p = emit_program_string(&g, NULL, &len);
+		if (!CHECK(p != NULL))
+			continue;
+		CHECK(strlen(p) == len);
+		CHECK(strncmp(p, "# pt2fuzz program: ", 19) == 0);
+		CHECK(strstr(p, "\nimport copy\n") && strstr(p, "else \"cpu\")\nBACKEND = os.environ.get("));
+		CHECK(strstr(p, "\nGRADS = ()\n\n\ndef fill(shape, dtype, kind, lo, hi, gen):\n") != NULL);
+		CHECK(strstr(p, ".to(dtype)\n\n\nclass Model(torch.nn.Module):\n") != NULL);
+		CHECK(strstr(p, "torch.manual_seed(SEED)  # module initializers\n        self.") ||
+		      strstr(p, "torch.manual_seed(SEED)  # module initializers\n\n    def forward(self"));
+		CHECK(strstr(p, ")\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
+		CHECK(len > sizeof end && strcmp(p + len - (sizeof end - 1), end) == 0);
 		free(p);
 	}
 }

@@ -1,0 +1,167 @@
+def make_inputs(binding=0, device=DEVICE):
+    gen = torch.Generator().manual_seed(SEED * 1000003 + binding)
+    return [fill(*spec, gen).to(device) for spec in INPUTS[binding]]
+
+
+def mark_dynamic(inputs):
+    if BACKEND == "aoti":  # torch.export takes them as dynamic_shapes; marks would change its choices
+        return inputs
+    for i, dims in DYNAMIC.items():
+        for d in dims:
+            torch._dynamo.maybe_mark_dynamic(inputs[i], d)
+    return inputs
+
+
+def run(model, inputs):
+    torch.manual_seed(SEED)
+    out = model(*inputs)
+    return list(out) if isinstance(out, (tuple, list)) else [out]
+
+
+def grad_leaves(model, inputs):
+    """The tensors backward mode differentiates: GRADS' inputs and parameters, and no others."""
+    for p in model.parameters():
+        p.requires_grad_(False)
+    leaves = [inputs[g] if isinstance(g, int) else getattr(model, g) for g in GRADS]
+    for t in leaves:
+        t.requires_grad_(True)
+    return leaves
+
+
+def upstream(k, out):
+    """Output k's seeded upstream gradient: drawn in float64 on the CPU, then cast, so every mode gets the same values."""
+    gen = torch.Generator().manual_seed(SEED * 1000003 + 7919 * (k + 1))
+    return torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype).to(out.device)
+
+
+def run_backward(model, inputs):
+    """Forward, then the gradients of sum((out * upstream).sum()) over the outputs that require grad,
+    with respect to grad_leaves (zeros where one is unused): the outputs, then the gradients."""
+    leaves = grad_leaves(model, inputs)
+    with torch.enable_grad():
+        outs = run(model, inputs)
+        terms = [(o * upstream(k, o)).sum() for k, o in enumerate(outs)
+                 if isinstance(o, torch.Tensor) and o.requires_grad]
+        grads = torch.autograd.grad(sum(terms), leaves, allow_unused=True) if terms and leaves else [None] * len(leaves)
+    return outs + [torch.zeros_like(t) if g is None else g for t, g in zip(leaves, grads)]
+
+
+def to_fp64(x):
+    return x.to(torch.float64) if x.is_floating_point() else x
+
+
+def max_abs_diff(a, b):
+    try:
+        return (a.double() - b.double()).abs().nan_to_num(float("inf")).max().item()
+    except Exception:
+        return float("nan")
+
+
+def first_line(e):
+    return str(e).strip().splitlines()[0] if str(e).strip() else ""
+
+
+def check_error(model, compiled, b):
+    """EXPECT_ERROR: eager must raise, and compiled mode an error of the same type."""
+    try:
+        run(model, make_inputs(b))
+    except Exception as e:
+        expected = e
+    else:
+        print(f"INVALID binding {b}: eager did not raise ({EXPECT_ERROR} is not broken)")
+        return 2
+    try:
+        run(compiled, mark_dynamic(make_inputs(b)))
+    except Exception as e:
+        if isinstance(e, type(expected)):
+            return 0
+        print(f"MISMATCH error-mismatch binding {b}: eager raised {type(expected).__name__}, "
+              f"compiled {type(e).__name__}: {first_line(e)}")
+        return 1
+    print(f"MISMATCH missing-error binding {b}: eager raised {type(expected).__name__}: "
+          f"{first_line(expected)}; compiled returned")
+    return 1
+
+
+class ExportFailed(Exception):
+    """torch.export rejected a program that eager runs (BACKEND aoti)."""
+
+
+def aoti_package(model, inputs):
+    """torch.export (DYNAMIC dims as Dim.AUTO), AOTInductor's package, its loader; and
+    whether export kept those dims dynamic (else the package fits these shapes only)."""
+    import tempfile
+
+    dims = tuple({d: torch.export.Dim.AUTO for d in DYNAMIC.get(i, ())} or None for i in range(len(inputs)))
+    try:
+        exported = torch.export.export(model, tuple(inputs), dynamic_shapes=dims if DYNAMIC else None)
+    except Exception as e:
+        raise ExportFailed(f"{type(e).__name__}: {first_line(e)}") from e
+    user = set(exported.graph_signature.user_inputs)
+    vals = [n.meta["val"] for n in exported.graph.nodes if n.op == "placeholder" and n.name in user]
+    concrete = torch.fx.experimental.symbolic_shapes.is_concrete_int
+    kept = not any(concrete(vals[i].shape[d]) for i, ds in DYNAMIC.items() for d in ds)
+    path = os.path.join(tempfile.mkdtemp(), "model.pt2")
+    package = torch._inductor.aoti_compile_and_package(exported, package_path=path)
+    return torch._inductor.aoti_load_package(package), kept
+
+
+def compile_model(model):
+    """torch.compile; with BACKEND aoti, an AOTInductor package built at the first call (one
+    per input shapes where export specialized a dynamic dim), as pt2fuzz's worker does."""
+    if BACKEND != "aoti":
+        return torch.compile(model, backend=BACKEND, mode=MODE)
+    packages = {}
+
+    def run_package(*inputs):
+        key = None if None in packages else tuple(x.shape for x in inputs)
+        if key not in packages:
+            packages[key], kept = aoti_package(model, inputs)
+            packages[None if kept else key] = packages[key]
+        return packages[key](*inputs)
+
+    return run_package
+
+
+def main():
+    import torch._dynamo.utils
+    import torch._inductor.config
+
+    torch._inductor.config.fallback_random = True
+    if LOW_PRECISION:
+        torch._inductor.config.emulate_precision_casts = True
+    torch._dynamo.config.capture_dynamic_output_shape_ops = DATA_DEPENDENT
+    torch._dynamo.config.capture_scalar_outputs = DATA_DEPENDENT
+    torch.set_grad_enabled(False)
+    model = Model().eval().to(DEVICE)
+    fp64_model = copy.deepcopy(model).to(torch.float64)
+    compiled = compile_model(model)
+    forward = run_backward if GRADS else run
+    for b in range(BINDINGS):
+        if EXPECT_ERROR:
+            rc = check_error(model, compiled, b)
+            if rc:
+                return rc
+            continue
+        eager = forward(model, make_inputs(b))
+        try:
+            got = forward(compiled, mark_dynamic(make_inputs(b)))
+        except ExportFailed as e:
+            print(f"MISMATCH export binding {b}: {e}")
+            return 1
+        except Exception as e:
+            print(f"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}")
+            return 1
+        ref = forward(fp64_model, [to_fp64(x) for x in make_inputs(b)])
+        nfwd = len(eager) - len(GRADS)
+        for i, (e, c, r) in enumerate(zip(eager, got, ref)):
+            if COMPARE[i] and not torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True):
+                where = f"output {i}" if i < nfwd else f"backward gradient of {GRADS[i - nfwd]}"
+                print(f"MISMATCH numeric binding {b} {where}: max abs diff {max_abs_diff(e, c)}")
+                return 1
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
