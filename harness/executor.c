@@ -92,9 +92,10 @@ static int stop_worker(struct executor *x)
 	if (x->pid > 0) {
 		kill(-x->pid, SIGKILL);
 		kill(x->pid, SIGKILL);
-		if (x->lender_fd >= 0) /* not our child: its lender reaps it */
-			status = lend_reap(x);
-		else
+		if (x->lender_fd >= 0) { /* not our child: its lender reaps it */
+			status = lend_reap(x->lender_fd);
+			x->lender_fd = -1;
+		} else
 			while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
 				;
 	}
@@ -155,9 +156,31 @@ void executor_free(struct executor *x)
 	x->shm_fd = -1;
 }
 
+/* Takes a worker from x->o.lender when it lends one of our configuration:
+ * 0, or -1 (x unchanged). The borrowed worker brings its own shared memory. */
+static int borrow_worker(struct executor *x)
+{
+	struct lent_worker w;
+	if (lend_borrow(x->o.lender, executor_config_key(&x->o), x->o.shm_size, (int)x->o.start_timeout_ms, &w))
+		return -1;
+	munmap(x->shm, x->o.shm_size);
+	close(x->shm_fd);
+	x->shm = w.shm;
+	x->to_fd = w.to_fd;
+	x->from_fd = w.from_fd;
+	x->err_fd = w.err_fd;
+	x->shm_fd = w.shm_fd;
+	x->pid = w.pid;
+	x->lender_fd = w.sock;
+	x->starts++;
+	x->ring_mark = x->ring_total;
+	snprintf(x->info, sizeof x->info, "%s", w.hello);
+	return 0;
+}
+
 int executor_start(struct executor *x, char *why, size_t n)
 {
-	if (x->pid || (x->o.lender && !lend_borrow(x)))
+	if (x->pid || (x->o.lender && !borrow_worker(x)))
 		return 0;
 	return executor_launch(x, why, n) ? -1 : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
 }

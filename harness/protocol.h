@@ -6,7 +6,7 @@
 #define PT2FUZZ_PROTOCOL_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../oracles/result.h"
+#include "result.h"
 
 /* Shared memory: a header page (busy markers), the coverage map, values.
  * The map's regions: compiler lines and branches, then Inductor's kernel
@@ -25,6 +25,7 @@
 #define SHM_BUSY_BINDING 8  /* u32 */
 
 #define PROTO_MAX_MESSAGE (16u << 20)
+#define PROTO_HELLO_MAX 1024 /* the worker's hello, as the executor keeps it */
 
 /* The protocol's version: a worker of another version refuses to start. */
 #define PROTOCOL_VERSION 2
