@@ -29,10 +29,14 @@ ALLCFLAGS := $(CSTD) $(WARN) $(ROOTDEF) $(CFLAGS)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDLIBS := -lm
 
-# Library sources, by folder (arrows: fuzz -> mutators -> graph, fuzz -> harness, fuzz -> oracles -> graph).
+# Sources, by floor; arrows point down only:
+#   cli (the command table) -> fuzz (campaigns, libFuzzer targets), triage (reduce, bisect, report)
+#   fuzz, triage -> pipeline (check a graph, findings, options, the worker pool)
+#   pipeline -> mutators, oracles, harness -> graph
 LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
-FUZZLIB_SRC := $(filter-out fuzz/main.c fuzz/%_fuzzer.c,$(wildcard fuzz/*.c))
-CLI_SRC := fuzz/main.c $(FUZZLIB_SRC)
+FUZZLIB_SRC := $(wildcard pipeline/*.c triage/*.c) $(filter-out fuzz/%_fuzzer.c,$(wildcard fuzz/*.c)) \
+	$(filter-out cli/main.c,$(wildcard cli/*.c))
+CLI_SRC := cli/main.c $(FUZZLIB_SRC)
 TEST_SRC := $(wildcard tests/*.c)
 INTEG_SRC := tests/run.c tests/testkit.c $(wildcard tests/integration/*.c)
 SEEDS_TXT := $(wildcard seeds/*.txt)

@@ -20,13 +20,13 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "campaign.h"
 #include "campaign_stats.h"
-#include "cli.h"
-#include "commands.h"
+#include "../pipeline/cli.h"
+#include "fuzz_command.h"
 #include "lender.h"
-#include "runopts.h"
+#include "../pipeline/runopts.h"
 
 struct settings {
 	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
@@ -120,7 +120,7 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 	if (cli_opt(argc, argv, "--seeds"))
 		snprintf(p->seeds, sizeof p->seeds, "%.4000s", cli_opt(argc, argv, "--seeds"));
 	p->sync = cli_opt(argc, argv, "--sync");
-	if (cli_opt(argc, argv, "--findings")) /* several runners may share one (fuzz/findings.h) */
+	if (cli_opt(argc, argv, "--findings")) /* several runners may share one (pipeline/findings.h) */
 		snprintf(p->findings, sizeof p->findings, "%.4000s", cli_opt(argc, argv, "--findings"));
 	if (access(p->fuzzer, X_OK)) {
 		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", p->fuzzer, strerror(errno));

@@ -19,9 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "campaign.h"
-#include "graphio.h"
+#include "../pipeline/graphio.h"
 
 /* The files of a flat directory, then the directory. */
 static void remove_dir(const char *dir)

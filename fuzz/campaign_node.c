@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "campaign.h"
 
 #define WORKER_GPU_MIB 2048  /* a CUDA context, the caching allocator, autotuning */

@@ -1,5 +1,5 @@
 #include "campaign_stats.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include <dirent.h>
 #include <stddef.h>
 #include <signal.h>

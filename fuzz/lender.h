@@ -9,7 +9,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "runopts.h"
+#include "../pipeline/runopts.h"
 
 /* What the lender is doing, in memory shared with the campaign. */
 struct lender_status {

@@ -12,7 +12,7 @@
  *   --stats DIR     per-process statistics and exact compiler line sets
  *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
  *                   replays of corpus inputs (job starts, -merge) read them
- *                   instead of compiling again (fuzz/replay_cache.h)
+ *                   instead of compiling again (pipeline/replay_cache.h)
  *   --size N        target size of generated graphs (default 12)
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
  *                   (one constraint broken on purpose: mutators/break.h; default 10)
@@ -28,13 +28,13 @@
 #include "../graph/codec.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
-#include "check.h"
-#include "cli.h"
-#include "features.h"
-#include "findings.h"
-#include "replay_cache.h"
-#include "atomic_file.h"
-#include "runopts.h"
+#include "../pipeline/check.h"
+#include "../pipeline/cli.h"
+#include "../pipeline/features.h"
+#include "../pipeline/findings.h"
+#include "../pipeline/replay_cache.h"
+#include "../pipeline/atomic_file.h"
+#include "../pipeline/runopts.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
  * not drop the stores into it. */
@@ -241,7 +241,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		exit(1);
 	}
 	/* An earlier input of this worker found, by replay, to cause this one's
-	 * failure (fuzz/blame.h): its finding is filed now; this input goes on
+	 * failure (pipeline/blame.h): its finding is filed now; this input goes on
 	 * with the verdict it had alone. */
 	if (r.blame.culprit && verdict_is_finding(r.blame.culprit->v.kind)) {
 		char dir[4200] = "";

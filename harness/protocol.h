@@ -11,7 +11,7 @@
 /* Shared memory: a header page (busy markers), the coverage map, values.
  * The map's regions: compiler lines and branches, then Inductor's kernel
  * names (both filled by the worker, which gets this layout at start-up),
- * then the fuzz target's graph features (fuzz/features.h). 256 KiB: at 64
+ * then the fuzz target's graph features (pipeline/features.h). 256 KiB: at 64
  * KiB, 10 minutes of CPU fuzzing had filled 64% of the compiler slots and
  * 28% of an input's counters were collisions, whose varying counts read as
  * new coverage; 256 Ki counters of 8 buckets are libFuzzer's whole feature

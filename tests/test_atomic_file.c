@@ -1,7 +1,7 @@
-/* Files a crash must not leave half-written (fuzz/atomic_file.h), and
+/* Files a crash must not leave half-written (pipeline/atomic_file.h), and
  * plot_data's rows, which go in whole. */
 #include "test.h"
-#include "../fuzz/atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "../fuzz/campaign.h"
 #include <dirent.h>
 #include <stdlib.h>

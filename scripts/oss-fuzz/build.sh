@@ -22,8 +22,9 @@ target_cflags=$(printf ' %s ' "$CFLAGS" | sed -E -e 's/ -fsanitize=fuzzer-no-lin
 flags=(-std=c11 -D_GNU_SOURCE -DXXH_INLINE_ALL "-DPT2FUZZ_ROOT=\"$OUT\"" -Wall -Wextra -Wno-missing-field-initializers)
 cd "$SRC_DIR"
 objs=()
-for src in graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c fuzz/*.c harness/worker_blob.S; do
-  case $src in fuzz/main.c|fuzz/*_fuzzer.c) continue ;; esac
+for src in graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c pipeline/*.c triage/*.c fuzz/*.c cli/*.c \
+  harness/worker_blob.S; do
+  case $src in cli/main.c|fuzz/*_fuzzer.c) continue ;; esac
   obj="$WORK/obj/${src//\//_}.o"
   $CC "${flags[@]}" $target_cflags -c "$src" -o "$obj"
   objs+=("$obj")
@@ -32,7 +33,7 @@ $CC "${flags[@]}" $target_cflags -c fuzz/pt2fuzz_fuzzer.c -o "$WORK/obj/pt2fuzz_
 $CXX $target_cflags "$WORK/obj/pt2fuzz_fuzzer.o" "${objs[@]}" $LIB_FUZZING_ENGINE -lm -o "$OUT/pt2fuzz_fuzzer"
 
 # The seeds, text to corpus format, with the command-line tool built from the same objects.
-$CC "${flags[@]}" $target_cflags fuzz/main.c "${objs[@]}" -lm -o "$WORK/pt2fuzz"
+$CC "${flags[@]}" $target_cflags cli/main.c "${objs[@]}" -lm -o "$WORK/pt2fuzz"
 for s in seeds/*.txt; do
   ASAN_OPTIONS=detect_leaks=0 "$WORK/pt2fuzz" parse "$s" --out "$WORK/seeds/$(basename "$s" .txt).bin"
 done

@@ -9,11 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "../../fuzz/check.h"
-#include "../../fuzz/features.h"
-#include "../../fuzz/findings.h"
-#include "../../fuzz/graphio.h"
 #include "../../harness/protocol.h"
+#include "../../pipeline/check.h"
+#include "../../pipeline/features.h"
+#include "../../pipeline/findings.h"
+#include "../../pipeline/graphio.h"
 #include "../../harness/runtime.h"
 #include "../test.h"
 #include "../testkit.h"

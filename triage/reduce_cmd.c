@@ -8,11 +8,11 @@
 #include <sys/stat.h>
 #include "../graph/codec.h"
 #include "../graph/emit.h"
-#include "atomic_file.h"
-#include "cli.h"
-#include "commands.h"
-#include "findings.h"
-#include "graphio.h"
+#include "../pipeline/atomic_file.h"
+#include "../pipeline/cli.h"
+#include "triage_commands.h"
+#include "../pipeline/findings.h"
+#include "../pipeline/graphio.h"
 #include "reduce.h"
 
 static int write_text(const char *dir, const char *name, const void *buf, size_t len)

@@ -1,4 +1,4 @@
-/* The plots' bitmap font (fuzz/font.c). */
+/* The plots' bitmap font (cli/font.c). */
 #ifndef PT2FUZZ_FONT_H
 #define PT2FUZZ_FONT_H
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cli.h"
+#include "../pipeline/cli.h"
 #include "commands.h"
 #include "png.h"
 #include "raster.h"

@@ -1,4 +1,4 @@
-/* The report's Markdown (fuzz/report.h): PyTorch's torch.compile bug
+/* The report's Markdown (triage/report.h): PyTorch's torch.compile bug
  * template's sections, in its order. Every string from meta.json,
  * bisect.json or the worker is escaped where it could break the structure:
  * code fences longer than any backtick run inside, inline text with
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/broken.h"
-#include "findings.h"
+#include "../pipeline/findings.h"
 #include "report.h"
 
 #define INLINE_TRACE_LINES 50

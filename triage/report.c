@@ -9,13 +9,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "atomic_file.h"
-#include "cli.h"
-#include "commands.h"
-#include "findings.h"
-#include "graphio.h"
+#include "../pipeline/atomic_file.h"
+#include "../pipeline/cli.h"
+#include "triage_commands.h"
+#include "../pipeline/findings.h"
+#include "../pipeline/graphio.h"
 #include "report.h"
-#include "runopts.h"
+#include "../pipeline/runopts.h"
 
 static struct graph G;
 

@@ -1,10 +1,10 @@
-/* `pt2fuzz report`: what a finding's issue text is made of. fuzz/report.c
+/* `pt2fuzz report`: what a finding's issue text is made of. triage/report.c
  * gathers it (the finding folder, a traced rerun, collect_env), and
- * fuzz/report_md.c writes it as Markdown in PyTorch's template's order. */
+ * triage/report_md.c writes it as Markdown in PyTorch's template's order. */
 #ifndef PT2FUZZ_REPORT_H
 #define PT2FUZZ_REPORT_H
 #include <stdio.h>
-#include "check.h"
+#include "../pipeline/check.h"
 
 /* In FINDING/trace/; named the way TORCH_TRACE names its files. */
 #define REPORT_TRACE_FILE "dedicated_log_torch_trace_pt2fuzz.log"

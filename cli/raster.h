@@ -1,5 +1,5 @@
 /* A palette-indexed drawing surface for the plots: rectangles, lines and
- * text in the built-in font (fuzz/font.h); written out by fuzz/png.h. */
+ * text in the built-in font (cli/font.h); written out by cli/png.h. */
 #ifndef PT2FUZZ_RASTER_H
 #define PT2FUZZ_RASTER_H
 #include <stdint.h>

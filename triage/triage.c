@@ -9,11 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../graph/op.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "bisect.h"
-#include "cli.h"
-#include "commands.h"
-#include "graphio.h"
+#include "../pipeline/cli.h"
+#include "triage_commands.h"
+#include "../pipeline/graphio.h"
 #include "reduce.h"
 
 #define MAX_FINDINGS 1024

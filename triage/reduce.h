@@ -8,8 +8,8 @@
  * verdict, mismatch class and normalized error, not its op set. */
 #ifndef PT2FUZZ_REDUCE_H
 #define PT2FUZZ_REDUCE_H
-#include "findings.h"
-#include "pool.h"
+#include "../pipeline/findings.h"
+#include "../pipeline/pool.h"
 
 struct reduce_stats {
 	unsigned ops_before, ops_after, checks, cache_hits;

@@ -14,12 +14,12 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
-#include "blame.h"
-#include "cli.h"
+#include "../pipeline/blame.h"
+#include "../pipeline/cli.h"
 #include "commands.h"
-#include "findings.h"
-#include "graphio.h"
-#include "runopts.h"
+#include "../pipeline/findings.h"
+#include "../pipeline/graphio.h"
+#include "../pipeline/runopts.h"
 
 struct shared_stats {
 	unsigned next;             /* next input index to take */

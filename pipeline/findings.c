@@ -141,7 +141,7 @@ static char *meta_json(const struct finding_ctx *fc, const struct graph *g, cons
 	json_str(f, fc->cfg->compile_mode ? fc->cfg->compile_mode : "default");
 	fputs(",\n  \"dynamic\": ", f);
 	json_str(f, fc->cfg->dynamic);
-	/* Blame confirmation (fuzz/blame.h): how a crash was pinned on this program. */
+	/* Blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
 	fputs(",\n  \"confirmation\": ", f);
 	json_str(f, blame_status_name(r->blame.status));
 	fputs(",\n  \"confirmation_note\": ", f);

@@ -1,9 +1,9 @@
-/* Layer bisection of a finding (fuzz/bisect.c): which layer of torch.compile
+/* Layer bisection of a finding (triage/bisect.c): which layer of torch.compile
  * first shows it, and for Inductor findings whether fallback_random,
  * max-autotune and the dynamic marks matter. */
 #ifndef PT2FUZZ_BISECT_H
 #define PT2FUZZ_BISECT_H
-#include "pool.h"
+#include "../pipeline/pool.h"
 
 #define BISECT_LAYERS 4
 

@@ -11,14 +11,14 @@
  * A finding of --backend aoti that none of them shows is "aoti-only".
  * For Inductor findings, an ablation: whether fallback_random, max-autotune
  * and the dynamic marks change the outcome. */
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include "bisect.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cli.h"
-#include "commands.h"
-#include "graphio.h"
+#include "../pipeline/cli.h"
+#include "triage_commands.h"
+#include "../pipeline/graphio.h"
 #include "reduce.h"
 
 static const struct {

@@ -1,5 +1,5 @@
 #include "png.h"
-#include "atomic_file.h"
+#include "../pipeline/atomic_file.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

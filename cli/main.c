@@ -1,0 +1,66 @@
+/* pt2fuzz: the command-line tool. One table entry per subcommand. */
+#include <stdio.h>
+#include <string.h>
+#include "../fuzz/fuzz_command.h"
+#include "../pipeline/runopts.h"
+#include "../triage/triage_commands.h"
+#include "commands.h"
+
+static const struct command {
+	const char *name, *usage, *help;
+	int (*run)(int argc, char **argv);
+} commands[] = {
+	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
+	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] --out DIR",
+	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
+	 "constraint",
+	 cmd_gen},
+	{"show", "FILE", "print a graph in readable text form, with shapes at each binding", cmd_show},
+	{"emit", "FILE [--backend B] [--mode M]", "print the standalone PyTorch program of a graph", cmd_emit},
+	{"check", "FILE", "exit 0 iff FILE is a valid graph (binary or text)", cmd_check},
+	{"parse", "TEXTFILE --out FILE", "turn the readable text form into the binary form", cmd_parse},
+	{"fuzz", FUZZ_USAGE,
+	 "a coverage-guided campaign (libFuzzer -fork) from the seeds into OUT/corpus and OUT/findings", cmd_fuzz},
+	{"bisect", BISECT_USAGE,
+	 "the compiler layer a finding first appears in, and what settings matter (writes bisect.json)", cmd_bisect},
+	{"triage", TRIAGE_USAGE, "reduce, bisect and rerun every finding in DIR; bucket them in DIR/triage.md",
+	 cmd_triage},
+	{"reduce", REDUCE_USAGE,
+	 "the smallest graph that still shows a finding (default out: FINDING/reduced)", cmd_reduce},
+	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
+	 cmd_run},
+	{"plot", PLOT_USAGE, "a campaign's coverage, findings and speed over time as a PNG (default OUT/plot.png)", cmd_plot},
+	{"report", "FINDING [--out FILE] [run options]",
+	 "the GitHub issue text PyTorch asks of fuzzer reports, with a TORCH_TRACE log (FINDING/report.md)", cmd_report},
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: pt2fuzz COMMAND [ARGS]\n\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-7s %s\n          %s\n", commands[i].name, commands[i].usage, commands[i].help);
+	fprintf(f, "\nFILE is a binary graph (corpus format) or its text form; see docs/.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (strcmp(argv[1], commands[i].name))
+			continue;
+		for (int a = 2; a < argc; a++) /* `pt2fuzz fuzz --help` must not start a campaign */
+			if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
+				printf("usage: pt2fuzz %s %s\n  %s\n", commands[i].name, commands[i].usage, commands[i].help);
+				if (commands[i].run == cmd_run || strstr(commands[i].usage, "run options"))
+					printf("\nrun options:\n%s", RUN_OPTS_HELP);
+				return 0;
+			}
+		return commands[i].run(argc - 2, argv + 2);
+	}
+	fprintf(stderr, "pt2fuzz: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

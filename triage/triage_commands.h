@@ -1,0 +1,16 @@
+/* The triage subcommands: reduce, bisect, triage, report; cli/main.c holds the table. */
+#ifndef PT2FUZZ_TRIAGE_COMMANDS_H
+#define PT2FUZZ_TRIAGE_COMMANDS_H
+
+int cmd_report(int argc, char **argv);
+
+#define REDUCE_USAGE "FINDING|FILE [--out DIR] [--jobs N] [--time SEC] [run options]"
+int cmd_reduce(int argc, char **argv);
+
+#define BISECT_USAGE "FINDING [--jobs N] [run options]"
+int cmd_bisect(int argc, char **argv);
+
+#define TRIAGE_USAGE "DIR [--jobs N] [--time SEC per finding] [--reruns N] [run options]"
+int cmd_triage(int argc, char **argv);
+
+#endif
