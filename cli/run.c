@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "../harness/spawn.h"
 #include "../pipeline/blame.h"
 #include "../pipeline/cli.h"
 #include "commands.h"
@@ -192,6 +193,21 @@ static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct 
 	return 0;
 }
 
+/* A job process: run_job over the shared input list, its lines whole. */
+struct job_start {
+	struct run_opts *ro;
+	char **inputs;
+	unsigned ninputs;
+	struct shared_stats *st;
+};
+
+static int job_main(void *arg)
+{
+	struct job_start *j = arg;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	return run_job(j->ro, j->inputs, j->ninputs, j->st);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static struct run_opts ro;
@@ -214,15 +230,14 @@ int cmd_run(int argc, char **argv)
 	memset(st, 0, sizeof *st);
 	int64_t t0 = protocol_now_ms();
 	unsigned jobs = ro.jobs < ninputs ? ro.jobs : ninputs;
-	fflush(stdout);
+	struct job_start js = {&ro, inputs, ninputs, st};
+	struct spawn_opts so = SPAWN_OPTS;
+	so.fn = job_main;
+	so.arg = &js;
 	for (unsigned j = 0; j < jobs; j++) {
-		pid_t pid = fork();
-		if (pid == 0) {
-			setvbuf(stdout, NULL, _IOLBF, 0);
-			_exit(run_job(&ro, inputs, ninputs, st));
-		}
-		if (pid < 0)
-			perror("fork");
+		char why[128];
+		if (spawn(&so, why, sizeof why) < 0)
+			fprintf(stderr, "pt2fuzz run: %s\n", why);
 	}
 	int status, failed_jobs = 0;
 	while (wait(&status) > 0)

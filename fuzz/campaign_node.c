@@ -7,13 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
-#include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "../harness/spawn.h"
 #include "../pipeline/atomic_file.h"
 #include "campaign.h"
 
@@ -23,12 +22,13 @@
 /* The smallest GPU's memory in MiB (nvidia-smi), 0 when unknown. */
 static unsigned long gpu_memory_mib(void)
 {
-	FILE *f = popen("nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits 2>/dev/null", "r");
+	char *const argv[] = {"nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits", NULL};
+	char out[1024];
 	unsigned long least = 0, mib;
-	while (f && fscanf(f, "%lu", &mib) == 1)
+	int used = 0;
+	for (const char *p = spawn_capture(argv, out, sizeof out) < 0 ? "" : out; sscanf(p, "%lu%n", &mib, &used) == 1;
+	     p += used)
 		least = !least || mib < least ? mib : least;
-	if (f)
-		pclose(f);
 	return least;
 }
 
@@ -142,22 +142,17 @@ int open_log(const char *path) { return open(path, O_WRONLY | O_CREAT | O_APPEND
 
 pid_t campaign_spawn(char *const *argv, int out_fd, int nice_level)
 {
-	pid_t parent = getpid(), pid = fork();
-	if (pid == 0) {
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGTERM);
-		if (getppid() != parent)
-			_exit(1);
-		if (nice_level)
-			setpriority(PRIO_PROCESS, 0, nice_level);
-		if (out_fd >= 0 && (dup2(out_fd, 1) < 0 || dup2(out_fd, 2) < 0))
-			_exit(127);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		execv(argv[0], argv);
-		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
+	struct spawn_opts o = SPAWN_OPTS;
+	o.argv = argv;
+	o.stdio[1] = o.stdio[2] = out_fd;
+	o.new_group = 1;
+	o.die_with_parent = 1;
+	o.nice = nice_level;
+	o.default_signals = 1;
+	char why[128];
+	pid_t pid = spawn(&o, why, sizeof why);
+	if (pid < 0)
+		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
 	return pid;
 }
 

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -14,6 +13,7 @@
 #include "../harness/lend.h"
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "../harness/spawn.h"
 
 #define MAX_WORKERS 256
 #define MAX_WAITING 256
@@ -249,6 +249,45 @@ static void serve(struct served *s)
 			retire(s, &s->slots[i]);
 }
 
+/* The lender process: what lender_start's child needs to serve. */
+struct lender_child {
+	struct lender *l;
+	const struct run_opts *ro;
+	unsigned workers;
+	int listen_fd;
+};
+
+static int lender_main(void *arg)
+{
+	const struct lender_child *c = arg;
+	const struct run_opts *ro = c->ro;
+	signal(SIGTERM, on_term);
+	signal(SIGINT, SIG_IGN); /* the campaign decides when we stop */
+	static struct served s;
+	s.slots = calloc(c->workers, sizeof *s.slots);
+	if (!s.slots)
+		return 1;
+	s.n = c->workers;
+	s.listen_fd = c->listen_fd;
+	s.opts = ro->exec;
+	s.opts.lender = NULL;
+	s.key = executor_config_key(&ro->exec);
+	s.st = c->l->status;
+	unsigned gpus = runtime_gpu_count();
+	for (unsigned i = 0; i < c->workers; i++) {
+		struct slot *w = &s.slots[i];
+		w->conn = -1;
+		int spread = !strcmp(ro->exec.device, "cuda:auto") && gpus;
+		w->gpu = spread ? i % gpus : 0;
+		if (spread)
+			snprintf(w->device, sizeof w->device, "cuda:%u", w->gpu);
+		else
+			snprintf(w->device, sizeof w->device, "%.31s", ro->exec.device);
+	}
+	serve(&s);
+	return 0;
+}
+
 int lender_start(struct lender *l, const struct run_opts *ro, unsigned workers, char *why, size_t n)
 {
 	memset(l, 0, sizeof *l);
@@ -264,40 +303,14 @@ int lender_start(struct lender *l, const struct run_opts *ro, unsigned workers, 
 		return fail(why, n, "worker lender: %s", strerror(errno));
 	}
 	l->status->workers = workers;
-	pid_t parent = getpid();
-	l->pid = fork();
+	struct lender_child c = {l, ro, workers, fd};
+	struct spawn_opts o = SPAWN_OPTS;
+	o.fn = lender_main;
+	o.arg = &c;
+	o.die_with_parent = 1; /* a campaign killed with -9 takes its workers along */
+	l->pid = spawn(&o, why, n);
 	if (l->pid < 0)
-		return fail(why, n, "fork: %s", strerror(errno));
-	if (l->pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGTERM); /* a campaign killed with -9 takes its workers along */
-		signal(SIGTERM, on_term);
-		signal(SIGINT, SIG_IGN); /* the campaign decides when we stop */
-		if (getppid() != parent)
-			_exit(0);
-		static struct served s;
-		s.slots = calloc(workers, sizeof *s.slots);
-		if (!s.slots)
-			_exit(1);
-		s.n = workers;
-		s.listen_fd = fd;
-		s.opts = ro->exec;
-		s.opts.lender = NULL;
-		s.key = executor_config_key(&ro->exec);
-		s.st = l->status;
-		unsigned gpus = runtime_gpu_count();
-		for (unsigned i = 0; i < workers; i++) {
-			struct slot *w = &s.slots[i];
-			w->conn = -1;
-			int spread = !strcmp(ro->exec.device, "cuda:auto") && gpus;
-			w->gpu = spread ? i % gpus : 0;
-			if (spread)
-				snprintf(w->device, sizeof w->device, "cuda:%u", w->gpu);
-			else
-				snprintf(w->device, sizeof w->device, "%.31s", ro->exec.device);
-		}
-		serve(&s);
-		_exit(0);
-	}
+		return -1;
 	close(fd);
 	setenv("PT2FUZZ_LENDER", l->name, 1);
 	return 0;

@@ -92,9 +92,10 @@ static int stop_worker(struct executor *x)
 	if (x->pid > 0) {
 		kill(-x->pid, SIGKILL);
 		kill(x->pid, SIGKILL);
-		if (x->lender_fd >= 0) /* not our child: its lender reaps it */
-			status = lend_reap(x);
-		else
+		if (x->lender_fd >= 0) { /* not our child: its lender reaps it */
+			status = lend_reap(x->lender_fd);
+			x->lender_fd = -1;
+		} else
 			while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
 				;
 	}
@@ -123,11 +124,14 @@ void executor_drain_log(struct executor *x)
 
 uint64_t executor_config_key(const struct executor_opts *o)
 {
-	char cfg[4400];
-	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n%d\n", o->python, o->device,
+	char cfg[8192], constants[1024];
+	/* the protocol's constants too: a worker is lent only to a borrower that speaks its protocol */
+	int cl = protocol_constants(constants, sizeof constants);
+	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n%d\n%s", o->python, o->device,
 			   o->compile_threads, o->fx_graph_cache, o->coverage, o->aoti_runner, o->shm_size,
-			   o->malloc_check);
-	return XXH64(cfg, len > 0 ? (size_t)len : 0, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
+			   o->malloc_check, cl > 0 ? constants : "");
+	size_t used = len < 0 ? 0 : (size_t)len < sizeof cfg ? (size_t)len : sizeof cfg - 1;
+	return XXH64(cfg, used, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
 }
 
 /* "cuda:auto" picks one of the visible GPUs by our pid: workers started by
@@ -152,9 +156,31 @@ void executor_free(struct executor *x)
 	x->shm_fd = -1;
 }
 
+/* Takes a worker from x->o.lender when it lends one of our configuration:
+ * 0, or -1 (x unchanged). The borrowed worker brings its own shared memory. */
+static int borrow_worker(struct executor *x)
+{
+	struct lent_worker w;
+	if (lend_borrow(x->o.lender, executor_config_key(&x->o), x->o.shm_size, (int)x->o.start_timeout_ms, &w))
+		return -1;
+	munmap(x->shm, x->o.shm_size);
+	close(x->shm_fd);
+	x->shm = w.shm;
+	x->to_fd = w.to_fd;
+	x->from_fd = w.from_fd;
+	x->err_fd = w.err_fd;
+	x->shm_fd = w.shm_fd;
+	x->pid = w.pid;
+	x->lender_fd = w.sock;
+	x->starts++;
+	x->ring_mark = x->ring_total;
+	snprintf(x->info, sizeof x->info, "%s", w.hello);
+	return 0;
+}
+
 int executor_start(struct executor *x, char *why, size_t n)
 {
-	if (x->pid || (x->o.lender && !lend_borrow(x)))
+	if (x->pid || (x->o.lender && !borrow_worker(x)))
 		return 0;
 	return executor_launch(x, why, n) ? -1 : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
 }
@@ -181,13 +207,18 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	}
 	x->starts++;
 	x->ring_mark = x->ring_total;
-	char cfg[512], dev[32];
-	int cl = snprintf(cfg, sizeof cfg,
-			  "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndevice=%s\ncompile_threads=%u\n"
-			  "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nplugin_len=%zu\n",
-			  x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS,
-			  worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads,
-			  x->o.fx_graph_cache, x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
+	char cfg[1024], dev[32];
+	int cl = protocol_constants(cfg, sizeof cfg);
+	if (cl < 0) {
+		stop_worker(x);
+		return fail(why, n, "the protocol's constants do not fit the start-up configuration");
+	}
+	cl += snprintf(cfg + cl, sizeof cfg - (size_t)cl,
+		       "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndevice=%s\ncompile_threads=%u\n"
+		       "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nplugin_len=%zu\n",
+		       x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS,
+		       worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads, x->o.fx_graph_cache,
+		       x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
 	/* A worker that could not take this has died: executor_await says so, with what it printed. */
 	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&
@@ -262,6 +293,14 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 	if (len < 0 || !hello) {
 		free(hello);
 		return start_failure(x, len, why, n);
+	}
+	/* A worker that does not speak our protocol says what differs and exits. */
+	if (!strncmp((const char *)hello, "refused=", 8)) {
+		char said[512];
+		snprintf(said, sizeof said, "%.*s", (int)strcspn((const char *)hello + 8, "\n"), (const char *)hello + 8);
+		free(hello);
+		stop_worker(x);
+		return fail(why, n, "the worker (%s) refused the executor's protocol: %s", x->o.python, said);
 	}
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);

@@ -8,7 +8,8 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include "../oracles/result.h"
+#include "protocol.h"
+#include "result.h"
 
 struct executor_opts {
 	const char *python;       /* command starting python3 (runtime_python) */
@@ -53,7 +54,6 @@ struct exec_trace {
  * a request is under way, 0 between requests (the protocol is in step, so a
  * lender may lend the worker again). */
 #define EXEC_SHM_IN_REQUEST 16
-#define EXEC_INFO_MAX 1024
 
 struct executor {
 	struct executor_opts o;
@@ -64,7 +64,7 @@ struct executor {
 	uint64_t next_id;
 	unsigned starts, crashes, hangs;
 	unsigned continuations;   /* requests gone on in a fresh worker after a poisoned CUDA context */
-	char info[EXEC_INFO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
+	char info[PROTO_HELLO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
 	char ring[EXEC_LOG_RING]; /* the worker's stderr, last bytes */
 	uint64_t ring_total, ring_mark; /* bytes seen; ring_total at the request's start */
 	struct exec_trace *trace; /* non-NULL: every request runs with TORCH_TRACE and its log lands here

@@ -100,48 +100,36 @@ static void close_all(int *fds, unsigned n)
 			close(fds[i]);
 }
 
-int lend_borrow(struct executor *x)
+int lend_borrow(const char *name, uint64_t key, size_t shm_size, int timeout_ms, struct lent_worker *w)
 {
-	int s = lend_connect(x->o.lender), fds[LEND_FDS];
+	int s = lend_connect(name), fds[LEND_FDS];
 	if (s < 0)
 		return -1;
 	char msg[LEND_MSG_MAX];
-	snprintf(msg, sizeof msg, "borrow %016llx", (unsigned long long)executor_config_key(&x->o));
-	long got = lend_send(s, msg, NULL, 0) ? -1 : lend_recv(s, msg, sizeof msg, fds, LEND_FDS, (int)x->o.start_timeout_ms);
+	snprintf(msg, sizeof msg, "borrow %016llx", (unsigned long long)key);
+	long got = lend_send(s, msg, NULL, 0) ? -1 : lend_recv(s, msg, sizeof msg, fds, LEND_FDS, timeout_ms);
 	int pid = 0, at = 0;
-	size_t shm_size = 0;
+	size_t size = 0;
 	void *shm = MAP_FAILED;
-	if (got > 0 && sscanf(msg, "lent %d %zu%n", &pid, &shm_size, &at) == 2 && shm_size == x->o.shm_size &&
+	if (got > 0 && sscanf(msg, "lent %d %zu%n", &pid, &size, &at) == 2 && size == shm_size &&
 	    fds[LEND_FDS - 1] >= 0 && fds[0] >= 0 && fds[1] >= 0 && fds[2] >= 0)
-		shm = mmap(NULL, shm_size, PROT_READ | PROT_WRITE, MAP_SHARED, fds[3], 0);
+		shm = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fds[3], 0);
 	if (shm == MAP_FAILED) {
 		close_all(fds, LEND_FDS);
 		close(s);
 		return -1;
 	}
-	/* The borrowed worker brings its own shared memory: ours goes. */
-	munmap(x->shm, x->o.shm_size);
-	close(x->shm_fd);
-	x->shm = shm;
-	x->to_fd = fds[0];
-	x->from_fd = fds[1];
-	x->err_fd = fds[2];
-	x->shm_fd = fds[3];
-	x->pid = pid;
-	x->lender_fd = s;
-	x->starts++;
-	x->ring_mark = x->ring_total;
-	snprintf(x->info, sizeof x->info, "%s", msg[at] == '\n' ? msg + at + 1 : "");
+	*w = (struct lent_worker){s, pid, fds[0], fds[1], fds[2], fds[3], shm, ""};
+	snprintf(w->hello, sizeof w->hello, "%s", msg[at] == '\n' ? msg + at + 1 : "");
 	return 0;
 }
 
-int lend_reap(struct executor *x)
+int lend_reap(int sock)
 {
 	char msg[64];
 	int status = 0;
-	if (!lend_send(x->lender_fd, "status", NULL, 0) && lend_recv(x->lender_fd, msg, sizeof msg, NULL, 0, 30000) > 0)
+	if (!lend_send(sock, "status", NULL, 0) && lend_recv(sock, msg, sizeof msg, NULL, 0, 30000) > 0)
 		sscanf(msg, "status %d", &status);
-	close(x->lender_fd);
-	x->lender_fd = -1;
+	close(sock);
 	return status;
 }

@@ -18,10 +18,11 @@
 #ifndef PT2FUZZ_LEND_H
 #define PT2FUZZ_LEND_H
 #include <stddef.h>
-#include "executor.h"
+#include <stdint.h>
+#include "protocol.h"
 
 #define LEND_FDS 4
-#define LEND_MSG_MAX (EXEC_INFO_MAX + 64)
+#define LEND_MSG_MAX (PROTO_HELLO_MAX + 64)
 
 /* A listening / connected socket for the abstract name; fd, or -1. */
 int lend_listen(const char *name);
@@ -35,13 +36,23 @@ int lend_send(int sock, const char *msg, const int *fds, unsigned nfds);
  * or timeout. */
 long lend_recv(int sock, char *buf, size_t cap, int *fds, unsigned nfds, int timeout_ms);
 
-/* Borrows a worker for x from the lender named in x->o.lender: 0 with x
- * holding it (x->lender_fd open), -1 when none is lent (x unchanged). */
-int lend_borrow(struct executor *x);
+/* A worker as it is lent: its pid, its pipes, its shared memory mapped. */
+struct lent_worker {
+	int sock;                  /* the connection to the lender: closing it gives the worker back */
+	int pid;
+	int to_fd, from_fd, err_fd, shm_fd;
+	void *shm;                 /* shm_size bytes */
+	char hello[PROTO_HELLO_MAX];
+};
 
-/* For a borrowed worker that has been killed: asks the lender, which reaps
- * it, for its wait status, and closes the connection. The status (0 when
+/* Borrows a worker of configuration key (executor_config_key) and shared
+ * memory of shm_size bytes from the lender called name, waiting at most
+ * timeout_ms: 0 with *w filled, -1 when none is lent. */
+int lend_borrow(const char *name, uint64_t key, size_t shm_size, int timeout_ms, struct lent_worker *w);
+
+/* For a borrowed worker that has been killed: asks the lender on sock,
+ * which reaps it, for its wait status, and closes sock. The status (0 when
  * the lender does not answer). */
-int lend_reap(struct executor *x);
+int lend_reap(int sock);
 
 #endif

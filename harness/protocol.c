@@ -2,6 +2,7 @@
 #include "runtime.h"
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -75,6 +76,67 @@ long protocol_read_message(int fd, uint8_t **buf, int64_t deadline_ms, int drain
 	}
 	(*buf)[len] = 0;
 	return (long)len;
+}
+
+/* ---- the constants both sides agree on ---- */
+
+static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64"};
+
+const char *run_mode_name(unsigned mode) { return mode < RM_COUNT ? mode_names[mode] : "?"; }
+
+/* names[0..count) joined by commas into out. */
+static void join_names(char *out, size_t cap, const char *(*name)(unsigned), unsigned count)
+{
+	size_t at = 0;
+	out[0] = 0;
+	for (unsigned i = 0; i < count && at < cap; i++)
+		at += (size_t)snprintf(out + at, cap - at, "%s%s", i ? "," : "", name(i));
+}
+
+static const char *dtype_name(unsigned dt) { return dtype_info(dt)->name; }
+
+int protocol_constants(char *out, size_t cap)
+{
+	const struct mode_result *m = NULL;
+	char modes[64], dtypes[128];
+	join_names(modes, sizeof modes, run_mode_name, RM_COUNT);
+	join_names(dtypes, sizeof dtypes, dtype_name, DT_COUNT);
+	const struct {
+		const char *key, *text; /* text, or else number */
+		unsigned long long number;
+	} table[] = {
+		{"proto_version", NULL, PROTOCOL_VERSION},
+		{"modes", modes, 0},   /* enum run_mode: a record's mode, the busy marker */
+		{"dtypes", dtypes, 0}, /* enum dtype: an output's dtype; DT_COUNT (their count) for any other */
+		{"max_rank", NULL, G_MAX_RANK},
+		{"max_bindings", NULL, G_MAX_BIND},
+		{"max_outputs", NULL, RESULT_MAX_OUT},
+		{"etype_max", NULL, sizeof m->etype - 1},
+		{"emsg_max", NULL, sizeof m->emsg - 1},
+		{"frames_max", NULL, sizeof m->frames - 1},
+		{"ebases_max", NULL, sizeof m->ebases - 1},
+		{"shm_header", NULL, SHM_HEADER},
+		{"busy_mode_at", NULL, SHM_BUSY_MODE},
+		{"busy_binding_at", NULL, SHM_BUSY_BINDING},
+		{"max_message", NULL, PROTO_MAX_MESSAGE},
+	};
+	const char *over = getenv("PT2FUZZ_PROTOCOL_OVERRIDE");
+	size_t over_key = over ? strcspn(over, "=") : 0;
+	size_t at = 0;
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+		int w;
+		if (over && over[over_key] == '=' && strlen(table[i].key) == over_key &&
+		    !strncmp(over, table[i].key, over_key))
+			w = snprintf(out + at, cap - at, "%s\n", over);
+		else if (table[i].text)
+			w = snprintf(out + at, cap - at, "%s=%s\n", table[i].key, table[i].text);
+		else
+			w = snprintf(out + at, cap - at, "%s=%llu\n", table[i].key, table[i].number);
+		if (w < 0 || (size_t)w >= cap - at)
+			return -1;
+		at += (size_t)w;
+	}
+	return (int)at;
 }
 
 /* ---- response parsing ---- */

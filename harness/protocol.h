@@ -6,7 +6,7 @@
 #define PT2FUZZ_PROTOCOL_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../oracles/result.h"
+#include "result.h"
 
 /* Shared memory: a header page (busy markers), the coverage map, values.
  * The map's regions: compiler lines and branches, then Inductor's kernel
@@ -25,6 +25,22 @@
 #define SHM_BUSY_BINDING 8  /* u32 */
 
 #define PROTO_MAX_MESSAGE (16u << 20)
+#define PROTO_HELLO_MAX 1024 /* the worker's hello, as the executor keeps it */
+
+/* The protocol's version: a worker of another version refuses to start. */
+#define PROTOCOL_VERSION 2
+
+/* The constants both sides must agree on (docs/protocol.md, "Start-up"):
+ * the version, the mode and dtype orders, the ranks, counts and string
+ * sizes a reply may carry, the shared memory header's layout. They open
+ * the start-up configuration as key=value lines, and the worker takes them
+ * from there. $PT2FUZZ_PROTOCOL_OVERRIDE ("key=value") replaces the value
+ * of one: how the tests make a worker refuse. Writes them into out (cap
+ * bytes, NUL-terminated); returns their length, or -1 when they do not fit. */
+int protocol_constants(char *out, size_t cap);
+
+/* "eager", "compiled", "fp64": enum run_mode's names, as the worker knows them. */
+const char *run_mode_name(unsigned mode);
 
 /* Adds a response message's records to r (values point into data, data_len
  * bytes; r zeroed by the caller before a request's first part).

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "../graph/graph.h"
+#include "spawn.h"
 
 #ifndef PT2FUZZ_ROOT
 #define PT2FUZZ_ROOT "."
@@ -55,25 +56,17 @@ int runtime_python(char *cmd, size_t cap, char *why, size_t n)
 pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, const char *const *env, char *why,
 		    size_t n)
 {
-	pid_t pid = fork();
-	if (pid < 0)
-		return fail(why, n, "fork: %s", strerror(errno));
-	if (pid == 0) {
-		setpgid(0, 0); /* its own group: a kill reaches the compile subprocesses too */
-		if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || (err_fd >= 0 && dup2(err_fd, 2) < 0))
-			_exit(127);
-		for (int fd = 3; fd < 1024; fd++)
-			if (fd != extra_fd)
-				close(fd);
-		if (extra_fd >= 0)
-			fcntl(extra_fd, F_SETFD, 0);
-		for (const char *const *e = env; e && *e; e++)
-			putenv((char *)*e);
-		/* $1 is split into words on purpose: the command may carry arguments. */
-		execl("/bin/sh", "sh", "-c", "exec $1 -u -c \"$2\"", "sh", cmd, boot, (char *)NULL);
-		_exit(127);
-	}
-	return pid;
+	/* $1 is split into words on purpose: the command may carry arguments. */
+	char *const argv[] = {"/bin/sh", "-c", "exec $1 -u -c \"$2\"", "sh", (char *)cmd, (char *)boot, NULL};
+	struct spawn_opts o = SPAWN_OPTS;
+	o.argv = argv;
+	o.stdio[0] = in_fd;
+	o.stdio[1] = out_fd;
+	o.stdio[2] = err_fd;
+	o.keep_fd = extra_fd;
+	o.new_group = 1; /* a kill reaches the compile subprocesses too */
+	o.env = env;
+	return spawn(&o, why, n);
 }
 
 int runtime_write_all(int fd, const void *buf, size_t len)

@@ -27,9 +27,63 @@ sys.stdout = sys.stderr
 # Python stack of every thread to stderr: the finding's worker.log says where.
 faulthandler.enable()
 
-MODES = ("eager", "compiled", "fp64")
-DTYPE_CODES = {}  # torch dtype -> enum dtype (graph/dtype.h order); filled after import
-HEADER = 4096  # shared memory: header page, coverage map (its size in the start-up config), then tensor values
+PROTOCOL_VERSION = 2  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
+MODES = ("eager", "compiled", "fp64")  # what serve() runs, in the executor's enum run_mode order
+DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
+PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
+
+
+class Refused(Exception):
+    """A start-up configuration this worker cannot serve: the executor reports the text."""
+
+
+class Protocol:
+    """The constants both sides must agree on, as the executor sent them at
+    start-up (harness/protocol.c: protocol_constants). The worker has no
+    copies of its own: it checks what it cannot take (the version, the modes
+    serve() implements, torch's dtypes) and takes the rest."""
+
+    def __init__(self, cfg):
+        def text(key):
+            if key not in cfg:
+                raise Refused(f"{key}: the executor sent none")
+            return cfg[key][0]
+
+        def number(key):
+            value = text(key)
+            if not value.isdigit():
+                raise Refused(f"{key}: {value!r} is not a count")
+            return int(value)
+
+        version = number("proto_version")
+        if version != PROTOCOL_VERSION:
+            raise Refused(f"proto_version: the executor speaks version {version}, this worker {PROTOCOL_VERSION}")
+        modes = tuple(text("modes").split(","))
+        if modes != MODES:
+            raise Refused(f"modes: the executor's are {','.join(modes)}, this worker's {','.join(MODES)}")
+        self.dtypes = text("dtypes").split(",")
+        self.other_dtype = len(self.dtypes)  # the code of any dtype not in the list
+        self.max_rank, self.max_bindings, self.max_outputs = map(number, ("max_rank", "max_bindings", "max_outputs"))
+        self.etype_max, self.emsg_max, self.frames_max, self.ebases_max = map(
+            number, ("etype_max", "emsg_max", "frames_max", "ebases_max")
+        )
+        self.shm_header, self.busy_mode_at, self.busy_binding_at = map(
+            number, ("shm_header", "busy_mode_at", "busy_binding_at")
+        )
+        if self.busy_binding_at != self.busy_mode_at + 4 or self.busy_binding_at + 4 > self.shm_header:
+            raise Refused(f"busy_mode_at, busy_binding_at: {self.busy_mode_at}, {self.busy_binding_at} "
+                          f"are not two adjacent u32 in a {self.shm_header}-byte header")
+        self.max_message = number("max_message")
+        if self.max_message < Trace.CAP + 4096:  # the trace, its note and header
+            raise Refused(f"max_message: {self.max_message} bytes cannot carry a trace of {Trace.CAP}")
+
+    def torch_dtypes(self, torch):
+        """torch dtype -> code, in the executor's order."""
+        found = {name: getattr(torch, name, None) for name in self.dtypes}
+        missing = [name for name, dt in found.items() if not isinstance(dt, torch.dtype)]
+        if missing:
+            raise Refused(f"dtypes: torch has no {', '.join(missing)}")
+        return {found[name]: code for code, name in enumerate(self.dtypes)}
 
 
 def read_exact(n):
@@ -74,11 +128,11 @@ class Shared:
 
         self.mm = mmap.mmap(fd, size)
         self.size = size
-        self.data0 = HEADER + map_bytes
+        self.data0 = PROTO.shm_header + map_bytes
         self.pos = self.data0
 
     def busy(self, mode, binding):
-        self.mm[4:12] = struct.pack("<II", mode, binding)
+        self.mm[PROTO.busy_mode_at : PROTO.busy_binding_at + 4] = struct.pack("<II", mode, binding)
 
     def reset(self, at=0):
         self.pos = self.data0 + at
@@ -108,21 +162,24 @@ def describe_error(e):
     that C can tell whether one error is an instance of another's type."""
     frames = traceback.extract_tb(e.__traceback__)[-6:]
     where = "\n".join(f"{os.path.basename(f.filename)}:{f.lineno}:{f.name}" for f in frames)
-    bases = " ".join(type_name(c)[:95] for c in type(e).__mro__ if c is not object)
-    if len(bases) > 511:
-        bases = bases[: bases.rfind(" ", 0, 512)]
-    return type_name(type(e))[:95], str(e)[:1023], where[:1023], bases
+    bases = " ".join(type_name(c)[: PROTO.etype_max] for c in type(e).__mro__ if c is not object)
+    if len(bases) > PROTO.ebases_max:
+        bases = bases[: bases.rfind(" ", 0, PROTO.ebases_max + 1)]
+    return type_name(type(e))[: PROTO.etype_max], str(e)[: PROTO.emsg_max], where[: PROTO.frames_max], bases
 
 
 def record_outputs(torch, shm, outs):
+    if len(outs) > PROTO.max_outputs:
+        raise ValueError(f"{len(outs)} outputs: a reply carries at most {PROTO.max_outputs}")
+    other = PROTO.other_dtype
     recs = [struct.pack("<I", len(outs))]
     for t in outs:
         if not isinstance(t, torch.Tensor):
-            recs.append(struct.pack("<BBBBQQ", 0, 7, 0, 0, 0, 0))
+            recs.append(struct.pack("<BBBBQQ", 0, other, 0, 0, 0, 0))
             continue
-        code = DTYPE_CODES.get(t.dtype, 7)
-        off = shm.put(torch, t) if code != 7 else None
-        rank = min(t.dim(), 6)
+        code = DTYPE_CODES.get(t.dtype, other)
+        off = shm.put(torch, t) if code != other else None
+        rank = min(t.dim(), PROTO.max_rank)
         shape = list(t.shape)[:rank]
         stride = list(t.stride())[:rank]
         recs.append(struct.pack("<BBBBQQ", 1, code, rank, off is not None, t.numel(), off or 0))
@@ -450,8 +507,7 @@ class Worker:
         self.counters = counters
         if self.device == "auto":
             self.device = "cuda" if torch.cuda.is_available() else "cpu"
-        order = (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int64, torch.bool)
-        DTYPE_CODES.update({dtype: code for code, dtype in enumerate(order)})  # graph/dtype.h's order
+        DTYPE_CODES.update(PROTO.torch_dtypes(torch))
         torch.set_grad_enabled(False)
         torch._inductor.config.fallback_random = True
         torch._dynamo.config.suppress_errors = False
@@ -476,6 +532,7 @@ class Worker:
     def hello(self):
         torch = self.torch
         info = {
+            "protocol": PROTOCOL_VERSION,
             "torch": torch.__version__,
             "python": sys.version.split()[0],
             "cuda": str(torch.version.cuda),
@@ -576,6 +633,8 @@ class Worker:
             else:
                 compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
             nbind = ns["BINDINGS"]
+            if nbind > PROTO.max_bindings:
+                raise ValueError(f"{nbind} bindings: a reply carries at most {PROTO.max_bindings}")
             run, ngrad = forward_or_backward(ns, backward)
         except Exception as e:  # a program that cannot even be built is an eager failure
             setup_error = describe_error(e)
@@ -629,8 +688,14 @@ class Worker:
 
 
 def main():
+    global PROTO
     cfg = parse_header(read_message().decode())
-    w = Worker(cfg)
+    try:
+        PROTO = Protocol(cfg)
+        w = Worker(cfg)
+    except Refused as e:  # the executor reports this as a start-up error
+        send_message(f"refused={e}\n".encode())
+        sys.exit(2)
     send_message(w.hello())
     while True:
         w.serve(read_message())

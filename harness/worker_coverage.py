@@ -32,7 +32,7 @@ class Coverage:
         self.root_len = len(root) - len("torch/")
         self.files = {}  # filename -> crc of its path below site-packages, or None
         self.lines = set()  # (path, line) since the last dump: the exact measure
-        self.map = memoryview(mm)[HEADER : HEADER + map_bytes]
+        self.map = memoryview(mm)[PROTO.shm_header : PROTO.shm_header + map_bytes]
         self.compiler_slots, self.kernel_slots = compiler_slots, kernel_slots
         self.patch_kernel_loader(torch)
 

@@ -7,7 +7,7 @@
 #define PT2FUZZ_ORACLE_H
 #include <stddef.h>
 #include <stdint.h>
-#include "result.h"
+#include "../harness/result.h"
 
 enum verdict_kind {
 	V_PASS,

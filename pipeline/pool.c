@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../harness/spawn.h"
 
 /* A job slot: the parent fills the request, the child the result. */
 struct pool_job {
@@ -22,7 +23,7 @@ uint64_t pool_key(const struct verdict *v, const struct run_result *r)
 }
 
 /* A child: one executor, jobs by slot number until the pipe closes. */
-static void child_loop(const struct run_opts *ro, struct pool_job *job, int in, int out)
+static int child_loop(const struct run_opts *ro, struct pool_job *job, int in, int out)
 {
 	struct executor x;
 	char why[600];
@@ -49,7 +50,28 @@ static void child_loop(const struct run_opts *ro, struct pool_job *job, int in, 
 	}
 	if (ready)
 		executor_free(&x);
-	_exit(0);
+	return 0;
+}
+
+/* What a new child needs: its job, its pipe ends, and the pipes of the
+ * siblings started before it, which it closes (they are not its own). */
+struct child_start {
+	const struct run_opts *ro;
+	struct pool *p;
+	unsigned i;
+	int in, out, in_parent, out_parent;
+};
+
+static int child_main(void *arg)
+{
+	const struct child_start *c = arg;
+	close(c->in_parent);
+	close(c->out_parent);
+	for (unsigned k = 0; k < c->i; k++) {
+		close(c->p->to[k]);
+		close(c->p->from[k]);
+	}
+	return child_loop(c->ro, &c->p->jobs[c->i], c->in, c->out);
 }
 
 int pool_start(struct pool *p, unsigned n, const struct run_opts *ro, char *why, size_t len)
@@ -63,25 +85,19 @@ int pool_start(struct pool *p, unsigned n, const struct run_opts *ro, char *why,
 		return fail(why, len, "mmap: %s", strerror(errno));
 	}
 	p->cap = n;
-	fflush(NULL);
 	for (unsigned i = 0; i < n; i++) {
 		int a[2], b[2];
 		if (pipe(a) || pipe(b))
 			return fail(why, len, "pipe: %s", strerror(errno));
-		pid_t pid = fork();
-		if (pid == 0) {
-			close(a[1]);
-			close(b[0]);
-			for (unsigned k = 0; k < i; k++) { /* the siblings' pipes are not ours */
-				close(p->to[k]);
-				close(p->from[k]);
-			}
-			child_loop(ro, &p->jobs[i], a[0], b[1]);
-		}
+		struct child_start c = {ro, p, i, a[0], b[1], a[1], b[0]};
+		struct spawn_opts o = SPAWN_OPTS;
+		o.fn = child_main;
+		o.arg = &c;
+		pid_t pid = spawn(&o, why, len);
 		close(a[0]);
 		close(b[1]);
 		if (pid < 0)
-			return fail(why, len, "fork: %s", strerror(errno));
+			return -1;
 		p->pid[i] = pid;
 		p->to[i] = a[1];
 		p->from[i] = b[0];

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../../harness/protocol.h"
 #include "../../pipeline/check.h"
 #include "../../pipeline/features.h"
 #include "../../pipeline/findings.h"
@@ -119,6 +120,43 @@ TEST(harness_inductor_passes_and_really_compiles)
 	CHECK_EQ(R.run.m[RM_EAGER][0].out[0].shape[1], 4);
 	char v[64];
 	CHECK(strlen(executor_info(&X, "torch", v, sizeof v)) > 0);
+}
+
+/* The worker takes the protocol's constants from the executor and refuses
+ * a start-up whose version or mode order is not its own, or a constant it
+ * cannot read: a clear start-up error naming what differs, and the worker
+ * gone. The same executor then starts normally, and the worker says which
+ * version it speaks. */
+TEST(harness_worker_refuses_a_protocol_that_differs)
+{
+	if (!CHECK(setup()))
+		return;
+	static const char *const skews[][2] = {
+		{"proto_version=99", "proto_version: the executor speaks version 99, this worker "},
+		{"modes=eager,fp64,compiled", "modes: the executor's are eager,fp64,compiled"},
+		{"max_rank=six", "max_rank: 'six' is not a count"},
+	};
+	struct executor c;
+	struct executor_opts o = X.o;
+	o.plugin = NULL;
+	o.plugin_len = 0;
+	if (!CHECK(!executor_init(&c, &o, why, sizeof why)))
+		return;
+	for (unsigned i = 0; i < sizeof skews / sizeof skews[0]; i++) {
+		setenv("PT2FUZZ_PROTOCOL_OVERRIDE", skews[i][0], 1);
+		int rc = executor_start(&c, why, sizeof why);
+		CHECK_EQ(rc, -1);
+		if (!CHECK(strstr(why, "refused the executor's protocol") && strstr(why, skews[i][1])))
+			fprintf(stderr, "  %s: %s\n", skews[i][0], why);
+		CHECK_EQ(c.pid, 0);
+	}
+	unsetenv("PT2FUZZ_PROTOCOL_OVERRIDE");
+	if (!CHECK(!executor_start(&c, why, sizeof why)))
+		fprintf(stderr, "  %s\n", why);
+	char v[16], want[16];
+	snprintf(want, sizeof want, "%d", PROTOCOL_VERSION);
+	CHECK(!strcmp(executor_info(&c, "protocol", v, sizeof v), want));
+	executor_free(&c);
 }
 
 /* With coverage on, the worker fills the map as the executor told it at

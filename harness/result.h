@@ -1,6 +1,6 @@
-/* What the worker returned for one request: the oracles' input. The harness
- * fills it (harness/protocol.c); oracles read it and know nothing of
- * processes. Tensor values point into the request's shared memory and stay
+/* What the worker returned for one request: the oracles' input. The harness,
+ * which defines the protocol, fills it (harness/protocol.c); oracles read it
+ * and know nothing of processes. Tensor values point into the request's shared memory and stay
  * valid until the next request. */
 #ifndef PT2FUZZ_RESULT_H
 #define PT2FUZZ_RESULT_H
