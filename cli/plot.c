@@ -230,18 +230,23 @@ static int draw(const char *figure, size_t figure_len, char **png, size_t *png_l
 
 int cmd_plot(int argc, char **argv)
 {
-	char *args[2], path[4200], out[4200], title[300], when[64], why[4600];
+	static const struct option options[] = {{"out", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	char path[4200], out[4200], title[300], when[64], why[4600];
 	struct stat st;
 	struct table t;
-	if (cli_positionals(argc, argv, NULL, args, 2) != 1) {
+	struct cli cl;
+	if (cli_parse(&cl, "pt2fuzz plot", argc, argv, (const struct option *const[]){options, NULL}, 0))
+		return cl.status;
+	if (cl.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz plot %s\n", PLOT_USAGE);
 		return 2;
 	}
-	int is_dir = !stat(args[0], &st) && S_ISDIR(st.st_mode);
-	snprintf(path, sizeof path, is_dir ? "%.4000s/stats/plot_data" : "%.4000s", args[0]);
-	snprintf(out, sizeof out, "%.4000s", cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "");
+	const char *arg = cl.pos[0];
+	int is_dir = !stat(arg, &st) && S_ISDIR(st.st_mode);
+	snprintf(path, sizeof path, is_dir ? "%.4000s/stats/plot_data" : "%.4000s", arg);
+	snprintf(out, sizeof out, "%.4000s", cli_opt(&cl, "out") ? cli_opt(&cl, "out") : "");
 	if (!out[0])
-		snprintf(out, sizeof out, is_dir ? "%.4000s/plot.png" : "%.4000s.png", args[0]);
+		snprintf(out, sizeof out, is_dir ? "%.4000s/plot.png" : "%.4000s.png", arg);
 	if (load(path, &t)) {
 		fprintf(stderr, "pt2fuzz plot: %s: no rows of plot_data (a campaign writes them: `pt2fuzz fuzz`)\n", path);
 		free(t.v);
