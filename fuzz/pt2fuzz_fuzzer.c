@@ -185,12 +185,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	int n = collect_options(*argc, *argv, opts, 256);
 	long long size, pct;
 	char why[600];
-	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL}, 0))
+	/* libFuzzer's fork and merge modes add their own arguments to a job's
+	 * command line: what is not a --option is theirs, and left alone. */
+	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL},
+		      CLI_PASS_DASH))
 		exit(2);
-	if (c.npos) {
-		fprintf(stderr, "pt2fuzz_fuzzer: unexpected argument '%s' after -ignore_remaining_args=1\n", c.pos[0]);
-		exit(2);
-	}
 	if (run_opts_parse(&c, &RO) || cli_num(&c, "size", 12, 1, G_MAX_NODES, &size) ||
 	    cli_num(&c, "near-invalid", 10, 0, 100, &pct))
 		exit(2);
