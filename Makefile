@@ -36,7 +36,6 @@ LDLIBS := -lm
 LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
 FUZZLIB_SRC := $(wildcard pipeline/*.c triage/*.c) $(filter-out fuzz/%_fuzzer.c,$(wildcard fuzz/*.c)) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
-CLI_SRC := cli/main.c $(FUZZLIB_SRC)
 TEST_SRC := $(wildcard tests/*.c)
 INTEG_SRC := tests/run.c tests/testkit.c $(wildcard tests/integration/*.c)
 SEEDS_TXT := $(wildcard seeds/*.txt)
@@ -45,10 +44,11 @@ SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
 LIB_ASM := harness/worker_blob.S graph/emit_blob.S
 EMIT_PY := graph/emit_imports.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py
 LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(LIB_ASM))
-CLI_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(CLI_SRC))
+FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(B)/obj/cli/plot_blob.o
+CLI_OBJ := $(B)/obj/cli/main.o $(FUZZLIB_OBJ)
 SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/san/%.o,$(LIB_ASM))
 SAN_TEST_OBJ := $(patsubst %.c,$(B)/san/%.o,$(TEST_SRC))
-SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC))
+SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC)) $(B)/san/cli/plot_blob.o
 SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
 
 FUZZERS :=
@@ -62,7 +62,7 @@ BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 all: $(B)/pt2fuzz $(FUZZERS) seeds bench
 
 bench: $(BENCH)
-$(B)/bench/%: bench/%.c $(LIB_OBJ) $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC))
+$(B)/bench/%: bench/%.c $(LIB_OBJ) $(FUZZLIB_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALLCFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -77,6 +77,11 @@ $(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_bl
 
 # The emitted program's fixed Python, likewise.
 $(B)/obj/graph/emit_blob.o $(B)/san/graph/emit_blob.o: graph/emit_blob.S $(EMIT_PY)
+	@mkdir -p $(dir $@)
+	$(CC) -c $< -o $@
+
+# `pt2fuzz plot`'s matplotlib script, likewise.
+$(B)/obj/cli/plot_blob.o $(B)/san/cli/plot_blob.o: cli/plot_blob.S cli/plot.py
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 
@@ -96,7 +101,7 @@ $(B)/integration_tests: $(SAN_INTEG_OBJ) $(SAN_LIB_OBJ) $(SAN_FUZZLIB_OBJ)
 
 # The fuzzer proper: our code is not instrumented (libFuzzer's features are
 # torch's compiler coverage, fed as extra counters); only linked with libFuzzer.
-$(B)/pt2fuzz_fuzzer: $(B)/obj/fuzz/pt2fuzz_fuzzer.o $(LIB_OBJ) $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC))
+$(B)/pt2fuzz_fuzzer: $(B)/obj/fuzz/pt2fuzz_fuzzer.o $(LIB_OBJ) $(FUZZLIB_OBJ)
 	$(CC) $(ALLCFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
 
 # libFuzzer targets: the decoder must never crash on any byte string.

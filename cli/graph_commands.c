@@ -14,10 +14,30 @@
 #include "../pipeline/graphio.h"
 #include "commands.h"
 
-static const char *positional(int argc, char **argv)
+static const struct option no_options[] = {{NULL, 0, NULL, 0}};
+static const struct option out_option[] = {{"out", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+static const struct option emit_options[] = {
+	{"backend", required_argument, NULL, 0}, {"mode", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+static const struct option gen_options[] = {
+	{"seed", required_argument, NULL, 0},  {"count", required_argument, NULL, 0},
+	{"size", required_argument, NULL, 0},  {"family", required_argument, NULL, 0},
+	{"dynamic", required_argument, NULL, 0}, {"near-invalid", required_argument, NULL, 0},
+	{"break", required_argument, NULL, 0}, {"grad", required_argument, NULL, 0},
+	{"out", required_argument, NULL, 0},   {NULL, 0, NULL, 0}};
+
+/* The command's one positional argument (the graph file), when it has at most one. */
+static int parse_one_file(struct cli *c, const char *cmd, int argc, char **argv, const struct option *table,
+			  const char **file)
 {
-	char *first[1];
-	return cli_positionals(argc, argv, NULL, first, 1) ? first[0] : NULL;
+	if (cli_parse(c, cmd, argc, argv, (const struct option *const[]){table, NULL}, 0))
+		return -1;
+	if (c->npos > 1) {
+		fprintf(stderr, "%s: one graph file, not %d (see `%s --help`)\n", cmd, c->npos, cmd);
+		c->status = 2;
+		return -1;
+	}
+	*file = c->npos ? c->pos[0] : NULL;
+	return 0;
 }
 
 static int load_or_complain(const char *path, struct graph *g)
@@ -38,8 +58,13 @@ static struct graph G;
 
 int cmd_ops(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	struct cli c;
+	if (cli_parse(&c, "pt2fuzz ops", argc, argv, (const struct option *const[]){no_options, NULL}, 0))
+		return c.status;
+	if (c.npos) {
+		fprintf(stderr, "pt2fuzz ops: takes no arguments\n");
+		return 2;
+	}
 	for (unsigned i = 0; i < op_count(); i++)
 		printf("%s %s\n", op_get(i)->name, op_family_name(op_get(i)->family));
 	return 0;
@@ -56,16 +81,23 @@ static int family_by_name(const char *s)
 int cmd_gen(int argc, char **argv)
 {
 	long long seed, count, size, dyn, near, grad;
-	const char *out = cli_opt(argc, argv, "--out"), *fam = cli_opt(argc, argv, "--family");
-	const char *brk = cli_opt(argc, argv, "--break");
+	struct cli c;
+	if (cli_parse(&c, "pt2fuzz gen", argc, argv, (const struct option *const[]){gen_options, NULL}, 0))
+		return c.status;
+	if (c.npos) {
+		fprintf(stderr, "pt2fuzz gen: unexpected argument '%s'\n", c.pos[0]);
+		return 2;
+	}
+	const char *out = cli_opt(&c, "out"), *fam = cli_opt(&c, "family");
+	const char *brk = cli_opt(&c, "break");
 	struct gen_opts o;
 	gen_default_opts(&o);
-	if (cli_num(argc, argv, "--seed", 1, 0, (long long)UINT32_MAX, &seed) ||
-	    cli_num(argc, argv, "--count", 1, 1, 10000000, &count) ||
-	    cli_num(argc, argv, "--size", o.size, 1, G_MAX_NODES, &size) ||
-	    cli_num(argc, argv, "--dynamic", o.dyn_pct, 0, 100, &dyn) ||
-	    cli_num(argc, argv, "--near-invalid", brk ? 100 : 0, 0, 100, &near) ||
-	    cli_num(argc, argv, "--grad", 0, 0, 100, &grad))
+	if (cli_num(&c, "seed", 1, 0, (long long)UINT32_MAX, &seed) ||
+	    cli_num(&c, "count", 1, 1, 10000000, &count) ||
+	    cli_num(&c, "size", o.size, 1, G_MAX_NODES, &size) ||
+	    cli_num(&c, "dynamic", o.dyn_pct, 0, 100, &dyn) ||
+	    cli_num(&c, "near-invalid", brk ? 100 : 0, 0, 100, &near) ||
+	    cli_num(&c, "grad", 0, 0, 100, &grad))
 		return 2;
 	o.break_pct = (unsigned)near;
 	o.grad_pct = (unsigned)grad;
@@ -108,7 +140,11 @@ int cmd_gen(int argc, char **argv)
 
 int cmd_show(int argc, char **argv)
 {
-	if (load_or_complain(positional(argc, argv), &G))
+	struct cli c;
+	const char *file;
+	if (parse_one_file(&c, "pt2fuzz show", argc, argv, no_options, &file))
+		return c.status;
+	if (load_or_complain(file, &G))
 		return 1;
 	text_write(stdout, &G, 1);
 	return 0;
@@ -116,10 +152,14 @@ int cmd_show(int argc, char **argv)
 
 int cmd_emit(int argc, char **argv)
 {
-	const char *mode = cli_opt(argc, argv, "--mode");
+	struct cli c;
+	const char *file;
+	if (parse_one_file(&c, "pt2fuzz emit", argc, argv, emit_options, &file))
+		return c.status;
+	const char *mode = cli_opt(&c, "mode");
 	int backward = mode && !strncmp(mode, "backward", 8) && (!mode[8] || mode[8] == ',');
-	struct emit_opts o = {cli_opt(argc, argv, "--backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};
-	if (load_or_complain(positional(argc, argv), &G))
+	struct emit_opts o = {cli_opt(&c, "backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};
+	if (load_or_complain(file, &G))
 		return 1;
 	if (emit_program(stdout, &G, &o)) {
 		fprintf(stderr, "pt2fuzz emit: bad --backend/--mode name, or write error\n");
@@ -130,7 +170,11 @@ int cmd_emit(int argc, char **argv)
 
 int cmd_check(int argc, char **argv)
 {
-	if (load_or_complain(positional(argc, argv), &G))
+	struct cli c;
+	const char *file;
+	if (parse_one_file(&c, "pt2fuzz check", argc, argv, no_options, &file))
+		return c.status;
+	if (load_or_complain(file, &G))
 		return 1;
 	printf("valid: %u ops, %u values, %u bindings\n", G.nnodes, G.nvalues, G.nbind);
 	return 0;
@@ -138,13 +182,17 @@ int cmd_check(int argc, char **argv)
 
 int cmd_parse(int argc, char **argv)
 {
-	const char *out = cli_opt(argc, argv, "--out");
+	struct cli c;
+	const char *file;
+	if (parse_one_file(&c, "pt2fuzz parse", argc, argv, out_option, &file))
+		return c.status;
+	const char *out = cli_opt(&c, "out");
 	char why[300];
 	if (!out) {
 		fprintf(stderr, "pt2fuzz parse: --out FILE is required\n");
 		return 2;
 	}
-	if (load_or_complain(positional(argc, argv), &G))
+	if (load_or_complain(file, &G))
 		return 1;
 	if (graphio_save(out, &G, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz parse: %s\n", why);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../fuzz/fuzz_command.h"
+#include "../pipeline/cli.h"
 #include "../pipeline/runopts.h"
 #include "../triage/triage_commands.h"
 #include "commands.h"
@@ -51,13 +52,12 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		if (strcmp(argv[1], commands[i].name))
 			continue;
-		for (int a = 2; a < argc; a++) /* `pt2fuzz fuzz --help` must not start a campaign */
-			if (!strcmp(argv[a], "--help") || !strcmp(argv[a], "-h")) {
-				printf("usage: pt2fuzz %s %s\n  %s\n", commands[i].name, commands[i].usage, commands[i].help);
-				if (commands[i].run == cmd_run || strstr(commands[i].usage, "run options"))
-					printf("\nrun options:\n%s", RUN_OPTS_HELP);
-				return 0;
-			}
+		/* What `pt2fuzz COMMAND --help` prints (pipeline/cli.c): it must not start the work. */
+		static char help[8192];
+		int run_opts = commands[i].run == cmd_run || strstr(commands[i].usage, "run options");
+		snprintf(help, sizeof help, "usage: pt2fuzz %s %s\n  %s\n%s%s", commands[i].name, commands[i].usage,
+			 commands[i].help, run_opts ? "\nrun options:\n" : "", run_opts ? RUN_OPTS_HELP : "");
+		cli_set_help(help);
 		return commands[i].run(argc - 2, argv + 2);
 	}
 	fprintf(stderr, "pt2fuzz: unknown command '%s'\n", argv[1]);

@@ -1,26 +1,28 @@
 /* `pt2fuzz plot OUT [--out FILE.png]`: a campaign's stats/plot_data drawn
  * as four panels over time: compiler lines covered, libFuzzer features,
- * unique findings by kind, execs per second. */
+ * unique findings by kind, execs per second. This file decides what is drawn
+ * (series, titles, axes) and writes it as a JSON figure; cli/plot.py, run by
+ * the worker's Python (linked in: cli/plot_blob.S), draws it with matplotlib. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "../harness/runtime.h"
+#include "../pipeline/atomic_file.h"
 #include "../pipeline/cli.h"
 #include "commands.h"
-#include "png.h"
-#include "raster.h"
 
 #define MAX_COLS 32
 #define IMG_W 1200
 #define IMG_H 780
-#define TITLE_H 44
+#define PLOT_NO_MATPLOTLIB 3 /* cli/plot.py's exit status when matplotlib does not import */
+#define MAX_PNG (64u << 20)
 
-enum colour { WHITE, BLACK, GRID, BLUE, RED, GREEN, ORANGE, PURPLE, GREY, TEAL, NCOLOURS };
-static const uint8_t palette[NCOLOURS][3] = {{255, 255, 255}, {20, 20, 20},  {225, 225, 225}, {31, 119, 180},
-					      {214, 39, 40},   {44, 160, 44}, {255, 127, 14},  {148, 103, 189},
-					      {110, 110, 110}, {23, 190, 207}};
-static const uint8_t series_colours[] = {BLUE, RED, GREEN, ORANGE, PURPLE, TEAL, GREY};
+extern const char pt2fuzz_plot_py[], pt2fuzz_plot_py_end[];
 
 /* plot_data: named columns, rows of numbers. */
 struct table {
@@ -95,26 +97,6 @@ static int add_smoothed_rate(struct table *t)
 	return (int)c;
 }
 
-/* 1, 2 or 5 times a power of ten, about range / target. */
-static double nice_step(double range, int target)
-{
-	double raw = range / target, mag = pow(10, floor(log10(raw))), f = raw / mag;
-	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
-}
-
-static void number_text(double v, char *out, size_t n)
-{
-	double a = fabs(v);
-	if (a >= 1e6)
-		snprintf(out, n, "%.3gm", v / 1e6);
-	else if (a >= 1e4)
-		snprintf(out, n, "%.4gk", v / 1e3);
-	else if (a == floor(a))
-		snprintf(out, n, "%.0f", v);
-	else
-		snprintf(out, n, "%.2g", v);
-}
-
 struct panel {
 	const char *title;
 	int cols[8];
@@ -123,88 +105,148 @@ struct panel {
 	int integer;     /* counts: ticks at whole numbers */
 };
 
-struct frame {
-	int x, y, w, h;         /* the plotting area */
-	double x0, x1, y0, y1;  /* the data range it shows */
-};
-
-static int px_x(const struct frame *f, double v) { return f->x + (int)lround((v - f->x0) / (f->x1 - f->x0) * f->w); }
-static int px_y(const struct frame *f, double v) { return f->y + f->h - (int)lround((v - f->y0) / (f->y1 - f->y0) * f->h); }
-
-static void axes(struct raster *r, struct frame *f, const char *xunit, int integer)
+/* Titles and column names as JSON strings: quotes and backslashes escaped,
+ * control characters (none are expected) as spaces. */
+static void json_string(FILE *f, const char *s)
 {
-	char label[32];
-	double xs = nice_step(f->x1 - f->x0, 6), ys = fmax(nice_step(f->y1 - f->y0, 5), integer ? 1 : 0);
-	for (double v = ceil(f->y0 / ys) * ys; v <= f->y1 + ys * 1e-9; v += ys) {
-		int y = px_y(f, v);
-		raster_rect(r, f->x, y, f->x + f->w, y, GRID);
-		raster_rect(r, f->x - 5, y, f->x, y, BLACK);
-		number_text(v, label, sizeof label);
-		raster_text(r, f->x - 8 - raster_text_width(label, 1), y - 4, label, BLACK, 1);
-	}
-	for (double v = ceil(f->x0 / xs) * xs; v <= f->x1 + xs * 1e-9; v += xs) {
-		int x = px_x(f, v);
-		raster_rect(r, x, f->y, x, f->y + f->h, GRID);
-		raster_rect(r, x, f->y + f->h, x, f->y + f->h + 5, BLACK);
-		number_text(v, label, sizeof label);
-		raster_text(r, x - raster_text_width(label, 1) / 2, f->y + f->h + 9, label, BLACK, 1);
-	}
-	raster_rect(r, f->x, f->y + f->h, f->x + f->w, f->y + f->h + 1, BLACK);
-	raster_rect(r, f->x - 1, f->y, f->x, f->y + f->h, BLACK);
-	raster_text(r, f->x + f->w - raster_text_width(xunit, 1), f->y + f->h + 22, xunit, GREY, 1);
+	fputc('"', f);
+	for (; *s; s++)
+		if (*s == '"' || *s == '\\')
+			fprintf(f, "\\%c", *s);
+		else
+			fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
+	fputc('"', f);
 }
 
-static void draw_panel(struct raster *r, int x, int y, int w, int h, const struct table *t, const struct panel *p,
-		       double xdiv, const char *xunit)
+/* One series: its points over time (xdiv seconds a unit); a coverage panel
+ * leaves out the zeros of before it was measured. */
+static void write_series(FILE *f, const struct table *t, const struct panel *p, int col, double xdiv)
 {
 	int ex = column(t, "elapsed_s");
-	struct frame f = {x + 78, y + 40, w - 110, h - 86, at(t, 0, ex) / xdiv, at(t, t->nrows - 1, ex) / xdiv, 0, 0};
-	double lo = INFINITY, hi = -INFINITY;
-	for (unsigned c = 0; c < p->ncols; c++)
-		for (size_t i = 0; i < t->nrows; i++)
-			if (p->zero_based || at(t, i, p->cols[c]) > 0) {
-				lo = fmin(lo, at(t, i, p->cols[c]));
-				hi = fmax(hi, at(t, i, p->cols[c]));
-			}
-	if (p->zero_based || lo == INFINITY)
-		lo = 0;
-	hi = hi > lo ? hi : lo + 1;
-	double step = fmax(nice_step(hi - lo, 5), p->integer ? 1 : 0);
-	f.y0 = floor(lo / step) * step;
-	f.y1 = ceil(hi / step) * step;
-	if (f.x1 <= f.x0)
-		f.x1 = f.x0 + 1;
-	raster_text(r, x + 78, y + 12, p->title, BLACK, 2);
-	axes(r, &f, xunit, p->integer);
-	int legend_x = f.x + 10;
-	for (unsigned c = 0; c < p->ncols; c++) {
-		uint8_t colour = series_colours[c % sizeof series_colours];
-		for (size_t i = 1; i < t->nrows; i++)
-			if (p->zero_based || at(t, i - 1, p->cols[c]) > 0)
-				raster_line(r, px_x(&f, at(t, i - 1, ex) / xdiv), px_y(&f, at(t, i - 1, p->cols[c])),
-				    px_x(&f, at(t, i, ex) / xdiv), px_y(&f, at(t, i, p->cols[c])), colour, 2);
-		if (p->ncols > 1) { /* a legend along the top of the area */
-			raster_rect(r, legend_x, f.y + 6, legend_x + 9, f.y + 13, colour);
-			legend_x += 14 + raster_text(r, legend_x + 14, f.y + 6, t->name[p->cols[c]], BLACK, 1) + 16;
+	for (int axis = 0; axis < 2; axis++) {
+		const char *sep = "";
+		fprintf(f, axis ? ", \"y\": [" : "{\"name\": ");
+		if (!axis) {
+			json_string(f, t->name[col]);
+			fprintf(f, ", \"x\": [");
 		}
+		for (size_t i = 0; i < t->nrows; i++)
+			if ((p->zero_based || at(t, i, col) > 0) && isfinite(at(t, i, col)) && isfinite(at(t, i, ex))) {
+				fprintf(f, "%s%.10g", sep, axis ? at(t, i, col) : at(t, i, ex) / xdiv);
+				sep = ", ";
+			}
+		fputc(']', f);
 	}
+	fputc('}', f);
+}
+
+/* The figure cli/plot.py draws; the number of series in *nseries. */
+static void write_figure(FILE *f, const struct table *t, const struct panel *panels, unsigned npanels,
+			 const char *title, double xdiv, const char *xunit, unsigned *nseries)
+{
+	const char *sep = "";
+	fprintf(f, "{\"width\": %d, \"height\": %d, \"title\": ", IMG_W, IMG_H);
+	json_string(f, title);
+	fprintf(f, ", \"xlabel\": ");
+	json_string(f, xunit);
+	fprintf(f, ", \"panels\": [");
+	*nseries = 0;
+	for (const struct panel *p = panels; p < panels + npanels; p++) {
+		if (p->cols[0] < 0)
+			continue;
+		fprintf(f, "%s{\"title\": ", sep);
+		json_string(f, p->title);
+		fprintf(f, ", \"zero_based\": %d, \"integer\": %d, \"series\": [", p->zero_based, p->integer);
+		for (unsigned c = 0; c < p->ncols; c++) {
+			fprintf(f, c ? ", " : "");
+			write_series(f, t, p, p->cols[c], xdiv);
+		}
+		fprintf(f, "]}");
+		sep = ", ";
+		*nseries += p->ncols;
+	}
+	fprintf(f, "]}\n");
+}
+
+/* The PNG cli/plot.py draws of the figure, by the worker's Python: the
+ * script and the figure go in on stdin (a file: nothing waits on a pipe),
+ * the PNG comes back on stdout. 0 with *png (malloc'd), or -1 with a reason. */
+static int draw(const char *figure, size_t figure_len, char **png, size_t *png_len, char *why, size_t n)
+{
+	char python[4096];
+	if (runtime_python(python, sizeof python, why, n))
+		return -1;
+	FILE *in = tmpfile();
+	int out[2] = {-1, -1};
+	if (!in || runtime_write_frame(fileno(in), pt2fuzz_plot_py, (size_t)(pt2fuzz_plot_py_end - pt2fuzz_plot_py)) ||
+	    runtime_write_all(fileno(in), figure, figure_len) || lseek(fileno(in), 0, SEEK_SET) || pipe(out)) {
+		snprintf(why, n, "cannot pass the figure to Python: %s", strerror(errno));
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	pid_t pid = runtime_spawn(python, fileno(in), out[1], -1, -1, NULL, why, n);
+	fclose(in);
+	close(out[1]);
+	size_t cap = 1 << 16, len = 0;
+	char *buf = pid < 0 ? NULL : malloc(cap);
+	for (ssize_t got = 1; buf && got > 0 && len < MAX_PNG;) {
+		if (len == cap) {
+			char *grown = realloc(buf, cap *= 2);
+			if (!grown)
+				break;
+			buf = grown;
+		}
+		got = read(out[0], buf + len, cap - len);
+		len += got > 0 ? (size_t)got : 0;
+		if (got < 0 && errno == EINTR)
+			got = 1;
+	}
+	close(out[0]);
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
+		free(buf);
+		return -1;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) == PLOT_NO_MATPLOTLIB)
+		snprintf(why, n,
+			 "the worker's Python (%.1000s) has no matplotlib: rerun scripts/setup, which adds it, or install "
+			 "it yourself (`%.1000s -m pip install matplotlib` in a venv, apt-get install python3-matplotlib on "
+			 "Debian)",
+			 python, python);
+	else if (!WIFEXITED(status) || WEXITSTATUS(status))
+		snprintf(why, n, "%.1000s did not draw the plot (%s %d; its error is above)", python,
+			 WIFEXITED(status) ? "exit" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+	else if (!buf || len < 8 || len >= MAX_PNG || memcmp(buf, "\x89PNG\r\n\x1a\n", 8))
+		snprintf(why, n, "%.1000s wrote no PNG (%zu bytes)", python, len);
+	else {
+		*png = buf;
+		*png_len = len;
+		return 0;
+	}
+	free(buf);
+	return -1;
 }
 
 int cmd_plot(int argc, char **argv)
 {
-	char *args[2], path[4200], out[4200], head[300], when[64];
+	static const struct option options[] = {{"out", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	char path[4200], out[4200], title[300], when[64], why[4600];
 	struct stat st;
 	struct table t;
-	struct raster r;
-	if (cli_positionals(argc, argv, NULL, args, 2) != 1) {
+	struct cli cl;
+	if (cli_parse(&cl, "pt2fuzz plot", argc, argv, (const struct option *const[]){options, NULL}, 0))
+		return cl.status;
+	if (cl.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz plot %s\n", PLOT_USAGE);
 		return 2;
 	}
-	int is_dir = !stat(args[0], &st) && S_ISDIR(st.st_mode);
-	snprintf(path, sizeof path, is_dir ? "%.4000s/stats/plot_data" : "%.4000s", args[0]);
-	snprintf(out, sizeof out, "%.4000s", cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "");
+	const char *arg = cl.pos[0];
+	int is_dir = !stat(arg, &st) && S_ISDIR(st.st_mode);
+	snprintf(path, sizeof path, is_dir ? "%.4000s/stats/plot_data" : "%.4000s", arg);
+	snprintf(out, sizeof out, "%.4000s", cli_opt(&cl, "out") ? cli_opt(&cl, "out") : "");
 	if (!out[0])
-		snprintf(out, sizeof out, is_dir ? "%.4000s/plot.png" : "%.4000s.png", args[0]);
+		snprintf(out, sizeof out, is_dir ? "%.4000s/plot.png" : "%.4000s.png", arg);
 	if (load(path, &t)) {
 		fprintf(stderr, "pt2fuzz plot: %s: no rows of plot_data (a campaign writes them: `pt2fuzz fuzz`)\n", path);
 		free(t.v);
@@ -221,27 +263,31 @@ int cmd_plot(int argc, char **argv)
 		if (at(&t, t.nrows - 1, (int)c) > 0)
 			panels[2].cols[panels[2].ncols++] = (int)c;
 	panels[3].cols[0] = add_smoothed_rate(&t); /* after the kinds: it is a column too */
-	if (raster_init(&r, IMG_W, IMG_H, WHITE)) {
-		free(t.v);
-		return 1;
-	}
 	int last_findings = column(&t, "findings");
 	snprintf(when, sizeof when, secs >= 3600 ? "%.1f hours" : "%.1f minutes", secs >= 3600 ? secs / 3600 : secs / 60);
-	snprintf(head, sizeof head, "pt2fuzz campaign: %s, %.0f execs, %.0f findings", when,
+	snprintf(title, sizeof title, "pt2fuzz campaign: %s, %.0f execs, %.0f findings", when,
 		 column(&t, "execs") >= 0 ? at(&t, t.nrows - 1, column(&t, "execs")) : 0,
 		 last_findings >= 0 ? at(&t, t.nrows - 1, last_findings) : 0);
-	raster_text(&r, 20, 14, head, BLACK, 2);
-	for (unsigned i = 0; i < 4; i++)
-		if (panels[i].cols[0] >= 0)
-			draw_panel(&r, (int)(i % 2) * IMG_W / 2, TITLE_H + (int)(i / 2) * (IMG_H - TITLE_H) / 2, IMG_W / 2,
-				   (IMG_H - TITLE_H) / 2, &t, &panels[i], xdiv, xdiv == 3600 ? "hours" : "minutes");
-	int rc = png_write(out, r.px, IMG_W, IMG_H, palette, NCOLOURS);
-	raster_free(&r);
+	char *figure = NULL, *png = NULL;
+	size_t figure_len = 0, png_len = 0;
+	unsigned nseries = 0;
+	FILE *f = open_memstream(&figure, &figure_len);
+	if (f) {
+		write_figure(f, &t, panels, 4, title, xdiv, xdiv == 3600 ? "hours" : "minutes", &nseries);
+		fclose(f);
+	}
+	int rc = !f ? (snprintf(why, sizeof why, "out of memory"), -1) : draw(figure, figure_len, &png, &png_len, why, sizeof why);
+	if (!rc && atomic_write(out, png, png_len, 0)) {
+		snprintf(why, sizeof why, "cannot write %s: %s", out, strerror(errno));
+		rc = -1;
+	}
+	free(figure);
+	free(png);
 	free(t.v);
 	if (rc) {
-		fprintf(stderr, "pt2fuzz plot: cannot write %s\n", out);
+		fprintf(stderr, "pt2fuzz plot: %s\n", why);
 		return 1;
 	}
-	printf("%s: %zu points over %s\n", out, t.nrows, when);
+	printf("%s: %zu points over %s, %u series in %dx%d\n", out, t.nrows, when, nseries, IMG_W, IMG_H);
 	return 0;
 }

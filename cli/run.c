@@ -211,12 +211,13 @@ static int job_main(void *arg)
 int cmd_run(int argc, char **argv)
 {
 	static struct run_opts ro;
-	if (run_opts_parse(argc, argv, &ro))
+	static struct cli c;
+	if (cli_parse(&c, "pt2fuzz run", argc, argv, (const struct option *const[]){run_opts_table, NULL}, 0))
+		return c.status;
+	if (run_opts_parse(&c, &ro))
 		return 2;
-	char *args[4096];
-	int nargs = cli_positionals(argc, argv, run_opts_flags, args, 4096);
 	unsigned ninputs;
-	char **inputs = collect_inputs(args, nargs, &ninputs);
+	char **inputs = collect_inputs(c.pos, c.npos, &ninputs);
 	if (!ninputs) {
 		fprintf(stderr, "pt2fuzz run: no inputs (usage: pt2fuzz run %s)\n", RUN_USAGE);
 		return 2;

@@ -26,6 +26,7 @@
 #include "../pipeline/cli.h"
 #include "fuzz_command.h"
 #include "lender.h"
+#include "target_options.h"
 #include "../pipeline/runopts.h"
 
 struct settings {
@@ -33,22 +34,26 @@ struct settings {
 	int lend, triage;
 };
 
-/* The runner's own options, with whether each takes a value; everything
- * else goes to the target. */
-static const struct {
-	const char *name;
-	int has_value;
-} own_options[] = {
-	{"--time", 1},      {"--out", 1},         {"--jobs", 1},        {"--workers-per-gpu", 1}, {"--seeds", 1},
-	{"--merge-every", 1}, {"--sync", 1},      {"--sync-every", 1},  {"--stats-every", 1},     {"--triage-time", 1},
-	{"--findings", 1}, {"--no-triage", 0}, {"--no-lender", 0}, {"--watchdog", 1},
+/* The runner's own options; the target's (target_options.h) and the run
+ * options go on to the target, libFuzzer's -flag=value to libFuzzer. */
+static const struct option own_options[] = {
+	{"time", required_argument, NULL, 0},        {"out", required_argument, NULL, 0},
+	{"jobs", required_argument, NULL, 0},        {"workers-per-gpu", required_argument, NULL, 0},
+	{"seeds", required_argument, NULL, 0},       {"merge-every", required_argument, NULL, 0},
+	{"sync", required_argument, NULL, 0},        {"sync-every", required_argument, NULL, 0},
+	{"stats-every", required_argument, NULL, 0}, {"triage-time", required_argument, NULL, 0},
+	{"findings", required_argument, NULL, 0},    {"no-triage", no_argument, NULL, 0},
+	{"no-lender", no_argument, NULL, 0},         {"watchdog", required_argument, NULL, 0},
+	{NULL, 0, NULL, 0},
 };
+static const struct option *const fuzz_tables[] = {own_options, target_options, run_opts_table, NULL};
+static const struct option *const target_tables[] = {target_options, run_opts_table, NULL};
 
-static int own_option(const char *arg)
+static int in_table(const struct option *table, const char *name)
 {
-	for (unsigned i = 0; i < sizeof own_options / sizeof *own_options; i++)
-		if (!strcmp(arg, own_options[i].name))
-			return 1 + own_options[i].has_value;
+	for (; table->name; table++)
+		if (!strcmp(table->name, name))
+			return 1;
 	return 0;
 }
 
@@ -73,20 +78,20 @@ static void exe_path(char *out, size_t n, int dir_only)
 		*slash = 0;
 }
 
-static int parse_settings(int argc, char **argv, struct settings *s)
+static int parse_settings(const struct cli *c, struct settings *s)
 {
 	long long per_gpu;
-	if (cli_num(argc, argv, "--workers-per-gpu", 0, 0, 256, &per_gpu) ||
-	    cli_num(argc, argv, "--time", 600, 0, 365LL * 86400, &s->secs) ||
-	    cli_num(argc, argv, "--jobs", node_default_jobs((unsigned)per_gpu), 1, 256, &s->jobs) ||
-	    cli_num(argc, argv, "--merge-every", 3600, 0, 365LL * 86400, &s->merge_every) ||
-	    cli_num(argc, argv, "--sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
-	    cli_num(argc, argv, "--stats-every", 60, 1, 86400, &s->stats_every) ||
-	    cli_num(argc, argv, "--triage-time", 300, 1, 86400, &s->triage_secs) ||
-	    cli_num(argc, argv, "--watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog))
+	if (cli_num(c, "workers-per-gpu", 0, 0, 256, &per_gpu) ||
+	    cli_num(c, "time", 600, 0, 365LL * 86400, &s->secs) ||
+	    cli_num(c, "jobs", node_default_jobs((unsigned)per_gpu), 1, 256, &s->jobs) ||
+	    cli_num(c, "merge-every", 3600, 0, 365LL * 86400, &s->merge_every) ||
+	    cli_num(c, "sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
+	    cli_num(c, "stats-every", 60, 1, 86400, &s->stats_every) ||
+	    cli_num(c, "triage-time", 300, 1, 86400, &s->triage_secs) ||
+	    cli_num(c, "watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog))
 		return -1;
-	s->lend = !cli_flag(argc, argv, "--no-lender");
-	s->triage = !cli_flag(argc, argv, "--no-triage");
+	s->lend = !cli_flag(c, "no-lender");
+	s->triage = !cli_flag(c, "no-triage");
 	return 0;
 }
 
@@ -101,9 +106,9 @@ static int writable_dir(const char *dir)
 	return 0;
 }
 
-static int make_paths(int argc, char **argv, struct campaign_paths *p)
+static int make_paths(const struct cli *c, struct campaign_paths *p)
 {
-	const char *out = cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "out";
+	const char *out = cli_opt(c, "out") ? cli_opt(c, "out") : "out";
 	struct {
 		char *path;
 		const char *name;
@@ -117,11 +122,11 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 	exe_path(dir, sizeof dir, 1);
 	snprintf(p->seeds, sizeof p->seeds, "%.4000s/seeds", dir);
 	snprintf(p->fuzzer, sizeof p->fuzzer, "%.4000s/pt2fuzz_fuzzer", dir);
-	if (cli_opt(argc, argv, "--seeds"))
-		snprintf(p->seeds, sizeof p->seeds, "%.4000s", cli_opt(argc, argv, "--seeds"));
-	p->sync = cli_opt(argc, argv, "--sync");
-	if (cli_opt(argc, argv, "--findings")) /* several runners may share one (pipeline/findings.h) */
-		snprintf(p->findings, sizeof p->findings, "%.4000s", cli_opt(argc, argv, "--findings"));
+	if (cli_opt(c, "seeds"))
+		snprintf(p->seeds, sizeof p->seeds, "%.4000s", cli_opt(c, "seeds"));
+	p->sync = cli_opt(c, "sync");
+	if (cli_opt(c, "findings")) /* several runners may share one (pipeline/findings.h) */
+		snprintf(p->findings, sizeof p->findings, "%.4000s", cli_opt(c, "findings"));
 	if (access(p->fuzzer, X_OK)) {
 		fprintf(stderr, "pt2fuzz fuzz: %s: %s (it is built with clang: `make`)\n", p->fuzzer, strerror(errno));
 		return -1;
@@ -139,29 +144,35 @@ static int make_paths(int argc, char **argv, struct campaign_paths *p)
 	return 0;
 }
 
-/* The target's options: --findings, then ours minus the runner's own. */
-static void target_args(int argc, char **argv, const struct campaign_paths *p, long long jobs, struct target_args *ta)
+/* An option for the target (run: and for triage) as given: "--name=value",
+ * or "--name" and its value. */
+static void add_target_arg(struct target_args *ta, int run, char *arg, char *value)
 {
-	ta->n = 0;
-	ta->v[ta->n++] = "--findings";
-	ta->v[ta->n++] = (char *)p->findings;
-	ta->v[ta->n++] = "--replay-cache"; /* job starts and merges replay the corpus: from the cache */
-	ta->v[ta->n++] = (char *)p->replay;
-	if (jobs > 1 && !cli_opt(argc, argv, "--compile-threads")) {
-		ta->v[ta->n++] = "--compile-threads"; /* compilation is CPU-bound: a core per worker */
-		ta->v[ta->n++] = "1";
+	for (char *a = arg; a && ta->n < CAMPAIGN_MAX_ARGS && ta->nrun < CAMPAIGN_MAX_ARGS; a = a == arg ? value : NULL) {
+		ta->v[ta->n++] = a;
+		if (run)
+			ta->run[ta->nrun++] = a;
 	}
-	if (!cli_opt(argc, argv, "--device") && runtime_gpu_count() > 1) {
-		ta->v[ta->n++] = "--device"; /* node_default_jobs counts workers for every GPU: spread them */
-		ta->v[ta->n++] = "cuda:auto";
+}
+
+/* The target's options: --findings, then ours minus the runner's own. */
+static void target_args(const struct cli *c, const struct campaign_paths *p, long long jobs, struct target_args *ta)
+{
+	ta->n = ta->nrun = 0;
+	add_target_arg(ta, 1, "--findings", (char *)p->findings);
+	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* job starts and merges replay the corpus: from the cache */
+	if (jobs > 1 && !cli_opt(c, "compile-threads"))
+		add_target_arg(ta, 1, "--compile-threads", "1"); /* compilation is CPU-bound: a core per worker */
+	if (!cli_opt(c, "device") && runtime_gpu_count() > 1) /* node_default_jobs counts workers for every GPU: spread them */
+		add_target_arg(ta, 1, "--device", "cuda:auto");
+	for (int i = 0; i < c->ngiven; i++) {
+		const char *name = c->opts[c->given[i].opt].name;
+		if (!in_table(own_options, name))
+			add_target_arg(ta, in_table(run_opts_table, name), c->given[i].arg,
+				       c->given[i].split ? (char *)c->given[i].value : NULL);
 	}
-	for (int i = 0; i < argc && ta->n < CAMPAIGN_MAX_ARGS - 1; i++) {
-		int own = own_option(argv[i]);
-		if (own)
-			i += own - 1;
-		else
-			ta->v[ta->n++] = argv[i];
-	}
+	for (ta->nlibfuzzer = 0; ta->nlibfuzzer < c->npass && ta->nlibfuzzer < CAMPAIGN_MAX_ARGS; ta->nlibfuzzer++)
+		ta->libfuzzer[ta->nlibfuzzer] = c->pass[ta->nlibfuzzer];
 }
 
 /* The worker configuration the jobs will ask for: the target's options
@@ -170,6 +181,7 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 {
 	static char *v[CAMPAIGN_MAX_ARGS * 2];
 	static char env[8192];
+	static struct cli c;
 	int n = 0;
 	for (int i = 0; i < ta->n; i++)
 		v[n++] = ta->v[i];
@@ -177,7 +189,7 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 	char *save = NULL;
 	for (char *t = strtok_r(env, " \t", &save); t && n < CAMPAIGN_MAX_ARGS * 2; t = strtok_r(NULL, " \t", &save))
 		v[n++] = t;
-	if (run_opts_parse(n, v, ro))
+	if (cli_parse(&c, "pt2fuzz fuzz", n, v, target_tables, 0) || run_opts_parse(&c, ro))
 		return -1;
 	ro->exec.coverage = 1;
 	return 0;
@@ -188,7 +200,7 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 			     long long secs, const char *beat, int out_fd)
 {
 	static char a_fork[32], a_time[32], a_art[CAMPAIGN_PATH + 32];
-	char *args[CAMPAIGN_MAX_ARGS + 32];
+	char *args[2 * CAMPAIGN_MAX_ARGS + 32];
 	int n = 0;
 	snprintf(a_fork, sizeof a_fork, "-fork=%lld", s->jobs);
 	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
@@ -198,6 +210,8 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 			 (char *)p->corpus};
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		args[n++] = fixed[i];
+	for (int i = 0; i < ta->nlibfuzzer; i++) /* after the fixed flags: libFuzzer takes a flag's last value */
+		args[n++] = ta->libfuzzer[i];
 	if (p->sync)
 		args[n++] = (char *)p->sync;
 	args[n++] = (char *)p->seeds;
@@ -501,16 +515,23 @@ int cmd_fuzz(int argc, char **argv)
 {
 	static struct run r;
 	static struct run_opts ro;
+	static struct cli c;
 	char why[600];
 	r.t0 = protocol_now_ms(); /* --time counts from here: start-up and wrap-up are inside it */
-	if (parse_settings(argc, argv, &r.s) || run_opts_parse(argc, argv, &ro) || make_paths(argc, argv, &r.p))
+	if (cli_parse(&c, "pt2fuzz fuzz", argc, argv, fuzz_tables, CLI_PASS_DASH))
+		return c.status;
+	if (c.npos) {
+		fprintf(stderr, "pt2fuzz fuzz: unexpected argument '%s' (libFuzzer's flags are -flag=value)\n", c.pos[0]);
+		return 2;
+	}
+	if (parse_settings(&c, &r.s) || run_opts_parse(&c, &ro) || make_paths(&c, &r.p))
 		return 2;
 	r.deadline = r.s.secs ? r.t0 + r.s.secs * 1000 : 0;
 	int lock = node_claim(r.p.out);
 	r.log = open_log(r.p.log);
 	if (lock < 0 || r.log < 0)
 		return 1;
-	target_args(argc, argv, &r.p, r.s.jobs, &r.ta);
+	target_args(&c, &r.p, r.s.jobs, &r.ta);
 	corpus_recover(r.p.corpus);
 	/* What a runner killed mid-write left (node_claim has stopped all its processes). */
 	unsigned swept = atomic_sweep(r.p.corpus) + atomic_sweep(r.p.stats) + atomic_sweep(r.p.replay);

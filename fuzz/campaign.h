@@ -24,11 +24,13 @@ struct campaign_paths {
 	const char *sync;    /* a corpus shared with other runners, or NULL */
 };
 
-/* The options that go to every pt2fuzz_fuzzer (and triage) process: the
- * command line minus the runner's own options. */
+/* The options that go to every pt2fuzz_fuzzer process (v: the command line
+ * minus the runner's own options), to the background triage (run: the run
+ * options only), and to libFuzzer in each round (libfuzzer: the -flag=value
+ * arguments). */
 struct target_args {
-	char *v[CAMPAIGN_MAX_ARGS];
-	int n;
+	char *v[CAMPAIGN_MAX_ARGS], *run[CAMPAIGN_MAX_ARGS], *libfuzzer[CAMPAIGN_MAX_ARGS];
+	int n, nrun, nlibfuzzer;
 };
 
 /* What libFuzzer's fork-mode status lines say about the current round. */

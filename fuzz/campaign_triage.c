@@ -119,8 +119,8 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	char *fixed[] = {(char *)p->self, "triage", t->batch, "--jobs", "1", "--time", secs, "--reruns", "1"};
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		argv[n++] = fixed[i];
-	for (int i = 0; i < ta->n; i++)
-		argv[n++] = ta->v[i];
+	for (int i = 0; i < ta->nrun; i++)
+		argv[n++] = ta->run[i];
 	argv[n] = NULL;
 	/* Its own worker, at its own priority: not one the fuzz jobs wait for. */
 	char *lender = getenv("PT2FUZZ_LENDER") ? strdup(getenv("PT2FUZZ_LENDER")) : NULL;

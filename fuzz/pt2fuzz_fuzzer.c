@@ -35,6 +35,7 @@
 #include "../pipeline/replay_cache.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/runopts.h"
+#include "target_options.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
  * not drop the stores into it. */
@@ -180,18 +181,24 @@ static void worker_up(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
+	static struct cli c;
 	int n = collect_options(*argc, *argv, opts, 256);
 	long long size, pct;
 	char why[600];
-	if (run_opts_parse(n, opts, &RO) || cli_num(n, opts, "--size", 12, 1, G_MAX_NODES, &size) ||
-	    cli_num(n, opts, "--near-invalid", 10, 0, 100, &pct))
+	/* libFuzzer's fork and merge modes add their own arguments to a job's
+	 * command line: what is not a --option is theirs, and left alone. */
+	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL},
+		      CLI_PASS_DASH))
+		exit(2);
+	if (run_opts_parse(&c, &RO) || cli_num(&c, "size", 12, 1, G_MAX_NODES, &size) ||
+	    cli_num(&c, "near-invalid", 10, 0, 100, &pct))
 		exit(2);
 	gen_size = (unsigned)size;
 	near_invalid = (unsigned)pct;
-	no_coverage = cli_flag(n, opts, "--no-coverage");
-	stats_dir = cli_opt(n, opts, "--stats");
-	heartbeat = cli_opt(n, opts, "--heartbeat");
-	replay.dir = cli_opt(n, opts, "--replay-cache");
+	no_coverage = cli_flag(&c, "no-coverage");
+	stats_dir = cli_opt(&c, "stats");
+	heartbeat = cli_opt(&c, "heartbeat");
+	replay.dir = cli_opt(&c, "replay-cache");
 	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
 	/* The worker starts (or is borrowed) with the first input that runs, not

@@ -6,7 +6,15 @@
 #include "cli.h"
 #include "graphio.h"
 
-const char *const run_opts_flags[] = {"--no-stride-check", "--no-coverage", NULL};
+const struct option run_opts_table[] = {
+	{"backend", required_argument, NULL, 0},  {"mode", required_argument, NULL, 0},
+	{"dynamic", required_argument, NULL, 0},  {"device", required_argument, NULL, 0},
+	{"jobs", required_argument, NULL, 0},     {"timeout", required_argument, NULL, 0},
+	{"findings", required_argument, NULL, 0}, {"plugin", required_argument, NULL, 0},
+	{"modes", required_argument, NULL, 0},    {"inductor", required_argument, NULL, 0},
+	{"compile-threads", required_argument, NULL, 0}, {"no-stride-check", no_argument, NULL, 0},
+	{"malloc-check", required_argument, NULL, 0}, {NULL, 0, NULL, 0},
+};
 
 static int parse_modes(const char *s, unsigned *modes)
 {
@@ -44,77 +52,78 @@ static int parse_mode(const char *s, struct run_opts *ro)
 	return 0;
 }
 
-int run_opts_parse(int argc, char **argv, struct run_opts *ro)
+int run_opts_parse(const struct cli *c, struct run_opts *ro)
 {
 	char why[600];
 	long long jobs, timeout, threads;
 	memset(ro, 0, sizeof *ro);
 	executor_default_opts(&ro->exec);
 	check_default_cfg(&ro->check);
-	if (cli_num(argc, argv, "--jobs", 1, 1, 256, &jobs) || cli_num(argc, argv, "--timeout", 120, 1, 86400, &timeout) ||
-	    cli_num(argc, argv, "--compile-threads", jobs > 1 ? 1 : 0, 0, 256, &threads))
+	if (cli_num(c, "jobs", 1, 1, 256, &jobs) || cli_num(c, "timeout", 120, 1, 86400, &timeout) ||
+	    cli_num(c, "compile-threads", jobs > 1 ? 1 : 0, 0, 256, &threads))
 		return -1;
 	ro->jobs = (unsigned)jobs;
 	ro->exec.timeout_ms = (unsigned)timeout * 1000;
 	ro->exec.compile_threads = (unsigned)threads;
-	ro->exec.device = cli_opt(argc, argv, "--device") ? cli_opt(argc, argv, "--device") : "auto";
-	const char *mc = cli_opt(argc, argv, "--malloc-check");
+	ro->exec.device = cli_opt(c, "device") ? cli_opt(c, "device") : "auto";
+	const char *mc = cli_opt(c, "malloc-check");
 	if (mc && strcmp(mc, "on") && strcmp(mc, "off")) {
-		fprintf(stderr, "pt2fuzz: --malloc-check %s: expected on or off\n", mc);
+		fprintf(stderr, "%s: --malloc-check %s: expected on or off\n", c->cmd, mc);
 		return -1;
 	}
 	ro->exec.malloc_check = !mc || !strcmp(mc, "on");
 	ro->exec.lender = getenv("PT2FUZZ_LENDER"); /* set by a campaign for what it starts (fuzz/lender.h) */
-	ro->findings = cli_opt(argc, argv, "--findings") ? cli_opt(argc, argv, "--findings") : "findings";
-	if (cli_opt(argc, argv, "--backend"))
-		ro->check.backend = cli_opt(argc, argv, "--backend");
-	if (parse_mode(cli_opt(argc, argv, "--mode"), ro)) {
-		fprintf(stderr, "pt2fuzz: --mode %s: expected a torch.compile mode, backward, or backward,MODE\n",
-			cli_opt(argc, argv, "--mode"));
+	ro->findings = cli_opt(c, "findings") ? cli_opt(c, "findings") : "findings";
+	if (cli_opt(c, "backend"))
+		ro->check.backend = cli_opt(c, "backend");
+	if (parse_mode(cli_opt(c, "mode"), ro)) {
+		fprintf(stderr, "%s: --mode %s: expected a torch.compile mode, backward, or backward,MODE\n", c->cmd,
+			cli_opt(c, "mode"));
 		return -1;
 	}
 	ro->exec.aoti_runner = !strcmp(ro->check.backend, "aoti");
 	if (ro->exec.aoti_runner && ro->check.backward) { /* an AOTI package is inference only */
-		fprintf(stderr, "pt2fuzz: --backend aoti runs inference only; it does not take --mode backward\n");
+		fprintf(stderr, "%s: --backend aoti runs inference only; it does not take --mode backward\n", c->cmd);
 		return -1;
 	}
-	if (cli_opt(argc, argv, "--dynamic"))
-		ro->check.dynamic = cli_opt(argc, argv, "--dynamic");
-	ro->check.oracle.check_strides = !cli_flag(argc, argv, "--no-stride-check");
-	const char *modes = cli_opt(argc, argv, "--modes");
+	if (cli_opt(c, "dynamic"))
+		ro->check.dynamic = cli_opt(c, "dynamic");
+	ro->check.oracle.check_strides = !cli_flag(c, "no-stride-check");
+	const char *modes = cli_opt(c, "modes");
 	if (modes && parse_modes(modes, &ro->check.modes)) {
-		fprintf(stderr, "pt2fuzz: --modes %s: expected a list of eager, compiled, fp64\n", modes);
+		fprintf(stderr, "%s: --modes %s: expected a list of eager, compiled, fp64\n", c->cmd, modes);
 		return -1;
 	}
-	for (int i = 0; i < argc - 1; i++)
-		if (!strcmp(argv[i], "--inductor")) {
+	const struct option *inductor = cli_option(c, "inductor");
+	for (int i = 0; i < c->ngiven; i++)
+		if (&c->opts[c->given[i].opt] == inductor) {
 			if (ro->check.ninductor == CHECK_MAX_INDUCTOR) {
-				fprintf(stderr, "pt2fuzz: at most %d --inductor settings\n", CHECK_MAX_INDUCTOR);
+				fprintf(stderr, "%s: at most %d --inductor settings\n", c->cmd, CHECK_MAX_INDUCTOR);
 				return -1;
 			}
-			ro->check.inductor[ro->check.ninductor++] = argv[++i];
+			ro->check.inductor[ro->check.ninductor++] = c->given[i].value;
 		}
 	if (strspn(ro->exec.device, "abcdefghijklmnopqrstuvwxyz0123456789:") != strlen(ro->exec.device)) {
-		fprintf(stderr, "pt2fuzz: --device %s: expected auto, cpu, cuda, cuda:N or cuda:auto\n", ro->exec.device);
+		fprintf(stderr, "%s: --device %s: expected auto, cpu, cuda, cuda:N or cuda:auto\n", c->cmd, ro->exec.device);
 		return -1;
 	}
 	if (check_cfg_validate(&ro->check, why, sizeof why)) {
-		fprintf(stderr, "pt2fuzz: %s\n", why);
+		fprintf(stderr, "%s: %s\n", c->cmd, why);
 		return -1;
 	}
-	const char *plugin = cli_opt(argc, argv, "--plugin");
+	const char *plugin = cli_opt(c, "plugin");
 	if (plugin) {
 		size_t len;
 		ro->plugin = (char *)graphio_read_file(plugin, 1 << 20, &len, why, sizeof why);
 		if (!ro->plugin) {
-			fprintf(stderr, "pt2fuzz: --plugin: %s\n", why);
+			fprintf(stderr, "%s: --plugin: %s\n", c->cmd, why);
 			return -1;
 		}
 		ro->exec.plugin = ro->plugin;
 		ro->exec.plugin_len = len;
 	}
 	if (runtime_python(ro->python, sizeof ro->python, why, sizeof why)) {
-		fprintf(stderr, "pt2fuzz: %s\n", why);
+		fprintf(stderr, "%s: %s\n", c->cmd, why);
 		return -1;
 	}
 	ro->exec.python = ro->python;

@@ -3,6 +3,7 @@
 #ifndef PT2FUZZ_RUNOPTS_H
 #define PT2FUZZ_RUNOPTS_H
 #include "check.h"
+#include "cli.h"
 
 struct run_opts {
 	struct executor_opts exec;
@@ -14,8 +15,8 @@ struct run_opts {
 	char compile_mode[64]; /* --mode's torch.compile mode, without the word backward */
 };
 
-/* The value-less flags among the options (for cli_positionals). */
-extern const char *const run_opts_flags[];
+/* The run options' table, for a command's list of tables (pipeline/cli.h). */
+extern const struct option run_opts_table[];
 
 #define RUN_OPTS_HELP \
 	"  --backend B        torch.compile backend (inductor, aot_eager, cudagraphs, eager, ...), or\n" \
@@ -36,8 +37,9 @@ extern const char *const run_opts_flags[];
 	"  --malloc-check on|off  glibc's checking malloc in the worker, so that a kernel writing past\n" \
 	"                     a buffer aborts in its own run (default on)\n"
 
-/* Parses argv (and PT2FUZZ_PYTHON / build/runtime.env for the worker);
+/* The run options of a parsed command line (whose tables hold
+ * run_opts_table), and PT2FUZZ_PYTHON / build/runtime.env for the worker;
  * -1 after a message on stderr. */
-int run_opts_parse(int argc, char **argv, struct run_opts *ro);
+int run_opts_parse(const struct cli *c, struct run_opts *ro);
 
 #endif

@@ -109,10 +109,14 @@ int cmd_bisect(int argc, char **argv)
 	static struct run_opts ro;
 	static struct graph g;
 	static struct finding_meta meta;
-	char *args[2], why[600], path[4200];
-	if (run_opts_parse(argc, argv, &ro))
+	char **args, why[600], path[4200];
+	static struct cli c;
+	if (cli_parse(&c, "pt2fuzz bisect", argc, argv, (const struct option *const[]){run_opts_table, NULL}, 0))
+		return c.status;
+	if (run_opts_parse(&c, &ro))
 		return 2;
-	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+	args = c.pos;
+	if (c.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz bisect %s\n", BISECT_USAGE);
 		return 2;
 	}
@@ -127,7 +131,7 @@ int cmd_bisect(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz bisect: %s\n", why);
 		return 1;
 	}
-	reduce_cfg_from_meta(&ro.check, &meta, argc, argv);
+	reduce_cfg_from_meta(&ro.check, &meta, &c);
 	struct pool pool;
 	struct pool_result first;
 	struct bisect_result br;

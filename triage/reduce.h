@@ -8,6 +8,7 @@
  * verdict, mismatch class and normalized error, not its op set. */
 #ifndef PT2FUZZ_REDUCE_H
 #define PT2FUZZ_REDUCE_H
+#include "../pipeline/cli.h"
 #include "../pipeline/findings.h"
 #include "../pipeline/pool.h"
 
@@ -27,7 +28,7 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 /* Writes dir/graph.bin, dir/repro.py (emitted under c) and dir/reduce.json. */
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st);
 
-/* c takes the finding's backend, mode and dynamic setting unless argv names them. */
-void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, int argc, char **argv);
+/* c takes the finding's backend, mode and dynamic setting unless the command line names them. */
+void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl);
 
 #endif

@@ -56,15 +56,15 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 }
 
 /* The configuration a finding was found under, unless the command line says otherwise. */
-void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, int argc, char **argv)
+void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl)
 {
-	if (!cli_opt(argc, argv, "--backend"))
+	if (!cli_opt(cl, "backend"))
 		c->backend = m->backend;
-	if (!cli_opt(argc, argv, "--mode")) {
+	if (!cli_opt(cl, "mode")) {
 		c->compile_mode = m->mode[0] ? m->mode : NULL;
 		c->backward = m->backward;
 	}
-	if (!cli_opt(argc, argv, "--dynamic"))
+	if (!cli_opt(cl, "dynamic"))
 		c->dynamic = m->dynamic;
 }
 
@@ -73,11 +73,17 @@ int cmd_reduce(int argc, char **argv)
 	static struct run_opts ro;
 	static struct graph g, out;
 	static struct finding_meta meta;
-	char *args[2], why[600], outdir[4200];
+	static const struct option options[] = {
+		{"out", required_argument, NULL, 0}, {"time", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	static struct cli c;
+	char **args, why[600], outdir[4200];
 	long long secs;
-	if (run_opts_parse(argc, argv, &ro) || cli_num(argc, argv, "--time", 600, 1, 86400, &secs))
+	if (cli_parse(&c, "pt2fuzz reduce", argc, argv, (const struct option *const[]){options, run_opts_table, NULL}, 0))
+		return c.status;
+	args = c.pos;
+	if (run_opts_parse(&c, &ro) || cli_num(&c, "time", 600, 1, 86400, &secs))
 		return 2;
-	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+	if (c.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz reduce %s\n", REDUCE_USAGE);
 		return 2;
 	}
@@ -89,9 +95,9 @@ int cmd_reduce(int argc, char **argv)
 		return 1;
 	}
 	if (is_finding)
-		reduce_cfg_from_meta(&ro.check, &meta, argc, argv);
-	snprintf(outdir, sizeof outdir, "%s", cli_opt(argc, argv, "--out") ? cli_opt(argc, argv, "--out") : "reduced");
-	if (is_finding && !cli_opt(argc, argv, "--out") && snprintf(outdir, sizeof outdir, "%s/reduced", args[0]) < 0)
+		reduce_cfg_from_meta(&ro.check, &meta, &c);
+	snprintf(outdir, sizeof outdir, "%s", cli_opt(&c, "out") ? cli_opt(&c, "out") : "reduced");
+	if (is_finding && !cli_opt(&c, "out") && snprintf(outdir, sizeof outdir, "%s/reduced", args[0]) < 0)
 		return 1;
 	struct pool pool;
 	struct reduce_stats rs;

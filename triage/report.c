@@ -83,19 +83,19 @@ static int load_finding(struct report *rp, char **program, size_t *program_len, 
 }
 
 /* The backend, mode and dynamic setting: the command line's, else meta.json's. */
-static int finding_cfg(const struct report *rp, int argc, char **argv, struct check_cfg *c, char *why, size_t n)
+static int finding_cfg(const struct report *rp, const struct cli *cl, struct check_cfg *c, char *why, size_t n)
 {
 	static char backend[64], mode[64], dynamic[16];
 	findings_json_str(rp->meta, "backend", backend, sizeof backend);
 	findings_json_str(rp->meta, "mode", mode, sizeof mode);
 	findings_json_str(rp->meta, "dynamic", dynamic, sizeof dynamic);
-	if (!cli_opt(argc, argv, "--backend"))
+	if (!cli_opt(cl, "backend"))
 		c->backend = backend;
-	if (!cli_opt(argc, argv, "--mode")) {
+	if (!cli_opt(cl, "mode")) {
 		c->compile_mode = mode[0] && strcmp(mode, "default") ? mode : NULL;
 		c->backward = findings_backward_mode(rp->meta);
 	}
-	if (!cli_opt(argc, argv, "--dynamic") && dynamic[0])
+	if (!cli_opt(cl, "dynamic") && dynamic[0])
 		c->dynamic = dynamic;
 	return check_cfg_validate(c, why, n); /* meta.json's words reach the program as text */
 }
@@ -136,23 +136,28 @@ int cmd_report(int argc, char **argv)
 {
 	static struct run_opts ro;
 	static struct report rp;
-	char why[800], *args[2], default_out[4200], *program = NULL;
+	char why[800], **args, default_out[4200], *program = NULL;
 	size_t program_len = 0;
-	if (run_opts_parse(argc, argv, &ro))
+	static const struct option options[] = {{"out", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	static struct cli c;
+	if (cli_parse(&c, "pt2fuzz report", argc, argv, (const struct option *const[]){options, run_opts_table, NULL}, 0))
+		return c.status;
+	if (run_opts_parse(&c, &ro))
 		return 2;
-	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+	args = c.pos;
+	if (c.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz report FINDING [--out FILE] [run options]\n");
 		return 2;
 	}
 	rp.dir = args[0];
-	const char *out = cli_opt(argc, argv, "--out");
+	const char *out = cli_opt(&c, "out");
 	if (!out && path_in(default_out, sizeof default_out, rp.dir, "report.md")) {
 		fprintf(stderr, "pt2fuzz report: %s: path too long\n", rp.dir);
 		return 2;
 	}
 	out = out ? out : default_out;
 	int rc = load_finding(&rp, &program, &program_len, why, sizeof why) ||
-		 finding_cfg(&rp, argc, argv, &ro.check, why, sizeof why) ||
+		 finding_cfg(&rp, &c, &ro.check, why, sizeof why) ||
 		 rerun(&rp, &ro, program, program_len, why, sizeof why) || save_trace(&rp, why, sizeof why);
 	struct atomic_file a;
 	FILE *f = rc ? NULL : atomic_open(&a, out);

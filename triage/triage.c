@@ -35,8 +35,8 @@ static int by_name(const void *a, const void *b)
 }
 
 /* Reduce (or reuse reduced/), bisect, rerun one finding. */
-static int triage_one(struct pool *p, const char *dir, struct triaged *t, const struct run_opts *ro, int argc,
-		      char **argv, double secs, unsigned reruns)
+static int triage_one(struct pool *p, const char *dir, struct triaged *t, const struct run_opts *ro,
+		      const struct cli *cl, double secs, unsigned reruns)
 {
 	static struct graph g;
 	char why[600], path[4200];
@@ -45,7 +45,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 		return 0;
 	}
-	reduce_cfg_from_meta(&c, &t->meta, argc, argv);
+	reduce_cfg_from_meta(&c, &t->meta, cl);
 	t->ops_before = g.nnodes;
 	struct reduce_stats rs;
 	if (reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
@@ -135,12 +135,18 @@ int cmd_triage(int argc, char **argv)
 {
 	static struct run_opts ro;
 	static struct triaged ts[MAX_FINDINGS];
-	char *args[2], why[600], path[4200];
+	char **args, why[600], path[4200];
 	long long secs, reruns;
-	if (run_opts_parse(argc, argv, &ro) || cli_num(argc, argv, "--time", 300, 1, 86400, &secs) ||
-	    cli_num(argc, argv, "--reruns", 3, 1, POOL_MAX, &reruns))
+	static const struct option options[] = {
+		{"time", required_argument, NULL, 0}, {"reruns", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	static struct cli c;
+	if (cli_parse(&c, "pt2fuzz triage", argc, argv, (const struct option *const[]){options, run_opts_table, NULL}, 0))
+		return c.status;
+	if (run_opts_parse(&c, &ro) || cli_num(&c, "time", 300, 1, 86400, &secs) ||
+	    cli_num(&c, "reruns", 3, 1, POOL_MAX, &reruns))
 		return 2;
-	if (cli_positionals(argc, argv, run_opts_flags, args, 2) != 1) {
+	args = c.pos;
+	if (c.npos != 1) {
 		fprintf(stderr, "usage: pt2fuzz triage %s\n", TRIAGE_USAGE);
 		return 2;
 	}
@@ -167,7 +173,7 @@ int cmd_triage(int argc, char **argv)
 	}
 	for (unsigned i = 0; i < n; i++) {
 		findings_path(path, sizeof path, args[0], ts[i].name);
-		if (triage_one(&pool, path, &ts[i], &ro, argc, argv, (double)secs, (unsigned)reruns)) {
+		if (triage_one(&pool, path, &ts[i], &ro, &c, (double)secs, (unsigned)reruns)) {
 			fprintf(stderr, "pt2fuzz triage: a worker pool process died\n");
 			pool_stop(&pool);
 			return 1;
