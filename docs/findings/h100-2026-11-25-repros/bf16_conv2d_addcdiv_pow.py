@@ -1,7 +1,10 @@
 # torch.compile (inductor, CUDA/Triton) fails on bf16 conv2d -> addcdiv -> pow
 # (-> cummin, linear): Triton raises "PassManager::run failed"; eager runs.
 import torch
+import torch._inductor.config
 import torch.nn.functional as F
+
+torch._inductor.config.emulate_precision_casts = True  # as in the finding's run
 
 def f(x, w, b, p, e, lw, lb):
     v1 = F.conv2d(x, w, b, stride=2, padding=3, dilation=1, groups=1)

@@ -1,9 +1,11 @@
 # torch.compile (inductor) raises ZeroDivisionError on a graph holding unique_consecutive
 # and repeat_interleave with a repeat count of 0 (data-dependent output shapes captured).
 import torch
+import torch._inductor.config
 
 torch._dynamo.config.capture_dynamic_output_shape_ops = True
 torch._dynamo.config.capture_scalar_outputs = True
+torch._inductor.config.emulate_precision_casts = True  # as in the finding's run
 
 def f(x0, x1, repeats):
     return torch.unique_consecutive(x0), torch.repeat_interleave(x1, repeats, dim=0)
