@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../graph/fail.h"
 #include "atomic_file.h"
 #include "cli.h"
 #include "commands.h"

@@ -1,19 +1,7 @@
 #include "graph.h"
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
+#include "fail.h"
 #include "op.h"
-
-int fail(char *why, size_t n, const char *fmt, ...)
-{
-	if (why && n) {
-		va_list ap;
-		va_start(ap, fmt);
-		vsnprintf(why, n, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
 
 int graph_init(struct graph *g, unsigned nbind, unsigned nsym, uint32_t seed, char *why, size_t n)
 {

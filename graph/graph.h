@@ -140,7 +140,4 @@ unsigned graph_noutputs(const struct graph *g);
 unsigned graph_users(const struct graph *g, unsigned id); /* how many node inputs read id */
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */
 
-/* Formats a reason into why (may be NULL); returns -1 for `return fail(...)`. */
-int fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
 #endif

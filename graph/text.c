@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "broken.h"
+#include "fail.h"
 #include "op.h"
 
 #define MAX_NAME 48 /* longer than any op name (a unit test checks) */

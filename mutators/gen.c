@@ -1,5 +1,6 @@
 #include "gen.h"
 #include <string.h>
+#include "../graph/fail.h"
 #include "../graph/op.h"
 #include "break.h"
 #include "grad.h"

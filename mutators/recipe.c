@@ -1,5 +1,6 @@
 #include "recipe.h"
 #include <string.h>
+#include "../graph/fail.h"
 #include "gen.h"
 
 void recipe_from_graph(struct recipe *rc, const struct graph *g)
