@@ -6,6 +6,7 @@
 #include "broken.h"
 #include "fail.h"
 #include "op.h"
+#include "validate.h"
 
 #define MAX_NAME 48 /* longer than any op name (a unit test checks) */
 

@@ -1,5 +1,6 @@
 #include "recipe.h"
 #include <string.h>
+#include "../graph/broken.h"
 #include "../graph/fail.h"
 #include "gen.h"
 

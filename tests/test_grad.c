@@ -6,6 +6,7 @@
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/text.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include <stdlib.h>

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../graph/codec.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include "../mutators/recipe.h"

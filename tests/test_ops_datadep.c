@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/emit.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include "test.h"
