@@ -380,3 +380,9 @@ unsigned graph_users(const struct graph *g, unsigned id)
 			k += g->n[i].in[j] == id;
 	return k;
 }
+
+void graph_mark_sinks(struct graph *g)
+{
+	for (unsigned i = 0; i < g->nvalues; i++)
+		g->v[i].out = g->v[i].kind == VK_NODE && graph_users(g, i) == 0;
+}

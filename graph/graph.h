@@ -102,6 +102,9 @@ int graph_add_node(struct graph *g, unsigned op, const struct op_choice *ch, cha
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 
+/* Marks every node value that no node reads as an output (and nothing else). */
+void graph_mark_sinks(struct graph *g);
+
 /* Why leaf id cannot require grad, or 0 when it can: float inputs and params
  * only, and none whose values reach an input that eager has no derivative
  * for (op_def.nograd: its backward would raise). */

@@ -2,7 +2,6 @@
 #include <string.h>
 #include "../graph/broken.h"
 #include "../graph/fail.h"
-#include "gen.h"
 
 void recipe_from_graph(struct recipe *rc, const struct graph *g)
 {
@@ -108,7 +107,7 @@ int recipe_build(struct recipe *rc, struct graph *g, unsigned *bad, char *why, s
 		return -1;
 	if (!g->nnodes)
 		return fail(why, n, "no node left");
-	gen_mark_sinks(g);
+	graph_mark_sinks(g);
 	return 0;
 }
 
