@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "result.h"
+#include "signature.h" /* oracle.h is the API of oracles/: signatures come with it */
 #include "verdict.h"
 
 struct oracle_opts {
@@ -39,15 +40,5 @@ void oracle_judge_later_crash(const struct verdict *later_v, struct verdict *v);
 
 /* The type the worker gives torch.export's failures (harness/worker.py, ExportFailed). */
 #define ORACLE_EXPORT_FAILED "pt2fuzz.ExportFailed"
-
-/* A finding's identity for dedup: xxHash64 of the kind, the class of
- * mismatch, the broken constraint (v->broken), the normalized exception
- * (type + message with numbers, addresses, paths and quoted names stripped)
- * of the mode that raised (for error-mismatch: eager's type, then compiled's
- * exception), and the sorted set of op names. */
-uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, const char *const *ops, unsigned nops);
-
-/* The normalized form of an error message, as hashed (for tests and meta.json). */
-void oracle_normalize_message(const char *msg, char *out, size_t n);
 
 #endif

@@ -1,13 +1,12 @@
 /* A finding's dedup identity: what went wrong, never where or by how much.
  * Two inputs that hit one bug should hash equal although their bindings,
  * sizes, buffer names, addresses and temp paths differ. */
-#include "oracle.h"
+#include "signature.h"
 #include <ctype.h>
 #include <string.h>
 #include <xxhash.h>
 #include "../graph/broken.h"
 #include "errline.h"
-#include "verdict.h"
 
 #define NORM_CAP 200
 
