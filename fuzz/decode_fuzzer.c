@@ -8,6 +8,7 @@
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/text.h"
+#include "../graph/validate.h"
 
 static struct graph g, h;
 static uint8_t enc1[CODEC_MAX_SIZE], enc2[CODEC_MAX_SIZE];

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "../graph/fail.h"
 #include "../harness/lend.h"
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"

@@ -1,6 +1,7 @@
 /* The broken node of a near-invalid graph, and the constraints' names. */
 #include "broken.h"
 #include <string.h>
+#include "fail.h"
 #include "op.h"
 
 static const struct {

@@ -2,7 +2,7 @@
  * named constraint of its op on purpose, so that eager mode must raise there
  * and compiled mode must raise an error of the same type. This is the
  * vocabulary of constraints (the breakers that build such nodes live in
- * mutators/break.c); graph_add_broken_node (graph.h) appends the node. */
+ * mutators/break.c), and graph_add_broken_node, which appends the node. */
 #ifndef PT2FUZZ_BROKEN_H
 #define PT2FUZZ_BROKEN_H
 #include "graph.h"
@@ -32,5 +32,15 @@ int constraint_find(const char *s);
  * some binding, -1 with a reason when ch is malformed (arity, attribute
  * kinds, undefined inputs: not a node at all). */
 int graph_choice_breaks(const struct graph *g, unsigned op, const struct op_choice *ch, char *why, size_t n);
+
+/* Appends the node that makes g near-invalid: a choice the op's shape rule
+ * rejects at every binding, breaking `constraint`. Its one output is a
+ * placeholder (rank 0, never compared); nothing may follow it. Returns the
+ * node index, or -1 with a reason (also when the rule holds). */
+int graph_add_broken_node(struct graph *g, unsigned op, const struct op_choice *ch, unsigned constraint, char *why,
+			  size_t n);
+
+/* 0 unless g is near-invalid and its broken node's value is not an output. */
+int graph_check_broken_output(const struct graph *g, char *why, size_t n);
 
 #endif

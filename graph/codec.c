@@ -14,6 +14,7 @@
 #include <string.h>
 #include <xxhash.h>
 #include "broken.h"
+#include "fail.h"
 #include "op.h"
 
 enum { TAG_INPUT, TAG_PARAM, TAG_NODE };

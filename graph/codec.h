@@ -1,6 +1,6 @@
 /* The binary form of a graph: the libFuzzer corpus format (docs/formats.md).
  * Versioned and compact; decoding any byte string gives a graph that passes
- * graph_validate, or an error with a reason, never a crash. */
+ * graph_validate (validate.h), or an error with a reason, never a crash. */
 #ifndef PT2FUZZ_CODEC_H
 #define PT2FUZZ_CODEC_H
 #include <stddef.h>

@@ -99,18 +99,11 @@ struct op_choice {
  * returns the node index, or -1 with a reason. */
 int graph_add_node(struct graph *g, unsigned op, const struct op_choice *ch, char *why, size_t n);
 
-/* Appends the node that makes g near-invalid: a choice the op's shape rule
- * rejects at every binding, breaking `constraint` (graph/broken.h). Its one
- * output is a placeholder (rank 0, never compared); nothing may follow it.
- * Returns the node index, or -1 with a reason (also when the rule holds). */
-int graph_add_broken_node(struct graph *g, unsigned op, const struct op_choice *ch, unsigned constraint, char *why,
-			  size_t n);
-
-/* 0 unless g is near-invalid and its broken node's value is not an output. */
-int graph_check_broken_output(const struct graph *g, char *why, size_t n);
-
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
+
+/* Marks every node value that no node reads as an output (and nothing else). */
+void graph_mark_sinks(struct graph *g);
 
 /* Why leaf id cannot require grad, or 0 when it can: float inputs and params
  * only, and none whose values reach an input that eager has no derivative
@@ -126,11 +119,6 @@ unsigned graph_ngrads(const struct graph *g);
  * argmax and other index-only ops carry no gradient and do not count. */
 int graph_grad_compared(const struct graph *g, unsigned id);
 
-/* Rebuilds g from scratch through the checked constructors; 0 iff every leaf,
- * node and output is valid (and at least one output exists), grad marks hold, and a broken
- * graph's last node breaks its constraint and is an output. */
-int graph_validate(const struct graph *g, char *why, size_t n);
-
 /* Shape helpers shared by the whole project. */
 int64_t value_numel(const struct value *v, unsigned b);
 int value_is_leaf(const struct value *v);
@@ -139,8 +127,5 @@ int value_same_shape(const struct graph *g, const struct value *a, const struct 
 unsigned graph_noutputs(const struct graph *g);
 unsigned graph_users(const struct graph *g, unsigned id); /* how many node inputs read id */
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */
-
-/* Formats a reason into why (may be NULL); returns -1 for `return fail(...)`. */
-int fail(char *why, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 #endif

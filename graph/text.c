@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "broken.h"
+#include "fail.h"
 #include "op.h"
+#include "validate.h"
 
 #define MAX_NAME 48 /* longer than any op name (a unit test checks) */
 

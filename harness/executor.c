@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include "../graph/fail.h"
 #include "lend.h"
 #include "malloc_check.h"
 #include "protocol.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "../graph/fail.h"
 
 int64_t protocol_now_ms(void)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "../graph/graph.h"
+#include "../graph/fail.h"
 #include "spawn.h"
 
 #ifndef PT2FUZZ_ROOT

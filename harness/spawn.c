@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "../graph/graph.h"
+#include "../graph/fail.h"
 
 /* In the child, between fork and exec or fn: everything o asks for. */
 static void prepare_child(const struct spawn_opts *o, pid_t parent)

@@ -6,7 +6,7 @@
 #include "break.h"
 #include <string.h>
 #include "../graph/opkit.h"
-#include "gen.h"
+#include "gen_choose.h"
 #include "recipe.h"
 #include "mutkit.h"
 
@@ -263,7 +263,7 @@ int break_graph(struct graph *g, struct rng *r, unsigned constraint, unsigned at
 			/* Operands the breaker replaced are dead leaves now (kept should
 			 * the rebuild fail: g is valid either way). */
 			if (rebuild(g, 0))
-				gen_mark_sinks(g);
+				graph_mark_sinks(g);
 			return g->nnodes - 1;
 		}
 		g->nvalues = nv;

@@ -34,30 +34,4 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
  * unchanged on failure. */
 int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned attempts);
 
-/* Runs op's attribute chooser on ch (ch->in[0] and ch->nin = 1 preset), then
- * appends the node; returns its index or -1. Operands the chooser asks for are
- * reused or appended as fresh leaves, which the caller rolls back on failure. */
-int gen_choose_node(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
-
-/* The same without appending the node: 0 when the chooser succeeded. */
-int gen_choose(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
-
-/* An operand as choosers get them: an existing value that fits q, or a fresh
- * leaf (appended); -1 if neither. */
-int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q);
-
-/* A primary input for op: mostly one of the most recent values that op
- * accepts, so graphs grow deep as well as wide; else a fresh input. */
-int gen_pick_primary(struct graph *g, struct rng *r, unsigned op);
-
-/* A leaf dim with these per-binding sizes: static, or mul*sym+add for some
- * symbol of g. Returns -1 when no such expression exists. */
-int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld);
-
-/* Appends a graph input of random shape whose dtype and rank suit the masks. */
-int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max);
-
-/* Marks every node value that no node reads as an output (and nothing else). */
-void gen_mark_sinks(struct graph *g);
-
 #endif

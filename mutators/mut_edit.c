@@ -2,6 +2,7 @@
 #include <string.h>
 #include "../graph/op.h"
 #include "gen.h"
+#include "gen_choose.h"
 #include "mutkit.h"
 
 #define INSERT_ATTEMPTS 8 /* gen_append_op tries per insertion */

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "../graph/codec.h"
 #include "gen.h"
+#include "gen_choose.h"
 #include "mutkit.h"
 
 #define SPLICE_NODES 8  /* at most this many nodes copied */

@@ -1,7 +1,7 @@
 #include "mutkit.h"
 #include <string.h>
 #include "../graph/dtype.h"
-#include "gen.h"
+#include "gen_choose.h"
 
 #define SMALL_INT 8 /* fresh integer leaves stay within [-8, 8] where they may */
 

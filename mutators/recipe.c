@@ -1,6 +1,7 @@
 #include "recipe.h"
 #include <string.h>
-#include "gen.h"
+#include "../graph/broken.h"
+#include "../graph/fail.h"
 
 void recipe_from_graph(struct recipe *rc, const struct graph *g)
 {
@@ -106,7 +107,7 @@ int recipe_build(struct recipe *rc, struct graph *g, unsigned *bad, char *why, s
 		return -1;
 	if (!g->nnodes)
 		return fail(why, n, "no node left");
-	gen_mark_sinks(g);
+	graph_mark_sinks(g);
 	return 0;
 }
 

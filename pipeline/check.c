@@ -3,6 +3,7 @@
 #include <string.h>
 #include "../graph/broken.h"
 #include "../graph/emit.h"
+#include "../graph/fail.h"
 #include "../graph/op.h"
 #include "blame.h"
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "../graph/broken.h"
 #include "../graph/codec.h"
+#include "../graph/fail.h"
 #include "../graph/op.h"
 #include "atomic_file.h"
 #include "graphio.h"

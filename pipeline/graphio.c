@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/codec.h"
+#include "../graph/fail.h"
 #include "../graph/text.h"
 
 uint8_t *graphio_read_file(const char *path, size_t max, size_t *len, char *why, size_t n)

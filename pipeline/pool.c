@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../graph/fail.h"
 #include "../harness/spawn.h"
 
 /* A job slot: the parent fills the request, the child the result. */

@@ -9,6 +9,7 @@
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/text.h"
+#include "../graph/validate.h"
 #include "../mutators/break.h"
 #include "../mutators/edits.h"
 #include "../mutators/gen.h"
@@ -30,7 +31,7 @@ static void mm_broken(void)
 	int y = graph_add_leaf(&g, VK_INPUT, DT_FLOAT32, 2, ld, FILL_NORMAL, 0, 0, why, sizeof why);
 	struct op_choice ch = {.nin = 2, .in = {(uint16_t)g.n[r].out0, (uint16_t)y}};
 	CHECK(graph_add_broken_node(&g, (unsigned)op_find("mm"), &ch, C_INNER_DIM, why, sizeof why) == 1);
-	gen_mark_sinks(&g);
+	graph_mark_sinks(&g);
 }
 
 TEST(broken_node_only_where_the_rule_fails_at_every_binding)
@@ -78,7 +79,7 @@ TEST(broken_codec_roundtrip_and_version_1)
 	tk_static(&v1);
 	int x = tk_input(&v1, DT_FLOAT32, 1, (int[]){4});
 	tk_node(&v1, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
-	gen_mark_sinks(&v1);
+	graph_mark_sinks(&v1);
 	n = codec_encode(&v1, a, sizeof a);
 	/* header: magic(3) version(1) nbind(1) nsym(1) seed(varint) broken(1) */
 	size_t broken_at = 6;
@@ -129,7 +130,7 @@ TEST(broken_emission_expects_the_error)
 	free(p);
 	tk_static(&h);
 	tk_node(&h, "relu", 1, (int[]){tk_input(&h, DT_FLOAT32, 1, (int[]){4})}, 0, NULL, why, sizeof why);
-	gen_mark_sinks(&h);
+	graph_mark_sinks(&h);
 	p = emit_program_string(&h, NULL, NULL);
 	CHECK(p && strstr(p, "\nEXPECT_ERROR = None\n"));
 	free(p);

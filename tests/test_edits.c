@@ -2,6 +2,7 @@
  * deleted op's users read a same-typed input of it when there is one, a cone
  * keeps exactly what an output depends on, and static is static. */
 #include <string.h>
+#include "../graph/validate.h"
 #include "../mutators/edits.h"
 #include "../mutators/gen.h"
 #include "test.h"

@@ -6,6 +6,7 @@
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/text.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include <stdlib.h>
@@ -23,7 +24,7 @@ static void relu_graph(void)
 	tk_input(&g, DT_INT64, 1, (int[]){4});
 	int r = tk_node(&g, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
 	tk_node(&g, "add", 2, (int[]){g.n[r].out0, x}, 0, NULL, why, sizeof why);
-	gen_mark_sinks(&g);
+	graph_mark_sinks(&g);
 	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) == 0);
 }
 
@@ -114,7 +115,7 @@ TEST(grad_refused_where_eager_has_no_derivative)
 	int y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	int r = tk_node(&g, "relu", 1, (int[]){y}, 0, NULL, why, sizeof why);
 	tk_node(&g, "floor_divide", 2, (int[]){x, g.n[r].out0}, 0, NULL, why, sizeof why);
-	gen_mark_sinks(&g);
+	graph_mark_sinks(&g);
 	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) < 0);
 	CHECK(strstr(why, "floor_divide") != NULL);
 	CHECK(graph_set_grad(&g, 1, 1, why, sizeof why) < 0); /* through relu, still */
@@ -140,7 +141,7 @@ TEST(grad_refused_through_aminmax_all)
 	tk_static(&g);
 	int x = tk_input(&g, DT_FLOAT64, 2, (int[]){3, 4});
 	tk_node(&g, "aminmax_all", 1, (int[]){x}, 0, NULL, why, sizeof why);
-	gen_mark_sinks(&g);
+	graph_mark_sinks(&g);
 	CHECK(graph_set_grad(&g, 0, 1, why, sizeof why) < 0);
 	CHECK(strstr(why, "aminmax_all") != NULL);
 }

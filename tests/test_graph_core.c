@@ -9,6 +9,7 @@
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/text.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "test.h"
 #include "testkit.h"

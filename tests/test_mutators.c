@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../graph/codec.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include "../mutators/recipe.h"
@@ -251,7 +252,7 @@ static void chain(struct graph *x)
 	static const char *const ops[] = {"relu", "exp", "tanh"};
 	for (unsigned i = 0; i < 3; i++)
 		v = x->n[tk_node(x, ops[i], 1, &v, 0, NULL, why, sizeof why)].out0;
-	gen_mark_sinks(x);
+	graph_mark_sinks(x);
 }
 
 TEST(mutators_insert_reaches_the_middle_of_the_dataflow)
@@ -287,7 +288,7 @@ TEST(mutators_delete_rewires_users)
 		int rv = x->n[relu].out0;
 		tk_node(x, "exp", 1, &rv, 0, NULL, why, sizeof why);
 		tk_node(x, "add", 2, (const int[]){rv, y}, 0, NULL, why, sizeof why);
-		gen_mark_sinks(x);
+		graph_mark_sinks(x);
 		struct rng r;
 		rng_seed(&r, seed);
 		g = *x;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/emit.h"
+#include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include "test.h"
@@ -51,7 +52,7 @@ TEST(datadep_values_are_read_by_no_node)
 	int u = g.n[k].out0;
 	CHECK(tk_node(&g, "relu", 1, (int[]){u}, 0, NULL, why, sizeof why) < 0);
 	CHECK(strstr(why, "data-dependent"));
-	gen_mark_sinks(&g);
+	graph_mark_sinks(&g);
 	char *p = emit_program_string(&g, NULL, NULL);
 	CHECK(p && strstr(p, "\nDATA_DEPENDENT = True\n") && strstr(p, "torch.unique(x0, sorted=True, return_counts=False)"));
 	free(p);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../graph/fail.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/cli.h"
 #include "triage_commands.h"

@@ -1,0 +1,214 @@
+/* Running an op's chooser while generating: its primary input (mostly a
+ * recent value, so graphs grow deep), and the operands it asks for, reused
+ * when an existing value fits or made as fresh leaves. Generation (gen.c)
+ * and the constraint breakers (break.c) both build nodes through it. */
+#include "gen_choose.h"
+#include <string.h>
+
+int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld)
+{
+	int same = 1;
+	for (unsigned b = 1; b < g->nbind; b++)
+		same &= sizes[b] == sizes[0];
+	if (same) {
+		ld->sym = -1;
+		ld->mul = 0;
+		ld->add = (int16_t)sizes[0];
+		return 0;
+	}
+	for (unsigned s = 0; s < g->nsym; s++) {
+		int32_t ds = g->sym[1][s] - g->sym[0][s], dv = sizes[1] - sizes[0];
+		if (ds == 0 || dv % ds)
+			continue;
+		int32_t mul = dv / ds, add = sizes[0] - mul * g->sym[0][s];
+		if (mul < 1 || mul > 8 || add < -G_MAX_DIM || add > G_MAX_DIM)
+			continue;
+		int ok = 1;
+		for (unsigned b = 0; b < g->nbind; b++)
+			ok &= mul * g->sym[b][s] + add == sizes[b];
+		if (ok) {
+			ld->sym = (int8_t)s;
+			ld->mul = (int8_t)mul;
+			ld->add = (int16_t)add;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+struct gen_ctx {
+	struct chooser c;
+	struct graph *g;
+};
+
+static int value_fits(const struct graph *g, const struct value *v, const struct tensor_req *q)
+{
+	if (v->dtype != q->dtype || v->rank != q->rank || v->datadep)
+		return 0;
+	for (unsigned b = 0; b < g->nbind; b++)
+		for (unsigned d = 0; d < q->rank; d++)
+			if (v->dim[b][d] != q->dim[b][d])
+				return 0;
+	if (q->fill == FILL_PERM) /* distinctness is known only of perm leaves */
+		return v->kind != VK_NODE && v->fill == FILL_PERM && v->hi <= q->hi;
+	if (q->fill == FILL_RANGE)
+		return v->lo >= q->lo && v->hi <= q->hi;
+	return 1;
+}
+
+static int gen_operand(struct chooser *c, const struct tensor_req *q)
+{
+	struct gen_ctx *x = c->impl;
+	struct graph *g = x->g;
+	if (q->rank > G_MAX_RANK || q->dtype >= DT_COUNT)
+		return -1;
+	/* Reuse an existing value half of the time when one fits. */
+	if (rng_chance(c->rng, 60)) {
+		unsigned cand[G_MAX_VALUES], nc = 0;
+		for (unsigned i = 0; i < g->nvalues; i++)
+			if (value_fits(g, &g->v[i], q))
+				cand[nc++] = i;
+		if (nc)
+			return (int)cand[rng_below(c->rng, nc)];
+	}
+	struct leaf_dim ld[G_MAX_RANK];
+	int all_static = 1;
+	for (unsigned d = 0; d < q->rank; d++) {
+		int32_t sizes[G_MAX_BIND];
+		for (unsigned b = 0; b < g->nbind; b++)
+			sizes[b] = q->dim[b][d];
+		if (gen_leaf_dim_for(g, sizes, &ld[d]))
+			return -1;
+		all_static &= ld[d].sym < 0;
+	}
+	int param = q->want_param && all_static && dtype_is_float(q->dtype) && rng_chance(c->rng, 50);
+	enum fill fill = (enum fill)q->fill;
+	if (dtype_is_float(q->dtype) && fill >= FILL_RANGE)
+		fill = FILL_NORMAL;
+	if (!dtype_is_float(q->dtype) && fill < FILL_RANGE)
+		fill = FILL_RANGE;
+	int64_t lo = q->lo, hi = q->hi;
+	if (q->dtype == DT_BOOL) {
+		lo = lo < 0 ? 0 : lo;
+		hi = hi > 1 ? 1 : hi;
+	}
+	return graph_add_leaf(g, param ? VK_PARAM : VK_INPUT, (enum dtype)q->dtype, q->rank, ld, fill, lo, hi, NULL, 0);
+}
+
+static enum dtype random_dtype(struct rng *r, unsigned mask)
+{
+	/* Mostly float32; the rest spread over what the op accepts. */
+	static const uint8_t weights[DT_COUNT] = {
+		[DT_FLOAT32] = 60, [DT_FLOAT16] = 8, [DT_BFLOAT16] = 8, [DT_FLOAT64] = 6,
+		[DT_INT32] = 5,    [DT_INT64] = 8,   [DT_BOOL] = 5,
+	};
+	unsigned total = 0;
+	for (unsigned d = 0; d < DT_COUNT; d++)
+		total += mask & DTM(d) ? weights[d] : 0;
+	uint64_t pick = rng_below(r, total);
+	for (unsigned d = 0; d < DT_COUNT; d++) {
+		if (!(mask & DTM(d)))
+			continue;
+		if (pick < weights[d])
+			return (enum dtype)d;
+		pick -= weights[d];
+	}
+	return DT_FLOAT32;
+}
+
+int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max)
+{
+	static const uint8_t rank_w[G_MAX_RANK + 1] = {2, 12, 26, 26, 22, 9, 3};
+	unsigned total = 0, rank = rank_min;
+	for (unsigned k = rank_min; k <= rank_max && k <= G_MAX_RANK; k++)
+		total += rank_w[k];
+	uint64_t pick = rng_below(r, total);
+	for (unsigned k = rank_min; k <= rank_max && k <= G_MAX_RANK; k++) {
+		if (pick < rank_w[k]) {
+			rank = k;
+			break;
+		}
+		pick -= rank_w[k];
+	}
+	enum dtype dt = random_dtype(r, dtypes ? dtypes : DTM_ALL);
+	struct leaf_dim ld[G_MAX_RANK];
+	int64_t numel = 1, budget = 4096;
+	int any_dyn = 0;
+	for (unsigned d = 0; d < rank; d++) {
+		memset(&ld[d], 0, sizeof ld[d]);
+		ld[d].sym = -1;
+		int64_t left = budget / numel;
+		if (g->nsym && rng_chance(r, any_dyn ? 25 : 45)) {
+			ld[d].sym = (int8_t)rng_below(r, g->nsym);
+			ld[d].mul = 1;
+			ld[d].add = (int16_t)(rng_chance(r, 20) ? rng_range(r, 1, 3) : 0);
+			int32_t mx = 0;
+			for (unsigned b = 0; b < g->nbind; b++)
+				if (g->sym[b][ld[d].sym] + ld[d].add > mx)
+					mx = g->sym[b][ld[d].sym] + ld[d].add;
+			if (mx <= left) {
+				numel *= mx;
+				any_dyn = 1;
+				continue;
+			}
+			ld[d].sym = -1;
+			ld[d].mul = 0;
+		}
+		int64_t hi = left < 12 ? left : 12;
+		int64_t x = rng_chance(r, 10) ? 1 : rng_range(r, 2, hi < 2 ? 2 : hi);
+		if (x > left)
+			x = 1;
+		ld[d].add = (int16_t)x;
+		numel *= x;
+	}
+	enum fill fill = FILL_NORMAL;
+	int64_t lo = 0, hi = 1;
+	if (!dtype_is_float(dt)) {
+		fill = FILL_RANGE;
+		if (dt != DT_BOOL) {
+			lo = -8;
+			hi = 8;
+		}
+	} else if (rng_chance(r, 10)) {
+		fill = FILL_POSITIVE;
+	}
+	return graph_add_leaf(g, VK_INPUT, dt, rank, ld, fill, lo, hi, NULL, 0);
+}
+
+int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
+{
+	const struct op_def *op = op_get(opid);
+	unsigned cand[G_MAX_VALUES], nc = 0;
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep)
+			cand[nc++] = i;
+	}
+	if (nc && !rng_chance(r, 8)) {
+		if (rng_chance(r, 70))
+			return (int)cand[nc - 1 - rng_below(r, nc < 3 ? nc : 3)];
+		return (int)cand[rng_below(r, nc)];
+	}
+	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max);
+}
+
+int gen_choose(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+{
+	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
+	x.c.impl = &x;
+	return op_get(opid)->choose(&x.c, ch) ? 0 : -1;
+}
+
+int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q)
+{
+	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
+	x.c.impl = &x;
+	return gen_operand(&x.c, q);
+}
+
+int gen_choose_node(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+{
+	if (gen_choose(g, r, opid, ch))
+		return -1;
+	return graph_add_node(g, opid, ch, NULL, 0);
+}
