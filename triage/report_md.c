@@ -287,17 +287,20 @@ static void write_ablation(FILE *f, const struct report *rp, const struct check_
 			c->backend, c->compile_mode ? c->compile_mode : "default", c->dynamic, verdict_name(rp->r.v.kind));
 		return;
 	}
-	static const char *const rows[][2] = {
-		{"eager", "backend=eager"}, {"aot_eager", "backend=aot_eager"},
-		{"aot_eager_decomp_partition", "backend=aot_eager_decomp_partition"}, {"inductor", "backend=inductor"},
-		{"fallback_random", "fallback_random=False instead of True"},
-		{"max_autotune", "the other compile mode (default / max-autotune)"},
-		{"dynamic", "dynamic=False instead of the dynamic marks"},
+	/* The backends' verdicts are bisect.json's "backends" object, the settings its top level. */
+	const json_t *backends = json_object_get(rp->bisect, "backends");
+	const struct { const json_t *in; const char *key, *row; } rows[] = {
+		{backends, "eager", "backend=eager"}, {backends, "aot_eager", "backend=aot_eager"},
+		{backends, "aot_eager_decomp_partition", "backend=aot_eager_decomp_partition"},
+		{backends, "inductor", "backend=inductor"},
+		{rp->bisect, "fallback_random", "fallback_random=False instead of True"},
+		{rp->bisect, "max_autotune", "the other compile mode (default / max-autotune)"},
+		{rp->bisect, "dynamic", "dynamic=False instead of the dynamic marks"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		char val[64];
-		json_file_copy(rp->bisect, rows[i][0], val, sizeof val);
-		fprintf(f, "| %s | ", rows[i][1]);
+		json_file_copy(rows[i].in, rows[i].key, val, sizeof val);
+		fprintf(f, "| %s | ", rows[i].row);
 		md_text(f, val[0] ? val : "?");
 		fputs(" |\n", f);
 	}
