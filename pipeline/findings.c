@@ -49,8 +49,9 @@ static const struct mode_result *raising_mode(const struct check_result *r)
 	return m ? m : raised_in(r, RM_EAGER);
 }
 
-/* meta.json (docs/formats.md). Strings from the worker, the command line and
- * the oracle go through json_file_text: they need not be UTF-8. */
+/* meta.json (docs/formats.md), its keys in that order. Strings from the
+ * worker, the command line and the oracle go through json_file_text: they
+ * need not be UTF-8. */
 static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 			 const char *name, const char *first_seen)
 {
@@ -58,49 +59,52 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	const struct mode_result *m = raising_mode(r), *eager = raised_in(r, RM_EAGER);
 	char norm[256], val[256];
 	oracle_normalize_message(m ? m->emsg : "", norm, sizeof norm);
-	json_t *ops = json_array();
+	json_t *meta = json_object(), *ops = json_array();
+	int bad = !meta;
+	/* What was found; which pass diverged (gradients are compared in backward mode only). */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:i, s:s}", "signature", name, "verdict", verdict_name(v->kind),
+				"mismatch", mismatch_name(v->what), "detail", json_file_text(v->detail), "pass",
+				v->backward ? "backward" : "forward", "passes",
+				fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward", "count", 1, "first_seen", first_seen));
+	/* Where, and by how much. */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "binding", v->binding, "output", v->output, "max_abs",
+				json_file_real(v->max_abs), "max_rel", json_file_real(v->max_rel), "rmse_compiled_vs_fp64",
+				json_file_real(v->res_rmse), "rmse_eager_vs_fp64", json_file_real(v->ref_rmse)));
+	/* The exception; for a near-invalid graph, the constraint it breaks and the error eager raised for it. */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:o, s:o, s:o, s:s, s:o, s:i}", "exception", json_file_text(m ? m->etype : ""), "message",
+				json_file_text(m ? m->emsg : ""), "normalized_message", json_file_text(norm), "expect_error",
+				constraint_name(v->broken) ? constraint_name(v->broken) : "", "eager_exception",
+				json_file_text(eager ? eager->etype : ""), "signal", r->run.term_signal));
 	if (g) {
 		const char *names[G_MAX_NODES];
 		unsigned nops = check_op_names(g, names, G_MAX_NODES);
-		for (unsigned i = 0; i < nops && ops; i++)
-			if (json_array_append_new(ops, json_string(names[i]))) {
-				json_decref(ops);
-				ops = NULL;
-			}
+		for (unsigned i = 0; i < nops; i++)
+			bad |= json_array_append_new(ops, json_string(names[i]));
 	}
-	/* Which pass diverged (gradients are compared in backward mode only). */
-	json_t *meta = json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:i, s:s, s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
-				 " s:s, s:o, s:i, s:o}",
-				 "signature", name, "verdict", verdict_name(v->kind), "mismatch", mismatch_name(v->what),
-				 "detail", json_file_text(v->detail), "pass", v->backward ? "backward" : "forward", "passes",
-				 fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward", "count", 1, "first_seen", first_seen,
-				 "binding", v->binding, "output", v->output, "max_abs", json_file_real(v->max_abs), "max_rel",
-				 json_file_real(v->max_rel), "rmse_compiled_vs_fp64", json_file_real(v->res_rmse),
-				 "rmse_eager_vs_fp64", json_file_real(v->ref_rmse), "exception", json_file_text(m ? m->etype : ""),
-				 "message", json_file_text(m ? m->emsg : ""), "normalized_message", json_file_text(norm),
-				 /* A near-invalid graph: the constraint it breaks, and the error eager raised for it. */
-				 "expect_error", constraint_name(v->broken) ? constraint_name(v->broken) : "",
-				 "eager_exception", json_file_text(eager ? eager->etype : ""), "signal", r->run.term_signal,
-				 "ops", ops);
-	int bad = !meta;
+	bad |= json_object_set_new(meta, "ops", ops);
 	if (g) {
 		snprintf(val, sizeof val, "%016llx", (unsigned long long)codec_hash(g));
 		bad |= json_object_update_new(meta, json_pack("{s:i, s:i, s:s}", "nodes", (int)g->nnodes, "bindings",
 							      (int)g->nbind, "graph_hash", val));
 	}
+	/* The worker's versions and settings, as its hello said them. */
 	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner", "aoti_cxx", "malloc_check"};
 	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		bad |= json_object_set_new(meta, keys[i], json_file_text(fc->x ? executor_info(fc->x, keys[i], val, sizeof val) : ""));
 	/* The device the worker resolved ("auto" becomes cpu or cuda). */
-	bad |= json_object_set_new(meta, "device", json_file_text(fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val
-										: fc->device ? fc->device : ""));
-	/* Blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
+	const char *device = fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "";
+	bad |= json_object_set_new(meta, "device", json_file_text(device));
+	/* The configuration; blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
 	bad |= json_object_update_new(
 		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(fc->cfg->backend), "mode",
-				fc->cfg->compile_mode ? fc->cfg->compile_mode : "default", "dynamic", json_file_text(fc->cfg->dynamic),
-				"confirmation", blame_status_name(r->blame.status), "confirmation_note", json_file_text(r->blame.note),
-				"heap_report", json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs,
-				"source", json_file_text(fc->source ? fc->source : "")));
+				fc->cfg->compile_mode ? fc->cfg->compile_mode : "default", "dynamic",
+				json_file_text(fc->cfg->dynamic), "confirmation", blame_status_name(r->blame.status),
+				"confirmation_note", json_file_text(r->blame.note), "heap_report",
+				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
+				json_file_text(fc->source ? fc->source : "")));
 	if (bad) {
 		json_decref(meta);
 		return NULL;
