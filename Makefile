@@ -4,8 +4,8 @@
 
 B := build
 
-# A fresh machine: the build tools (clang, libFuzzer's runtime, xxHash) are
-# installed before anything compiles. GNU make remakes an included makefile
+# A fresh machine: the build tools (clang, libFuzzer's runtime, xxHash,
+# jansson) are installed before anything compiles. GNU make remakes an included makefile
 # first and then starts over, so IS_CLANG below sees the clang just installed.
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 include $(B)/packages.mk
@@ -27,7 +27,9 @@ CFLAGS ?= -O2 -g
 ROOTDEF := -DPT2FUZZ_ROOT='"$(CURDIR)"'
 ALLCFLAGS := $(CSTD) $(WARN) $(ROOTDEF) $(CFLAGS)
 SANFLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-LDLIBS := -lm
+# jansson (JSON files) linked from its static archive: binaries run on GPU nodes without it.
+JSON_LIBS := -l:libjansson.a
+LDLIBS := $(JSON_LIBS) -lm
 
 # Sources, by floor; arrows point down only:
 #   cli (the command table) -> fuzz (campaigns, libFuzzer targets), triage (reduce, bisect, report)

@@ -1,6 +1,7 @@
 #include "findings.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "../graph/op.h"
 #include "atomic_file.h"
 #include "graphio.h"
+#include "json_file.h"
 
 void findings_name(const struct verdict *v, uint64_t sig, char *out, size_t n)
 {
@@ -32,30 +34,6 @@ static int write_file(const char *dir, const char *name, const void *buf, size_t
 	return findings_path(path, sizeof path, dir, name) ? -1 : atomic_write(path, buf, len, 1);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
-			fprintf(f, "\\%c", *p);
-		else if (*p == '\n')
-			fputs("\\n", f);
-		else if (*p < 0x20)
-			fprintf(f, "\\u%04x", *p);
-		else
-			fputc(*p, f);
-	}
-	fputc('"', f);
-}
-
-static void json_num(FILE *f, double x)
-{
-	if (x != x || x > 1e308 || x < -1e308)
-		fputs("null", f);
-	else
-		fprintf(f, "%.6g", x);
-}
-
 /* The first exception of mode m, or NULL. */
 static const struct mode_result *raised_in(const struct check_result *r, enum run_mode m)
 {
@@ -72,119 +50,83 @@ static const struct mode_result *raising_mode(const struct check_result *r)
 	return m ? m : raised_in(r, RM_EAGER);
 }
 
-static char *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
-		       const char *name, unsigned count, const char *first_seen, size_t *len)
+/* meta.json (docs/formats.md), its keys in that order. Strings from the
+ * worker, the command line and the oracle go through json_file_text: they
+ * need not be UTF-8. */
+static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
+			 const char *name, const char *first_seen)
 {
-	char *buf = NULL, val[256];
-	FILE *f = open_memstream(&buf, len);
-	if (!f)
-		return NULL;
 	const struct verdict *v = &r->v;
-	fputs("{\n  \"signature\": ", f);
-	json_str(f, name);
-	fputs(",\n  \"verdict\": ", f);
-	json_str(f, verdict_name(v->kind));
-	fputs(",\n  \"mismatch\": ", f);
-	json_str(f, mismatch_name(v->what));
-	fputs(",\n  \"detail\": ", f);
-	json_str(f, v->detail);
-	/* Which pass diverged (gradients are compared in backward mode only). */
-	fprintf(f, ",\n  \"pass\": \"%s\",\n  \"passes\": \"%s\"", v->backward ? "backward" : "forward",
-		fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward");
-	fprintf(f, ",\n  \"count\": %u,\n  \"first_seen\": ", count);
-	json_str(f, first_seen);
-	fprintf(f, ",\n  \"binding\": %d,\n  \"output\": %d,\n  \"max_abs\": ", v->binding, v->output);
-	json_num(f, v->max_abs);
-	fputs(",\n  \"max_rel\": ", f);
-	json_num(f, v->max_rel);
-	fputs(",\n  \"rmse_compiled_vs_fp64\": ", f);
-	json_num(f, v->res_rmse);
-	fputs(",\n  \"rmse_eager_vs_fp64\": ", f);
-	json_num(f, v->ref_rmse);
-	const struct mode_result *m = raising_mode(r);
-	fputs(",\n  \"exception\": ", f);
-	json_str(f, m ? m->etype : "");
-	fputs(",\n  \"message\": ", f);
-	json_str(f, m ? m->emsg : "");
-	char norm[256];
+	const struct mode_result *m = raising_mode(r), *eager = raised_in(r, RM_EAGER);
+	char norm[256], val[256];
 	oracle_normalize_message(m ? m->emsg : "", norm, sizeof norm);
-	fputs(",\n  \"normalized_message\": ", f);
-	json_str(f, norm);
-	/* A near-invalid graph: the constraint it breaks, and the error eager raised for it. */
-	fputs(",\n  \"expect_error\": ", f);
-	json_str(f, constraint_name(v->broken) ? constraint_name(v->broken) : "");
-	fputs(",\n  \"eager_exception\": ", f);
-	json_str(f, raised_in(r, RM_EAGER) ? raised_in(r, RM_EAGER)->etype : "");
-	fprintf(f, ",\n  \"signal\": %d,\n  \"ops\": [", r->run.term_signal);
+	json_t *meta = json_object(), *ops = json_array();
+	int bad = !meta;
+	/* What was found; which pass diverged (gradients are compared in backward mode only). */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:i, s:s}", "signature", name, "verdict", verdict_name(v->kind),
+				"mismatch", mismatch_name(v->what), "detail", json_file_text(v->detail), "pass",
+				v->backward ? "backward" : "forward", "passes",
+				fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward", "count", 1, "first_seen", first_seen));
+	/* Where, and by how much. */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "binding", v->binding, "output", v->output, "max_abs",
+				json_file_real(v->max_abs), "max_rel", json_file_real(v->max_rel), "rmse_compiled_vs_fp64",
+				json_file_real(v->res_rmse), "rmse_eager_vs_fp64", json_file_real(v->ref_rmse)));
+	/* The exception; for a near-invalid graph, the constraint it breaks and the error eager raised for it. */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:o, s:o, s:o, s:s, s:o, s:i}", "exception", json_file_text(m ? m->etype : ""), "message",
+				json_file_text(m ? m->emsg : ""), "normalized_message", json_file_text(norm), "expect_error",
+				constraint_name(v->broken) ? constraint_name(v->broken) : "", "eager_exception",
+				json_file_text(eager ? eager->etype : ""), "signal", r->run.term_signal));
 	if (g) {
-		const char *ops[G_MAX_NODES];
-		unsigned nops = check_op_names(g, ops, G_MAX_NODES);
-		for (unsigned i = 0; i < nops; i++) {
-			fputs(i ? ", " : "", f);
-			json_str(f, ops[i]);
-		}
-		fprintf(f, "],\n  \"nodes\": %u,\n  \"bindings\": %u,\n  \"graph_hash\": \"%016llx\"", g->nnodes, g->nbind,
-			(unsigned long long)codec_hash(g));
-	} else {
-		fputs("]", f);
+		const char *names[G_MAX_NODES];
+		unsigned nops = check_op_names(g, names, G_MAX_NODES);
+		for (unsigned i = 0; i < nops; i++)
+			bad |= json_array_append_new(ops, json_string(names[i]));
 	}
+	bad |= json_object_set_new(meta, "ops", ops);
+	if (g) {
+		snprintf(val, sizeof val, "%016llx", (unsigned long long)codec_hash(g));
+		bad |= json_object_update_new(meta, json_pack("{s:i, s:i, s:s}", "nodes", (int)g->nnodes, "bindings",
+							      (int)g->nbind, "graph_hash", val));
+	}
+	/* The worker's versions and settings, as its hello said them. */
 	static const char *const keys[] = {"torch", "triton", "cuda", "python", "gpu", "aoti_runner", "aoti_cxx", "malloc_check"};
-	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		fprintf(f, ",\n  \"%s\": ", keys[i]);
-		json_str(f, fc->x ? executor_info(fc->x, keys[i], val, sizeof val) : "");
-	}
+	for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		bad |= json_object_set_new(meta, keys[i], json_file_text(fc->x ? executor_info(fc->x, keys[i], val, sizeof val) : ""));
 	/* The device the worker resolved ("auto" becomes cpu or cuda). */
-	fputs(",\n  \"device\": ", f);
-	json_str(f, fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "");
-	fputs(",\n  \"backend\": ", f);
-	json_str(f, fc->cfg->backend);
-	fputs(",\n  \"mode\": ", f);
-	json_str(f, fc->cfg->compile_mode ? fc->cfg->compile_mode : "default");
-	fputs(",\n  \"dynamic\": ", f);
-	json_str(f, fc->cfg->dynamic);
-	/* Blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
-	fputs(",\n  \"confirmation\": ", f);
-	json_str(f, blame_status_name(r->blame.status));
-	fputs(",\n  \"confirmation_note\": ", f);
-	json_str(f, r->blame.note);
-	fputs(",\n  \"heap_report\": ", f);
-	json_str(f, r->run.heap_report);
-	fprintf(f, ",\n  \"compiled_graphs\": %u,\n  \"source\": ", r->run.compiled_graphs);
-	json_str(f, fc->source ? fc->source : "");
-	fputs("\n}\n", f);
-	if (fclose(f)) {
-		free(buf);
+	const char *device = fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "";
+	bad |= json_object_set_new(meta, "device", json_file_text(device));
+	/* The configuration; blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
+	bad |= json_object_update_new(
+		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(fc->cfg->backend), "mode",
+				fc->cfg->compile_mode ? fc->cfg->compile_mode : "default", "dynamic",
+				json_file_text(fc->cfg->dynamic), "confirmation", blame_status_name(r->blame.status),
+				"confirmation_note", json_file_text(r->blame.note), "heap_report",
+				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
+				json_file_text(fc->source ? fc->source : "")));
+	if (bad) {
+		json_decref(meta);
 		return NULL;
 	}
-	return buf;
+	return meta;
 }
 
-/* Raises the count in an existing meta.json; returns the old count (0 when
- * there is no meta.json yet, e.g. after a crash while writing the first). */
+/* Raises count in an existing meta.json: parsed, the integer field set, the
+ * whole written back atomically. Returns the old count; 0 when there is no
+ * meta.json yet, or none that holds a count (a crash before the first was
+ * written, a corrupt file): the caller then writes the finding whole. */
 static unsigned bump_count(const char *dir)
 {
-	char path[4200], buf[16384];
-	FILE *f = findings_path(path, sizeof path, dir, "meta.json") ? NULL : fopen(path, "r");
-	if (!f)
-		return 0;
-	size_t len = fread(buf, 1, sizeof buf - 1, f);
-	fclose(f);
-	buf[len] = 0;
-	char *c = strstr(buf, "\"count\": ");
-	if (!c)
-		return 0;
-	char *end;
-	unsigned old = (unsigned)strtoul(c + 9, &end, 10);
-	char *out = NULL;
-	size_t olen = 0;
-	FILE *m = open_memstream(&out, &olen);
-	if (!m)
-		return old;
-	fprintf(m, "%.*s\"count\": %u%s", (int)(c - buf), buf, old + 1, end);
-	if (!fclose(m))
-		write_file(dir, "meta.json", out, olen);
-	free(out);
-	return old;
+	char path[4200], why[300];
+	json_t *meta = findings_path(path, sizeof path, dir, "meta.json") ? NULL : json_file_load(path, why, sizeof why);
+	json_t *count = json_object_get(meta, "count");
+	json_int_t old = json_is_integer(count) ? json_integer_value(count) : 0;
+	if (old > 0 && old < UINT_MAX && !json_integer_set(count, old + 1))
+		json_file_write(path, meta, 1);
+	json_decref(meta);
+	return old > 0 && old < UINT_MAX ? (unsigned)old : 0;
 }
 
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
@@ -225,10 +167,11 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 			size_t len = executor_log(fc->x, log, sizeof log);
 			rc |= write_file(dir, "worker.log", log, len);
 		}
-		size_t mlen;
-		char *meta = meta_json(fc, g, r, name, 1, first, &mlen);
-		rc |= !meta || write_file(dir, "meta.json", meta, mlen);
-		free(meta);
+		char path_meta[4300];
+		json_t *meta = meta_json(fc, g, r, name, first);
+		rc |= !meta || findings_path(path_meta, sizeof path_meta, dir, "meta.json") ||
+		      json_file_write(path_meta, meta, 1);
+		json_decref(meta);
 	}
 	flock(lock, LOCK_UN);
 	close(lock);
@@ -237,58 +180,31 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	return count == 0;
 }
 
-int findings_backward_mode(const char *json)
+int findings_backward_mode(const json_t *meta)
 {
-	char passes[32];
-	findings_json_str(json, "passes", passes, sizeof passes);
-	return !strcmp(passes, FINDINGS_BACKWARD_PASSES);
-}
-
-void findings_json_str(const char *json, const char *key, char *out, size_t n)
-{
-	char pat[80];
-	snprintf(pat, sizeof pat, "\"%.70s\": \"", key);
-	const char *p = strstr(json, pat);
-	size_t k = 0;
-	for (p = p ? p + strlen(pat) : NULL; p && *p && *p != '"' && k + 1 < n; p++) {
-		if (*p == '\\' && p[1])
-			p++;
-		out[k++] = *p == 'n' && p[-1] == '\\' ? '\n' : *p;
-	}
-	if (n)
-		out[k] = 0;
-}
-
-static long json_long(const char *json, const char *key, long dflt)
-{
-	char pat[80];
-	snprintf(pat, sizeof pat, "\"%.70s\": ", key);
-	const char *p = strstr(json, pat);
-	return p ? strtol(p + strlen(pat), NULL, 10) : dflt;
+	return !strcmp(json_file_str(meta, "passes"), FINDINGS_BACKWARD_PASSES);
 }
 
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n)
 {
 	char path[4200];
-	size_t len;
 	memset(m, 0, sizeof *m);
 	if (findings_path(path, sizeof path, dir, "graph.bin") || graphio_load(path, g, why, n))
 		return -1;
-	char *json = findings_path(path, sizeof path, dir, "meta.json") ? NULL
-					: (char *)graphio_read_file(path, 1 << 20, &len, why, n);
-	if (!json)
+	json_t *meta = findings_path(path, sizeof path, dir, "meta.json") ? NULL : json_file_load(path, why, n);
+	if (!meta)
 		return -1;
-	findings_json_str(json, "verdict", m->verdict, sizeof m->verdict);
-	findings_json_str(json, "mismatch", m->mismatch, sizeof m->mismatch);
-	findings_json_str(json, "backend", m->backend, sizeof m->backend);
-	findings_json_str(json, "mode", m->mode, sizeof m->mode);
-	findings_json_str(json, "dynamic", m->dynamic, sizeof m->dynamic);
-	findings_json_str(json, "detail", m->detail, sizeof m->detail);
-	findings_json_str(json, "pass", m->pass, sizeof m->pass);
-	m->backward = findings_backward_mode(json);
-	m->output = (int)json_long(json, "output", -1);
-	m->count = (unsigned)json_long(json, "count", 1);
-	free(json);
+	json_file_copy(meta, "verdict", m->verdict, sizeof m->verdict);
+	json_file_copy(meta, "mismatch", m->mismatch, sizeof m->mismatch);
+	json_file_copy(meta, "backend", m->backend, sizeof m->backend);
+	json_file_copy(meta, "mode", m->mode, sizeof m->mode);
+	json_file_copy(meta, "dynamic", m->dynamic, sizeof m->dynamic);
+	json_file_copy(meta, "detail", m->detail, sizeof m->detail);
+	json_file_copy(meta, "pass", m->pass, sizeof m->pass);
+	m->backward = findings_backward_mode(meta);
+	m->output = (int)json_file_num(meta, "output", -1);
+	m->count = (unsigned)json_file_num(meta, "count", 1);
+	json_decref(meta);
 	if (!m->verdict[0] || !m->backend[0])
 		return fail(why, n, "%s/meta.json: no verdict or backend", dir);
 	if (!strcmp(m->mode, "default"))

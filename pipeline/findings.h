@@ -5,6 +5,7 @@
 #ifndef PT2FUZZ_FINDINGS_H
 #define PT2FUZZ_FINDINGS_H
 #include "check.h"
+#include "json_file.h"
 
 struct finding_ctx {
 	const char *dir;            /* the findings directory */
@@ -32,13 +33,10 @@ struct finding_meta {
 #define FINDINGS_BACKWARD_PASSES "forward+backward" /* meta.json's passes in backward mode */
 
 /* Whether a meta.json's finding was found in backward mode. */
-int findings_backward_mode(const char *json);
+int findings_backward_mode(const json_t *meta);
 
 /* Loads DIR/graph.bin and DIR/meta.json. 0, or -1 with a reason. */
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n);
-
-/* A string field of a JSON object written by findings_record ("" when absent). */
-void findings_json_str(const char *json, const char *key, char *out, size_t n);
 
 /* dir/name into out; -1 (and nothing usable) when it does not fit. */
 int findings_path(char *out, size_t n, const char *dir, const char *name);

@@ -11,7 +11,7 @@
  * A finding of --backend aoti that none of them shows is "aoti-only".
  * For Inductor findings, an ablation: whether fallback_random, max-autotune
  * and the dynamic marks change the outcome. */
-#include "../pipeline/atomic_file.h"
+#include "../pipeline/json_file.h"
 #include "bisect.h"
 #include <stdio.h>
 #include <string.h>
@@ -92,16 +92,18 @@ int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 
 int bisect_write(const char *path, const struct bisect_result *br)
 {
-	struct atomic_file a;
-	FILE *f = atomic_open(&a, path);
-	if (!f)
-		return -1;
-	fprintf(f, "{\n  \"layer\": \"%s\",\n  \"pass\": \"%s\",\n  \"backends\": {", br->layer, br->pass);
-	for (unsigned i = 0; i < BISECT_LAYERS; i++)
-		fprintf(f, "%s\"%s\": \"%s\"", i ? ", " : "", layers[i].backend, verdict_name(br->verdict[i]));
-	fprintf(f, "},\n  \"fallback_random\": \"%s\",\n  \"max_autotune\": \"%s\",\n  \"dynamic\": \"%s\"\n}\n",
-		br->fallback_random, br->max_autotune, br->dynamic);
-	return atomic_commit(&a, 1);
+	json_t *backends = json_object();
+	for (unsigned i = 0; i < BISECT_LAYERS && backends; i++)
+		if (json_object_set_new(backends, layers[i].backend, json_string(verdict_name(br->verdict[i])))) {
+			json_decref(backends);
+			backends = NULL;
+		}
+	json_t *json = json_pack("{s:s, s:s, s:o, s:s, s:s, s:s}", "layer", br->layer, "pass", br->pass, "backends",
+				 backends, "fallback_random", br->fallback_random, "max_autotune", br->max_autotune,
+				 "dynamic", br->dynamic);
+	int rc = json ? json_file_write(path, json, 1) : -1;
+	json_decref(json);
+	return rc;
 }
 
 int cmd_bisect(int argc, char **argv)

@@ -2,6 +2,7 @@
  * graph file in, a folder with the reduced graph.bin, repro.py and
  * reduce.json out. */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "triage_commands.h"
 #include "../pipeline/findings.h"
 #include "../pipeline/graphio.h"
+#include "../pipeline/json_file.h"
 #include "reduce.h"
 
 static int write_text(const char *dir, const char *name, const void *buf, size_t len)
@@ -28,29 +30,18 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 	static uint8_t enc[CODEC_MAX_SIZE];
 	struct emit_opts eo = {c->backend, c->compile_mode};
 	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
-	char *prog = emit_program_string(g, &eo, &plen), *json = NULL;
-	size_t jlen = 0;
-	FILE *f = open_memstream(&json, &jlen);
-	if (!f || !prog || !elen || (mkdir(dir, 0777) && errno != EEXIST)) {
-		if (f)
-			fclose(f);
-		free(json);
-		free(prog);
-		return -1;
-	}
-	fprintf(f,
-		"{\n  \"ops_before\": %u,\n  \"ops_after\": %u,\n  \"seconds\": %.1f,\n  \"checks\": %u,\n"
-		"  \"cache_hits\": %u,\n  \"key\": \"%016llx\",\n  \"verdict\": \"%s\",\n  \"mismatch\": \"%s\",\n"
-		"  \"backend\": \"%s\",\n  \"mode\": \"%s\",\n  \"dynamic\": \"%s\",\n  \"detail\": \"",
-		st->ops_before, st->ops_after, st->seconds, st->checks, st->cache_hits, (unsigned long long)st->last.key,
-		verdict_name(st->last.kind), mismatch_name(st->last.what), c->backend,
-		c->compile_mode ? c->compile_mode : "default", c->dynamic);
-	for (const char *p = st->last.detail; *p; p++)
-		fprintf(f, *p == '"' || *p == '\\' ? "\\%c" : (unsigned char)*p < 0x20 ? " " : "%c", *p);
-	fputs("\"\n}\n", f);
-	int rc = fclose(f) | write_text(dir, "graph.bin", enc, elen) | write_text(dir, "repro.py", prog, plen) |
-		 write_text(dir, "reduce.json", json, jlen);
-	free(json);
+	char *prog = emit_program_string(g, &eo, &plen), key[17], path[4200];
+	snprintf(key, sizeof key, "%016llx", (unsigned long long)st->last.key);
+	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o}", "ops_before",
+				 (int)st->ops_before, "ops_after", (int)st->ops_after, "seconds", round(st->seconds * 10) / 10, "checks",
+				 (int)st->checks, "cache_hits", (int)st->cache_hits, "key", key, "verdict",
+				 verdict_name(st->last.kind), "mismatch", mismatch_name(st->last.what), "backend",
+				 json_file_text(c->backend), "mode", c->compile_mode ? c->compile_mode : "default", "dynamic",
+				 json_file_text(c->dynamic), "detail", json_file_text(st->last.detail));
+	int rc = !json || !prog || !elen || (mkdir(dir, 0777) && errno != EEXIST) ||
+		 write_text(dir, "graph.bin", enc, elen) || write_text(dir, "repro.py", prog, plen) ||
+		 snprintf(path, sizeof path, "%s/reduce.json", dir) >= (int)sizeof path || json_file_write(path, json, 1);
+	json_decref(json);
 	free(prog);
 	return rc ? -1 : 0;
 }

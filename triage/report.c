@@ -30,9 +30,18 @@ static int path_in(char *out, size_t n, const char *dir, const char *name)
 static char *read_in(const char *dir, const char *name, size_t *len, char *why, size_t n)
 {
 	char path[4200];
-	size_t ignored;
-	return path_in(path, sizeof path, dir, name) ? NULL
-		: (char *)graphio_read_file(path, 16u << 20, len ? len : &ignored, why, n);
+	return path_in(path, sizeof path, dir, name) ? NULL : (char *)graphio_read_file(path, 16u << 20, len, why, n);
+}
+
+/* dir/name's JSON object; NULL with a reason (errno ENOENT when it is absent). */
+static json_t *json_in(const char *dir, const char *name, char *why, size_t n)
+{
+	char path[4200];
+	if (!path_in(path, sizeof path, dir, name))
+		return json_file_load(path, why, n);
+	fail(why, n, "%s/%s: path too long", dir, name);
+	errno = ENAMETOOLONG;
+	return NULL;
 }
 
 static int exists_in(const char *dir, const char *name)
@@ -53,21 +62,20 @@ static int verdict_by_name(const char *s)
  * graph (reduced/graph.bin, else graph.bin; neither: the program repro.py). */
 static int load_finding(struct report *rp, char **program, size_t *program_len, char *why, size_t n)
 {
-	rp->meta = read_in(rp->dir, "meta.json", NULL, why, n);
+	rp->meta = json_in(rp->dir, "meta.json", why, n);
 	if (!rp->meta)
 		return -1;
-	findings_json_str(rp->meta, "verdict", rp->verdict, sizeof rp->verdict);
-	findings_json_str(rp->meta, "mismatch", rp->mismatch, sizeof rp->mismatch);
-	char backend[64];
-	findings_json_str(rp->meta, "backend", backend, sizeof backend);
+	json_file_copy(rp->meta, "verdict", rp->verdict, sizeof rp->verdict);
+	json_file_copy(rp->meta, "mismatch", rp->mismatch, sizeof rp->mismatch);
 	int k = verdict_by_name(rp->verdict);
-	if (k < 0 || !verdict_is_finding((enum verdict_kind)k) || !backend[0])
+	if (k < 0 || !verdict_is_finding((enum verdict_kind)k) || !json_file_str(rp->meta, "backend")[0])
 		return fail(why, n, "%s/meta.json: not a finding's metadata (no finding verdict or no backend)", rp->dir);
-	char ignored[300];
-	rp->bisect = read_in(rp->dir, "bisect.json", NULL, ignored, sizeof ignored);
-	rp->reduce = read_in(rp->dir, "reduced/reduce.json", NULL, ignored, sizeof ignored);
-	if (rp->bisect)
-		findings_json_str(rp->bisect, "layer", rp->layer, sizeof rp->layer);
+	/* Absent is "not triaged yet"; present but broken is an error, not a report that says less. */
+	if (!(rp->bisect = json_in(rp->dir, "bisect.json", why, n)) && errno != ENOENT)
+		return -1;
+	if (!(rp->reduce = json_in(rp->dir, "reduced/reduce.json", why, n)) && errno != ENOENT)
+		return -1;
+	json_file_copy(rp->bisect, "layer", rp->layer, sizeof rp->layer);
 	static const char *const graphs[] = {"reduced/graph.bin", "graph.bin"};
 	for (unsigned i = 0; i < 2 && !rp->g; i++) {
 		char path[4200];
@@ -87,9 +95,9 @@ static int load_finding(struct report *rp, char **program, size_t *program_len, 
 static int finding_cfg(const struct report *rp, const struct cli *cl, struct check_cfg *c, char *why, size_t n)
 {
 	static char backend[64], mode[64], dynamic[16];
-	findings_json_str(rp->meta, "backend", backend, sizeof backend);
-	findings_json_str(rp->meta, "mode", mode, sizeof mode);
-	findings_json_str(rp->meta, "dynamic", dynamic, sizeof dynamic);
+	json_file_copy(rp->meta, "backend", backend, sizeof backend);
+	json_file_copy(rp->meta, "mode", mode, sizeof mode);
+	json_file_copy(rp->meta, "dynamic", dynamic, sizeof dynamic);
 	if (!cli_opt(cl, "backend"))
 		c->backend = backend;
 	if (!cli_opt(cl, "mode")) {
@@ -176,9 +184,9 @@ int cmd_report(int argc, char **argv)
 	if (program != rp.r.program) /* check_program did not take it */
 		free(program);
 	check_result_free(&rp.r);
-	free(rp.meta);
-	free(rp.bisect);
-	free(rp.reduce);
+	json_decref(rp.meta);
+	json_decref(rp.bisect);
+	json_decref(rp.reduce);
 	free(rp.trace.text);
 	free(rp.env);
 	return rc ? 1 : 0;

@@ -5,13 +5,14 @@
 #define PT2FUZZ_REPORT_H
 #include <stdio.h>
 #include "../pipeline/check.h"
+#include "../pipeline/json_file.h"
 
 /* In FINDING/trace/; named the way TORCH_TRACE names its files. */
 #define REPORT_TRACE_FILE "dedicated_log_torch_trace_pt2fuzz.log"
 
 struct report {
 	const char *dir;              /* the finding folder */
-	char *meta, *bisect, *reduce; /* meta.json; bisect.json and reduced/reduce.json (NULL when absent) */
+	json_t *meta, *bisect, *reduce; /* meta.json; bisect.json and reduced/reduce.json (NULL when absent) */
 	char verdict[32], mismatch[32]; /* meta.json's */
 	char layer[32];               /* bisect.json's ("" when not bisected) */
 	const struct graph *g;        /* the graph rerun (NULL: a program without a graph) */

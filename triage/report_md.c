@@ -12,16 +12,6 @@
 
 #define INLINE_TRACE_LINES 50
 
-/* A number field ("key": 1.5) of a JSON text written by pt2fuzz; dflt when absent or null. */
-static double json_number(const char *json, const char *key, double dflt)
-{
-	char pat[80], *end;
-	snprintf(pat, sizeof pat, "\"%.70s\": ", key);
-	const char *p = strstr(json, pat);
-	double v = p ? strtod(p + strlen(pat), &end) : dflt;
-	return p && end != p + strlen(pat) ? v : dflt;
-}
-
 /* ---- Markdown: untrusted text never breaks the structure ---- */
 
 static size_t longest_backtick_run(const char *s, size_t len)
@@ -128,8 +118,8 @@ static void describe_what(const struct report *rp, char *out, size_t n)
 		{"stride", "", "output strides differ from eager"},
 	};
 	char type[96], msg[1024], inner[96];
-	findings_json_str(rp->meta, "exception", type, sizeof type);
-	findings_json_str(rp->meta, "message", msg, sizeof msg);
+	json_file_copy(rp->meta, "exception", type, sizeof type);
+	json_file_copy(rp->meta, "message", msg, sizeof msg);
 	short_type(type);
 	wrapped_type(msg, inner, sizeof inner);
 	if (!strcmp(rp->verdict, "behaviour") && strcmp(rp->mismatch, "crashed")) {
@@ -143,7 +133,7 @@ static void describe_what(const struct report *rp, char *out, size_t n)
 	}
 	if (!strcmp(rp->verdict, "error-mismatch")) {
 		char eager[96];
-		findings_json_str(rp->meta, "eager_exception", eager, sizeof eager);
+		json_file_copy(rp->meta, "eager_exception", eager, sizeof eager);
 		short_type(eager);
 		(void)!snprintf(out, n, "torch.compile raises %.55s where eager raises %.55s", type[0] ? type : "an error",
 				eager[0] ? eager : "another error");
@@ -254,7 +244,7 @@ static void write_observed(FILE *f, const struct report *rp)
 	md_fence(f, "", line, k < 0 ? 0 : strnlen(line, sizeof line));
 	if (strcmp(verdict_name(v->kind), rp->verdict)) {
 		char detail[300];
-		findings_json_str(rp->meta, "detail", detail, sizeof detail);
+		json_file_copy(rp->meta, "detail", detail, sizeof detail);
 		fprintf(f, "The rerun's verdict differs from the one recorded when the fuzzer found it (%s: ", rp->verdict);
 		md_text(f, detail);
 		fputs("): the bug may depend on the machine or be flaky.\n\n", f);
@@ -274,7 +264,7 @@ static void write_expected(FILE *f, const struct report *rp)
 		char type[96];
 		if (strcmp(rp->verdict, errors[i].verdict))
 			continue;
-		findings_json_str(rp->meta, errors[i].key, type, sizeof type);
+		json_file_copy(rp->meta, errors[i].key, type, sizeof type);
 		fputs(errors[i].before, f);
 		md_code(f, type[0] ? type : "the same error");
 		fprintf(f, "%s.\n\n", errors[i].after);
@@ -297,22 +287,25 @@ static void write_ablation(FILE *f, const struct report *rp, const struct check_
 			c->backend, c->compile_mode ? c->compile_mode : "default", c->dynamic, verdict_name(rp->r.v.kind));
 		return;
 	}
-	static const char *const rows[][2] = {
-		{"eager", "backend=eager"}, {"aot_eager", "backend=aot_eager"},
-		{"aot_eager_decomp_partition", "backend=aot_eager_decomp_partition"}, {"inductor", "backend=inductor"},
-		{"fallback_random", "fallback_random=False instead of True"},
-		{"max_autotune", "the other compile mode (default / max-autotune)"},
-		{"dynamic", "dynamic=False instead of the dynamic marks"},
+	/* The backends' verdicts are bisect.json's "backends" object, the settings its top level. */
+	const json_t *backends = json_object_get(rp->bisect, "backends");
+	const struct { const json_t *in; const char *key, *row; } rows[] = {
+		{backends, "eager", "backend=eager"}, {backends, "aot_eager", "backend=aot_eager"},
+		{backends, "aot_eager_decomp_partition", "backend=aot_eager_decomp_partition"},
+		{backends, "inductor", "backend=inductor"},
+		{rp->bisect, "fallback_random", "fallback_random=False instead of True"},
+		{rp->bisect, "max_autotune", "the other compile mode (default / max-autotune)"},
+		{rp->bisect, "dynamic", "dynamic=False instead of the dynamic marks"},
 	};
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		char val[64];
-		findings_json_str(rp->bisect, rows[i][0], val, sizeof val);
-		fprintf(f, "| %s | ", rows[i][1]);
+		json_file_copy(rows[i].in, rows[i].key, val, sizeof val);
+		fprintf(f, "| %s | ", rows[i].row);
 		md_text(f, val[0] ? val : "?");
 		fputs(" |\n", f);
 	}
 	char pass[16];
-	findings_json_str(rp->bisect, "pass", pass, sizeof pass);
+	json_file_copy(rp->bisect, "pass", pass, sizeof pass);
 	fputs("\nLayer at fault (pt2fuzz bisect): ", f);
 	md_text(f, rp->layer[0] ? rp->layer : "?");
 	if (!strcmp(pass, "backward"))
@@ -387,12 +380,12 @@ void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 	fputs("<!-- pt2fuzz report: the line above is the issue's title, the rest its body (PyTorch's torch.compile "
 	      "bug template). Add the label `topic: fuzzer`. -->\n\n### 🐛 Describe the bug\n\n", f);
 	char torch_v[64], first_seen[64];
-	findings_json_str(rp->meta, "torch", torch_v, sizeof torch_v);
-	findings_json_str(rp->meta, "first_seen", first_seen, sizeof first_seen);
+	json_file_copy(rp->meta, "torch", torch_v, sizeof torch_v);
+	json_file_copy(rp->meta, "first_seen", first_seen, sizeof first_seen);
 	fprintf(f, "pt2fuzz, a coverage-guided fuzzer for torch.compile, generated the program below: a graph of %u "
 		   "op(s)", rp->g ? rp->g->nnodes : 0);
 	if (rp->reduced)
-		fprintf(f, ", reduced by `pt2fuzz reduce` from %g ops", json_number(rp->reduce ? rp->reduce : "", "ops_before", 0));
+		fprintf(f, ", reduced by `pt2fuzz reduce` from %g ops", json_file_num(rp->reduce, "ops_before", 0));
 	fputs(rp->reduced ? "" : " (not reduced)", f);
 	fprintf(f, ". Eager mode and a float64 reference run it; `torch.compile(model, backend=\"%s\"", c->backend);
 	if (c->compile_mode)
@@ -407,7 +400,7 @@ void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 	fprintf(f, ", %g hit(s)).\n\n**Reproducer** (standalone: `python repro.py` runs eager, compiled and fp64 at "
 		   "every input binding, compares them with `torch._dynamo.utils.same` and prints `PASS` or "
 		   "`MISMATCH ...` on its last line; `PT2FUZZ_DEVICE=cpu` or `cuda` picks the device):\n\n",
-		json_number(rp->meta, "count", 1));
+		json_file_num(rp->meta, "count", 1));
 	md_fence(f, "python", rp->r.program, rp->r.program_len);
 	write_observed(f, rp);
 	write_expected(f, rp);

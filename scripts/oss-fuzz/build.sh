@@ -30,10 +30,12 @@ for src in graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c pipeline
   objs+=("$obj")
 done
 $CC "${flags[@]}" $target_cflags -c fuzz/pt2fuzz_fuzzer.c -o "$WORK/obj/pt2fuzz_fuzzer.o"
-$CXX $target_cflags "$WORK/obj/pt2fuzz_fuzzer.o" "${objs[@]}" $LIB_FUZZING_ENGINE -lm -o "$OUT/pt2fuzz_fuzzer"
+# jansson (the JSON files) from its static archive, as the Makefile links it: the target needs no shared library.
+libs=(-l:libjansson.a -lm)
+$CXX $target_cflags "$WORK/obj/pt2fuzz_fuzzer.o" "${objs[@]}" $LIB_FUZZING_ENGINE "${libs[@]}" -o "$OUT/pt2fuzz_fuzzer"
 
 # The seeds, text to corpus format, with the command-line tool built from the same objects.
-$CC "${flags[@]}" $target_cflags cli/main.c "${objs[@]}" -lm -o "$WORK/pt2fuzz"
+$CC "${flags[@]}" $target_cflags cli/main.c "${objs[@]}" "${libs[@]}" -o "$WORK/pt2fuzz"
 for s in seeds/*.txt; do
   ASAN_OPTIONS=detect_leaks=0 "$WORK/pt2fuzz" parse "$s" --out "$WORK/seeds/$(basename "$s" .txt).bin"
 done

@@ -1,7 +1,9 @@
 # Inputs that cannot work fail at once with their real reason: `pt2fuzz
 # fuzz --out` on a read-only filesystem (a new OUT, and an existing one)
 # names the path and EROFS; `pt2fuzz run` of a .py Python cannot compile
-# exits non-zero and says why (it is no `invalid` verdict).
+# exits non-zero and says why (it is no `invalid` verdict); a finding whose
+# meta.json is cut short stops reduce and bisect with the file's name, and is
+# left as it was.
 source "$(dirname "$0")/lib.sh"
 RO=$TMP/ro
 mkdir -p "$RO"
@@ -25,3 +27,17 @@ cat "$TMP/run.log"
 [ "$rc" = 1 ] || die "run of a .py with a syntax error exited $rc, expected 1"
 grep -q "broken.py: error: not a program Python can compile: SyntaxError" "$TMP/run.log" || die "no clear message"
 [ ! -e "$TMP/findings" ] || [ -z "$(ls "$TMP/findings")" ] || die "a syntax error was recorded as a finding"
+
+f=$TMP/cut/numeric-0000000000000001
+mkdir -p "$f"
+cp "$(ls "$B"/seeds/*.bin | head -1)" "$f/graph.bin"
+printf '{\n  "signature": "numeric-0000000000000001",\n  "verdict": "numer' >"$f/meta.json"
+cp "$f/meta.json" "$TMP/meta.before"
+for cmd in reduce bisect; do
+  rc=0
+  "$PT2FUZZ" $cmd "$f" --device cpu >"$TMP/$cmd.log" 2>&1 || rc=$?
+  cat "$TMP/$cmd.log"
+  [ "$rc" = 1 ] || die "$cmd of a truncated meta.json exited $rc, expected 1"
+  grep -qF "$f/meta.json: not valid JSON (line 3: " "$TMP/$cmd.log" || die "$cmd: no message naming meta.json's fault"
+  cmp -s "$f/meta.json" "$TMP/meta.before" || die "$cmd changed the truncated meta.json"
+done

@@ -1,7 +1,8 @@
 # `pt2fuzz report` on a real finding (a planted compile error in a seed): the
 # issue text has every section PyTorch's torch.compile template asks for, the
 # repro, the exception, collect_env and a TORCH_TRACE log; then bisect.json is
-# consumed, with its strings escaped; a folder without meta.json is an error.
+# consumed, with its strings escaped (a truncated one is an error); a folder
+# without meta.json is an error.
 source "$(dirname "$0")/lib.sh"
 PLUGIN=(--plugin "$ROOT/tests/integration/planted_backends.py" --device cpu)
 seed=$(ls "$B"/seeds/*.bin | head -1)
@@ -37,6 +38,12 @@ printf '%s\n' '{"layer": "inductor", "backends": {"eager": "pass", "aot_eager": 
 head -1 "$TMP/r2.md" | grep -q '^\[inductor\] ' || die "bisect's layer is not the component"
 grep -qF '| backend=inductor | behaviour\|\`\`\`\<b\> |' "$TMP/r2.md" || die "bisect's verdict not escaped"
 grep -qF '| dynamic=False instead of the dynamic marks | matters |' "$TMP/r2.md" || die "no dynamic row"
+
+# 2b. A bisect.json cut short is an error that names it, not a report that says "not bisected".
+head -c 40 "$f/bisect.json" >"$TMP/cut.json" && mv "$TMP/cut.json" "$f/bisect.json"
+if "$PT2FUZZ" report "$f" "${PLUGIN[@]}" --out "$TMP/r3.md" 2>"$TMP/err"; then die "report with a truncated bisect.json succeeded"; fi
+grep -q "bisect.json: not valid JSON" "$TMP/err" || die "unclear error: $(cat "$TMP/err")"
+[ ! -e "$TMP/r3.md" ] || die "a report was written from a truncated bisect.json"
 
 # 3. A folder that is not a finding.
 mkdir "$TMP/empty"

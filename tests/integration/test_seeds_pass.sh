@@ -14,10 +14,12 @@ for s in $names; do
   case $kind in pass | unchecked) continue ;; esac
   known=$((known + 1))
   ops=$(sed -n 's/^[a-z0-9, ]*= \([a-z0-9_]*\)(.*/\1/p' "$ROOT/seeds/$s.txt" | grep -vx input | sort -u |
-    sed 's/.*/"&"/' | paste -sd, - | sed 's/,/, /g')
-  f=$(grep -l "\"ops\": \[$ops\]" "$TMP"/findings/"$kind"-*/meta.json | head -1)
+    sed 's/.*/"&"/' | paste -sd, -)
+  f= # meta.json's ops, a list one name a line: compared without the layout
+  for m in "$TMP"/findings/"$kind"-*/meta.json; do
+    tr -d ' \n' <"$m" | grep -q "\"ops\":\[$ops\]" && { f=$(dirname "$m"); break; }
+  done
   [ -n "$f" ] || die "$s: no $kind finding whose meta.json names the ops [$ops]"
-  f=$(dirname "$f")
   for part in repro.py graph.bin meta.json; do [ -s "$f/$part" ] || die "$f/$part missing"; done
   [ -e "$f/worker.log" ] || die "$f/worker.log missing"
 done
