@@ -34,7 +34,8 @@ LDLIBS := $(JSON_LIBS) -lm
 # Sources, by floor; arrows point down only:
 #   cli (the command table) -> fuzz (campaigns, libFuzzer targets), triage (reduce, bisect, report)
 #   fuzz, triage -> pipeline (check a graph, findings, options, the worker pool)
-#   pipeline -> mutators, oracles, harness -> graph
+#   pipeline -> oracles (verdicts) -> harness (the worker; it owns the run record)
+#   pipeline -> mutators; mutators, harness -> graph
 LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
 FUZZLIB_SRC := $(wildcard pipeline/*.c triage/*.c) $(filter-out fuzz/%_fuzzer.c,$(wildcard fuzz/*.c)) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))

@@ -102,6 +102,24 @@ TEST(oracle_broken_another_error_type_is_error_mismatch)
 	CHECK_EQ(judge(), V_PASS);
 }
 
+TEST(oracle_broken_compiled_after_a_cuda_device_assert_is_not_judged)
+{
+	static const char assert_msg[] = "CUDA error: device-side assert triggered\nCUDA kernel errors might be "
+					 "asynchronously reported";
+	reset(2, C_INDEX_RANGE);
+	raise_in(RM_EAGER, 0, "torch.AcceleratorError", "torch.AcceleratorError RuntimeError Exception BaseException",
+		 assert_msg);
+	raise_in(RM_COMPILED, 0, "RuntimeError", "RuntimeError Exception BaseException",
+		 "cuDNN error: CUDNN_STATUS_INTERNAL_ERROR");
+	raise_in(RM_EAGER, 1, "torch.AcceleratorError", "torch.AcceleratorError RuntimeError Exception BaseException",
+		 assert_msg);
+	returned(RM_COMPILED, 1);
+	CHECK_EQ(judge(), V_PASS);
+	/* the same pair without the assert is still judged */
+	raise_in(RM_EAGER, 0, "IndexError", "IndexError LookupError Exception BaseException", "index 9 is out of bounds");
+	CHECK_EQ(judge(), V_ERROR_MISMATCH);
+}
+
 TEST(oracle_broken_eager_not_raising_is_invalid)
 {
 	reset(2, C_RESHAPE_NUMEL);
