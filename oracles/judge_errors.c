@@ -7,8 +7,7 @@
 #include <string.h>
 #include "errline.h"
 #include "../graph/broken.h"
-
-static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64"};
+#include "../harness/protocol.h"
 
 static const struct {
 	int sig;
@@ -31,7 +30,7 @@ void oracle_set(struct verdict *v, enum verdict_kind kind, enum mismatch what, i
 	va_end(ap);
 }
 
-static const char *mode_name(unsigned m) { return m < RM_COUNT ? mode_names[m] : "no known"; }
+static const char *mode_name(unsigned m) { return m < RM_COUNT ? run_mode_name(m) : "no known"; }
 
 /* A timeout is the compiler's when compiled mode was running, or when the
  * busy marker is missing but eager had finished that binding and compiled

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../harness/protocol.h"
 #include "../harness/runtime.h"
 #include "cli.h"
 #include "graphio.h"
@@ -18,13 +19,12 @@ const struct option run_opts_table[] = {
 
 static int parse_modes(const char *s, unsigned *modes)
 {
-	static const char *const names[RM_COUNT] = {"eager", "compiled", "fp64"};
 	*modes = 0;
 	while (*s) {
 		size_t l = strcspn(s, ",");
 		int found = 0;
 		for (unsigned m = 0; m < RM_COUNT; m++)
-			if (strlen(names[m]) == l && !strncmp(s, names[m], l)) {
+			if (strlen(run_mode_name(m)) == l && !strncmp(s, run_mode_name(m), l)) {
 				*modes |= 1u << m;
 				found = 1;
 			}
