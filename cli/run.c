@@ -18,6 +18,7 @@
 #include "../pipeline/blame.h"
 #include "../pipeline/cli.h"
 #include "commands.h"
+#include "../pipeline/bucket.h"
 #include "../pipeline/findings.h"
 #include "../pipeline/graphio.h"
 #include "../pipeline/runopts.h"
@@ -25,7 +26,7 @@
 struct shared_stats {
 	unsigned next;             /* next input index to take */
 	unsigned verdicts[V_COUNT];
-	unsigned new_findings, repeat_findings, errors;
+	unsigned new_findings, known_findings, repeat_findings, errors;
 };
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -92,7 +93,10 @@ static int not_python(const struct check_result *r)
 	return 0;
 }
 
-static void print_verdict(const char *path, const struct check_result *r, const char *finding, int fresh)
+/* fresh: 1 for a new finding, 0 for a repeat; known: the upstream issue a
+ * new finding matches (never shown as new), or NULL. */
+static void print_verdict(const char *path, const struct check_result *r, const char *finding, int fresh,
+			  const char *known)
 {
 	const struct verdict *v = &r->v;
 	printf("%s: %s", path, verdict_name(v->kind));
@@ -100,7 +104,9 @@ static void print_verdict(const char *path, const struct check_result *r, const 
 		printf("/%s", mismatch_name(v->what));
 	if (v->kind != V_PASS && v->detail[0])
 		printf(": %s", v->detail);
-	if (finding)
+	if (finding && known)
+		printf(" [known: %s] (%s %s)", known, fresh ? "finding" : "repeat", finding);
+	else if (finding)
 		printf(" [%s %s]", fresh ? "new finding" : "repeat", finding);
 	if (v->grads_judged) /* backward mode: how many gradient outputs the oracle compared */
 		printf(" (%u gradients compared)", v->grads_judged);
@@ -116,15 +122,17 @@ static void record(struct finding_ctx *fc, const char *path, const struct graph 
 {
 	char dir[4200] = "", why[600];
 	int fresh = 0;
+	struct finding_bucket b = {0};
 	__atomic_fetch_add(&st->verdicts[r->v.kind], 1, __ATOMIC_RELAXED);
 	if (verdict_is_finding(r->v.kind) && fc->dir) {
 		fc->source = path;
 		fresh = findings_record(fc, g, r, dir, sizeof dir, why, sizeof why);
-		if (fresh < 0)
+		if (fresh < 0 || bucket_load(dir, &b, why, sizeof why))
 			fprintf(stderr, "pt2fuzz run: %s\n", why);
-		__atomic_fetch_add(fresh > 0 ? &st->new_findings : &st->repeat_findings, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(fresh <= 0 ? &st->repeat_findings : b.known ? &st->known_findings : &st->new_findings, 1,
+				   __ATOMIC_RELAXED);
 	}
-	print_verdict(path, r, dir[0] ? dir : NULL, fresh > 0);
+	print_verdict(path, r, dir[0] ? dir : NULL, fresh > 0, b.known ? b.known->issue : NULL);
 }
 
 /* One job: its own worker; inputs by the shared counter. */
@@ -253,7 +261,7 @@ int cmd_run(int argc, char **argv)
 			printf(" %s %u", verdict_name((enum verdict_kind)k), st->verdicts[k]);
 	if (st->errors)
 		printf(" errors %u", st->errors);
-	printf("\nfindings: %u new, %u repeats%s%s\n", st->new_findings, st->repeat_findings,
+	printf("\nfindings: %u new, %u known, %u repeats%s%s\n", st->new_findings, st->known_findings, st->repeat_findings,
 	       ro.findings ? " in " : "", ro.findings ? ro.findings : "");
 	for (unsigned i = 0; i < ninputs; i++)
 		free(inputs[i]);

@@ -21,6 +21,7 @@
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
 #include "../pipeline/atomic_file.h"
+#include "../pipeline/bucket.h"
 #include "campaign.h"
 #include "campaign_stats.h"
 #include "../pipeline/cli.h"
@@ -314,7 +315,11 @@ static struct plot_row take_row(struct run *r, int fold)
 	w.corpus = count_files(r->p.corpus);
 	w.features = r->prog.features ? r->prog.features : r->row.features;
 	w.lines = r->cs.nlines;
-	findings_count(r->p.findings, w.findings);
+	struct findings_census fc;
+	findings_census(r->p.findings, &fc);
+	memcpy(w.findings, fc.by_kind, sizeof w.findings);
+	w.bugs = fc.bugs;
+	w.known = fc.known;
 	workers_text(r, ignored, sizeof ignored, &w.workers);
 	return w;
 }
@@ -485,8 +490,9 @@ static void summary(struct run *r, int seen)
 		r->row.execs);
 	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", r->row.corpus,
 		r->p.corpus, r->row.features);
-	fprintf(stderr, "  findings        %u in %s (triaged %u)\n  crash inputs    %u in %s\n", total, r->p.findings,
-		r->triage.done, count_files(r->p.crashes), r->p.crashes);
+	fprintf(stderr, "  findings        %u in %s: %u bugs, %u of them known upstream (triaged %u)\n", total,
+		r->p.findings, r->row.bugs, r->row.known, r->triage.done);
+	fprintf(stderr, "  crash inputs    %u in %s\n", count_files(r->p.crashes), r->p.crashes);
 	if (r->lender.status)
 		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", r->lender.status->started,
 			r->lender.status->loans, r->lender.status->replaced);

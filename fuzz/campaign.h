@@ -55,8 +55,6 @@ int node_claim(const char *out);
 
 void progress_parse(const char *line, struct progress *p);
 
-/* Unique findings by kind (directory names "<kind>-<signature>"); the total. */
-unsigned findings_count(const char *dir, unsigned by_kind[V_COUNT]);
 unsigned count_files(const char *dir);
 
 /* A point of the campaign's curve, as stats/plot_data keeps it. */
@@ -69,6 +67,7 @@ struct plot_row {
 	unsigned long long features; /* libFuzzer's ft */
 	unsigned long long lines;    /* distinct compiler lines */
 	unsigned findings[V_COUNT];
+	unsigned bugs, known;        /* distinct buckets, those known upstream (pipeline/bucket.h); not in plot_data */
 	unsigned workers;            /* worker processes alive */
 };
 

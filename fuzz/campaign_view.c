@@ -28,25 +28,6 @@ void progress_parse(const char *line, struct progress *p)
 	p->seen = 1;
 }
 
-unsigned findings_count(const char *dir, unsigned by_kind[V_COUNT])
-{
-	unsigned total = 0;
-	memset(by_kind, 0, V_COUNT * sizeof *by_kind);
-	DIR *d = opendir(dir);
-	for (struct dirent *e; d && (e = readdir(d));)
-		for (unsigned k = 0; k < V_COUNT; k++) {
-			size_t l = strlen(verdict_name((enum verdict_kind)k));
-			if (!strncmp(e->d_name, verdict_name((enum verdict_kind)k), l) && e->d_name[l] == '-' &&
-			    strlen(e->d_name) == l + 17) {
-				by_kind[k]++;
-				total++;
-			}
-		}
-	if (d)
-		closedir(d);
-	return total;
-}
-
 unsigned count_files(const char *dir)
 {
 	unsigned n = 0;
@@ -110,13 +91,17 @@ int plot_append(const char *path, const struct plot_row *r)
 	return close(fd) || bad ? -1 : 0;
 }
 
-static void findings_text(const unsigned by[V_COUNT], char *out, size_t n)
+/* "12 (5 bugs, 2 known; behaviour 6, numeric 6)" */
+static void findings_text(const struct plot_row *r, char *out, size_t n)
 {
+	const unsigned *by = r->findings;
 	unsigned total = 0;
 	for (unsigned k = 0; k < V_COUNT; k++)
 		total += by[k];
 	int k = snprintf(out, n, "%u", total);
-	const char *sep = " (";
+	if (total && k > 0 && (size_t)k < n)
+		k += snprintf(out + k, n - (size_t)k, " (%u bugs, %u known;", r->bugs, r->known);
+	const char *sep = " ";
 	for (unsigned v = 0; v < V_COUNT && k > 0 && (size_t)k < n; v++)
 		if (by[v]) {
 			k += snprintf(out + k, n - (size_t)k, "%s%s %u", sep, verdict_name((enum verdict_kind)v), by[v]);
@@ -148,7 +133,7 @@ void view_draw(FILE *f, int tty, const struct view *v)
 {
 	char fnd[300], run[32], total[32], limit[32] = "";
 	const struct plot_row *r = &v->row;
-	findings_text(r->findings, fnd, sizeof fnd);
+	findings_text(r, fnd, sizeof fnd);
 	clock_text(v->secs, run, sizeof run);
 	clock_text(r->elapsed, total, sizeof total);
 	if (v->limit > 0)

@@ -28,6 +28,7 @@
 #include "../graph/codec.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
+#include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
 #include "../pipeline/cli.h"
 #include "../pipeline/features.h"
@@ -224,6 +225,19 @@ static void beat(void)
 		utimensat(AT_FDCWD, heartbeat, NULL, 0);
 }
 
+/* The line a campaign shows for a recorded finding (fuzz/campaign.c echoes
+ * "pt2fuzz: new finding"): one of a known upstream bug is never new. */
+static void say_finding(int saved, const char *dir, const char *why, const char *detail)
+{
+	struct finding_bucket b = {0};
+	char ignored[300];
+	if (saved > 0 && !bucket_load(dir, &b, ignored, sizeof ignored) && b.known)
+		fprintf(stderr, "pt2fuzz: known finding %s [known: %s]: %s\n", dir, b.known->issue, detail);
+	else
+		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
+			saved >= 0 ? dir : why, detail);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct check_result r;
@@ -254,8 +268,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer (an earlier input, by replay)"};
 		int saved = findings_record(&fc, r.blame.culprit_graph, r.blame.culprit, dir, sizeof dir, why, sizeof why);
-		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
-			saved >= 0 ? dir : why, r.blame.culprit->v.detail);
+		say_finding(saved, dir, why, r.blame.culprit->v.detail);
 	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
@@ -281,8 +294,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
-		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
-			saved >= 0 ? dir : why, r.v.detail);
+		say_finding(saved, dir, why, r.v.detail);
 		write_stats();
 		abort(); /* libFuzzer saves the input as crash-<sha1> */
 	}

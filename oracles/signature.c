@@ -99,6 +99,45 @@ void oracle_normalize_message(const char *msg, char *out, size_t n)
 	out[o] = 0;
 }
 
+/* Whether the word s[0..len) is (part of) an expression: only numbers (N),
+ * size symbols (sN, uN), brackets, operators and separators. */
+static int expression_word(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if ((s[i] == 's' || s[i] == 'u') && i + 1 < len && s[i + 1] == 'N')
+			i++;
+		else if (s[i] != 'N' && !strchr("()[]{}+-*/%<>=!,.", s[i]))
+			return 0;
+	}
+	return len > 0;
+}
+
+void oracle_bucket_message(const char *msg, char *out, size_t n)
+{
+	char norm[NORM_CAP + 1];
+	oracle_normalize_message(msg, norm, sizeof norm);
+	size_t o = 0;
+	int last_hash = 0;
+	for (const char *s = norm; *s && n;) {
+		size_t len = strcspn(s, " ");
+		int expr = expression_word(s, len);
+		if (!(expr && last_hash)) {
+			const char *w = expr ? "#" : s;
+			size_t wl = expr ? 1 : len;
+			if (o + (o > 0) + wl >= n)
+				break;
+			if (o)
+				out[o++] = ' ';
+			memcpy(out + o, w, wl);
+			o += wl;
+		}
+		last_hash = expr;
+		s += len + (s[len] == ' ');
+	}
+	if (n)
+		out[o < n ? o : n - 1] = 0;
+}
+
 static uint64_t mix(uint64_t h, const void *p, size_t len) { return XXH64(p, len, h); }
 static uint64_t mix_str(uint64_t h, const char *s) { return mix(h, s, strlen(s)); }
 

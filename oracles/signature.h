@@ -16,4 +16,11 @@ uint64_t oracle_signature(const struct verdict *v, const struct run_result *r, c
 /* The normalized form of an error message, as hashed (for tests and meta.json). */
 void oracle_normalize_message(const char *msg, char *out, size_t n);
 
+/* The normalized message with every run of expression-like words (made of
+ * numbers, size symbols sN/uN, brackets and operators only: a shape
+ * "[N, sN]", a sympy relation "N*(sN + N) > N") replaced by one '#': the form
+ * findings are bucketed by (pipeline/bucket.h), where one bug's messages
+ * differ in shapes and guard expressions. */
+void oracle_bucket_message(const char *msg, char *out, size_t n);
+
 #endif

@@ -14,6 +14,7 @@
 #include "../graph/fail.h"
 #include "../graph/op.h"
 #include "atomic_file.h"
+#include "bucket.h"
 #include "graphio.h"
 #include "json_file.h"
 
@@ -106,6 +107,7 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 				"confirmation_note", json_file_text(r->blame.note), "heap_report",
 				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
 				json_file_text(fc->source ? fc->source : "")));
+	bad |= bucket_store(meta);
 	if (bad) {
 		json_decref(meta);
 		return NULL;
@@ -114,7 +116,8 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 }
 
 /* Raises count in an existing meta.json: parsed, the integer field set, the
- * whole written back atomically. Returns the old count; 0 when there is no
+ * bucket and known bug set afresh (a folder from before buckets, a list that
+ * has grown since), the whole written back atomically. Returns the old count; 0 when there is no
  * meta.json yet, or none that holds a count (a crash before the first was
  * written, a corrupt file): the caller then writes the finding whole. */
 static unsigned bump_count(const char *dir)
@@ -123,10 +126,44 @@ static unsigned bump_count(const char *dir)
 	json_t *meta = findings_path(path, sizeof path, dir, "meta.json") ? NULL : json_file_load(path, why, sizeof why);
 	json_t *count = json_object_get(meta, "count");
 	json_int_t old = json_is_integer(count) ? json_integer_value(count) : 0;
-	if (old > 0 && old < UINT_MAX && !json_integer_set(count, old + 1))
+	if (old > 0 && old < UINT_MAX && !json_integer_set(count, old + 1) && !bucket_store(meta))
 		json_file_write(path, meta, 1);
 	json_decref(meta);
 	return old > 0 && old < UINT_MAX ? (unsigned)old : 0;
+}
+
+/* One writer at a time per signature: the folder's .lock held, its fd
+ * returned (-1 when it cannot be). */
+static int lock_finding(const char *dir)
+{
+	char lockpath[4300];
+	int lock = findings_path(lockpath, sizeof lockpath, dir, ".lock") ? -1 : open(lockpath, O_CREAT | O_RDWR | O_CLOEXEC, 0666);
+	if (lock >= 0 && flock(lock, LOCK_EX)) {
+		close(lock);
+		return -1;
+	}
+	return lock;
+}
+
+static void unlock_finding(int lock)
+{
+	flock(lock, LOCK_UN);
+	close(lock);
+}
+
+int findings_mark(const char *dir, char *why, size_t n)
+{
+	char path[4200];
+	if (findings_path(path, sizeof path, dir, "meta.json"))
+		return fail(why, n, "%s: path too long", dir);
+	int lock = lock_finding(dir);
+	if (lock < 0)
+		return fail(why, n, "%s: cannot lock", dir);
+	json_t *meta = json_file_load(path, why, n);
+	int rc = !meta ? -1 : bucket_store(meta) || json_file_write(path, meta, 1) ? fail(why, n, "%s: cannot write", path) : 0;
+	json_decref(meta);
+	unlock_finding(lock);
+	return rc;
 }
 
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
@@ -142,14 +179,9 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	int fresh = mkdir(dir, 0777) == 0;
 	if (!fresh && errno != EEXIST)
 		return fail(why, n, "%s: %s", dir, strerror(errno));
-	/* One writer at a time per signature. */
-	char lockpath[4300];
-	int lock = findings_path(lockpath, sizeof lockpath, dir, ".lock") ? -1 : open(lockpath, O_CREAT | O_RDWR | O_CLOEXEC, 0666);
-	if (lock < 0 || flock(lock, LOCK_EX)) {
-		if (lock >= 0)
-			close(lock);
+	int lock = lock_finding(dir);
+	if (lock < 0)
 		return fail(why, n, "%s: cannot lock", dir);
-	}
 	unsigned count = fresh ? 0 : bump_count(dir);
 	int rc = 0;
 	if (!count) { /* the first hit (or a crash before meta.json): write everything */
@@ -173,8 +205,7 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 		      json_file_write(path_meta, meta, 1);
 		json_decref(meta);
 	}
-	flock(lock, LOCK_UN);
-	close(lock);
+	unlock_finding(lock);
 	if (rc)
 		return fail(why, n, "%s: could not write the finding", dir);
 	return count == 0;

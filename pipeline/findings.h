@@ -21,6 +21,11 @@ struct finding_ctx {
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
 		    size_t pathlen, char *why, size_t n);
 
+/* Sets DIR/meta.json's bucket and known bug afresh (pipeline/bucket.h),
+ * under the folder's lock: for folders from before buckets, and after the
+ * known bugs list has grown. 0, or -1 with a reason. */
+int findings_mark(const char *dir, char *why, size_t n);
+
 /* What reduce, bisect, triage and report read back from a finding folder. */
 struct finding_meta {
 	char verdict[32], mismatch[32], backend[64], mode[64], dynamic[16], detail[300];

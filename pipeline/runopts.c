@@ -6,6 +6,7 @@
 #include "../harness/runtime.h"
 #include "cli.h"
 #include "graphio.h"
+#include "known_bugs.h"
 
 const struct option run_opts_table[] = {
 	{"backend", required_argument, NULL, 0},  {"mode", required_argument, NULL, 0},
@@ -14,7 +15,8 @@ const struct option run_opts_table[] = {
 	{"findings", required_argument, NULL, 0}, {"plugin", required_argument, NULL, 0},
 	{"modes", required_argument, NULL, 0},    {"inductor", required_argument, NULL, 0},
 	{"compile-threads", required_argument, NULL, 0}, {"no-stride-check", no_argument, NULL, 0},
-	{"malloc-check", required_argument, NULL, 0}, {NULL, 0, NULL, 0},
+	{"malloc-check", required_argument, NULL, 0}, {"known", required_argument, NULL, 0},
+	{NULL, 0, NULL, 0},
 };
 
 static int parse_modes(const char *s, unsigned *modes)
@@ -121,6 +123,16 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 		}
 		ro->exec.plugin = ro->plugin;
 		ro->exec.plugin_len = len;
+	}
+	/* Through the environment, so that what this command starts (a campaign's
+	 * libFuzzer jobs) marks the same bugs; a malformed list stops here. */
+	if (cli_opt(c, "known") && setenv("PT2FUZZ_KNOWN_BUGS", cli_opt(c, "known"), 1)) {
+		fprintf(stderr, "%s: --known: cannot set PT2FUZZ_KNOWN_BUGS\n", c->cmd);
+		return -1;
+	}
+	if (!known_bugs(why, sizeof why)) {
+		fprintf(stderr, "%s: %s\n", c->cmd, why);
+		return -1;
 	}
 	if (runtime_python(ro->python, sizeof ro->python, why, sizeof why)) {
 		fprintf(stderr, "%s: %s\n", c->cmd, why);

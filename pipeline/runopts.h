@@ -35,7 +35,8 @@ extern const struct option run_opts_table[];
 	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default 1 with --jobs > 1)\n" \
 	"  --no-stride-check  do not report stride-only mismatches\n" \
 	"  --malloc-check on|off  glibc's checking malloc in the worker, so that a kernel writing past\n" \
-	"                     a buffer aborts in its own run (default on)\n"
+	"                     a buffer aborts in its own run (default on)\n" \
+	"  --known FILE       more known upstream bugs, as pipeline/known_bugs.txt (PT2FUZZ_KNOWN_BUGS)\n"
 
 /* The run options of a parsed command line (whose tables hold
  * run_opts_table), and PT2FUZZ_PYTHON / build/runtime.env for the worker;

@@ -9,6 +9,7 @@
 #include "../graph/broken.h"
 #include "../pipeline/findings.h"
 #include "report.h"
+#include "../pipeline/bucket.h"
 
 #define INLINE_TRACE_LINES 50
 
@@ -378,7 +379,17 @@ void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 {
 	write_title(f, rp, c);
 	fputs("<!-- pt2fuzz report: the line above is the issue's title, the rest its body (PyTorch's torch.compile "
-	      "bug template). Add the label `topic: fuzzer`. -->\n\n### 🐛 Describe the bug\n\n", f);
+	      "bug template). Add the label `topic: fuzzer`. -->\n\n", f);
+	struct finding_bucket b;
+	bucket_of(rp->meta, &b);
+	if (b.known) { /* the issue is validated as pytorch#DIGITS (pipeline/known_bugs.c); the rest is escaped */
+		fprintf(f, "> **Known upstream:** pytorch/pytorch#%s (", b.known->issue + strlen("pytorch#"));
+		md_text(f, b.known->title);
+		fputs("; seen on torch ", f);
+		md_text(f, b.known->torch);
+		fputs("). Add to that issue rather than filing a new one.\n\n", f);
+	}
+	fputs("### 🐛 Describe the bug\n\n", f);
 	char torch_v[64], first_seen[64];
 	json_file_copy(rp->meta, "torch", torch_v, sizeof torch_v);
 	json_file_copy(rp->meta, "first_seen", first_seen, sizeof first_seen);

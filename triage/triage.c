@@ -1,7 +1,9 @@
 /* `pt2fuzz triage DIR`: every finding in a findings directory reduced,
- * bisected and rerun; findings whose reduced graphs share a signature (the
- * same bug under different surrounding graphs) become one bucket; DIR/triage.md
- * has a row per bucket. */
+ * bisected and rerun, and grouped by bug: behaviour, missing-error and
+ * error-mismatch findings by their bucket (pipeline/bucket.h: kind and
+ * normalized error), the others by their reduced graph's signature (the same
+ * bug under different surrounding graphs); DIR/triage.md has a row per
+ * bucket, with the known upstream bug it matches. */
 #include <errno.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -10,6 +12,7 @@
 #include <sys/stat.h>
 #include "../graph/op.h"
 #include "../pipeline/atomic_file.h"
+#include "../pipeline/bucket.h"
 #include "bisect.h"
 #include "../pipeline/cli.h"
 #include "triage_commands.h"
@@ -24,7 +27,8 @@ struct triaged {
 	struct graph reduced;
 	int reproduced;
 	unsigned reruns_ok, reruns, ops_before;
-	uint64_t bucket;           /* the reduced graph's signature */
+	struct finding_bucket found; /* meta.json's bucket */
+	uint64_t bucket;           /* found's hash, or for kinds bucketed by signature the reduced graph's */
 	struct pool_result verdict;
 	struct bisect_result bisect;
 };
@@ -41,7 +45,8 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	static struct graph g;
 	char why[600], path[4200];
 	struct check_cfg c = ro->check;
-	if (findings_load(dir, &g, &t->meta, why, sizeof why)) {
+	if (findings_load(dir, &g, &t->meta, why, sizeof why) || findings_mark(dir, why, sizeof why) ||
+	    bucket_load(dir, &t->found, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 		return 0;
 	}
@@ -70,7 +75,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return -1;
 	for (unsigned i = 0; i < t->reruns; i++)
 		t->reruns_ok += res[i].key == rs.last.key;
-	t->bucket = rs.last.signature;
+	t->bucket = bucket_by_error(t->meta.verdict) ? t->found.hash : rs.last.signature;
 	return 0;
 }
 
@@ -84,13 +89,26 @@ static void op_list(const struct graph *g, char *out, size_t n)
 		len += (size_t)snprintf(out + len, n - len, "%s%s", i ? ", " : "", ops[i]);
 }
 
+/* s in a Markdown table cell: '|' escaped, cut to fit. */
+static void cell(const char *s, char *out, size_t n)
+{
+	size_t o = 0;
+	for (; *s && o + 3 < n; s++) {
+		if (*s == '|' || *s == '\\')
+			out[o++] = '\\';
+		out[o++] = *s;
+	}
+	out[o] = 0;
+}
+
 static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigned n)
 {
-	fprintf(f, "# Triage of %s\n\n%u findings. One row per bucket: findings whose reduced graphs share a "
-		   "signature are one bug.\n\n", dir, n);
-	fprintf(f, "| bucket | kind | layer | ops (reduced) | count | reduced size | flaky | findings |\n");
-	fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- |\n");
-	unsigned nb = 0;
+	fprintf(f, "# Triage of %s\n\n%u findings. One row per bucket, one bug: behaviour, missing-error and "
+		   "error-mismatch findings with the same normalized error, other findings whose reduced graphs share "
+		   "a signature.\n\n", dir, n);
+	fprintf(f, "| bucket | kind | error (normalized) | known | layer | ops (reduced) | count | reduced size | flaky | findings |\n");
+	fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+	unsigned nb = 0, nknown = 0;
 	for (unsigned i = 0; i < n; i++) {
 		if (!ts[i].reproduced)
 			continue;
@@ -112,15 +130,20 @@ static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigne
 				ml += (size_t)snprintf(members + ml, sizeof members - ml, "%s`%s`", ml ? " " : "", ts[j].name);
 		}
 		op_list(&ts[i].reduced, ops, sizeof ops);
-		fprintf(f, "| %016llx | %s/%s | %s | %s | %u | %u ops | %s | %s |\n", (unsigned long long)ts[i].bucket,
-			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), ts[i].bisect.layer, ops, count,
-			size, flaky ? "yes" : "no", members);
+		char error[900];
+		const char *colon = strstr(ts[i].found.text, ": ");
+		cell(bucket_by_error(ts[i].meta.verdict) && colon ? colon + 2 : "", error, sizeof error);
+		const struct known_bug *known = ts[i].found.known;
+		fprintf(f, "| %016llx | %s/%s | %s | %s | %s | %s | %u | %u ops | %s | %s |\n", (unsigned long long)ts[i].bucket,
+			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), error,
+			known ? known->issue : "", ts[i].bisect.layer, ops, count, size, flaky ? "yes" : "no", members);
 		nb++;
+		nknown += known != NULL;
 	}
 	unsigned lost = 0;
 	for (unsigned i = 0; i < n; i++)
 		lost += !ts[i].reproduced;
-	fprintf(f, "\n%u buckets.", nb);
+	fprintf(f, "\n%u buckets, %u of them known upstream (pipeline/known_bugs.txt).", nb, nknown);
 	if (lost) {
 		fprintf(f, " %u findings did not reproduce (flaky or environment-dependent):", lost);
 		for (unsigned i = 0; i < n; i++)

@@ -1,0 +1,116 @@
+#include "bucket.h"
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+#include "../graph/fail.h"
+#include "../graph/graph.h"
+#include "../oracles/signature.h"
+#include "json_file.h"
+
+int bucket_by_error(const char *kind)
+{
+	static const enum verdict_kind by_error[] = {V_BEHAVIOUR, V_MISSING_ERROR, V_ERROR_MISMATCH};
+	for (unsigned i = 0; i < sizeof by_error / sizeof *by_error; i++)
+		if (!strcmp(kind, verdict_name(by_error[i])))
+			return 1;
+	return 0;
+}
+
+void bucket_of(const json_t *meta, struct finding_bucket *b)
+{
+	const char *kind = json_file_str(meta, "verdict");
+	char error[256];
+	oracle_bucket_message(json_file_str(meta, "message"), error, sizeof error);
+	if (bucket_by_error(kind)) {
+		const char *eager = !strcmp(kind, verdict_name(V_ERROR_MISMATCH)) ? json_file_str(meta, "eager_exception") : "";
+		snprintf(b->text, sizeof b->text, "%s %s%s%s: %s", kind, eager, eager[0] ? " -> " : "",
+			 json_file_str(meta, "exception"), error);
+	} else {
+		snprintf(b->text, sizeof b->text, "%s", json_file_str(meta, "signature"));
+	}
+	b->hash = XXH64(b->text, strlen(b->text), 0);
+	const char *ops[G_MAX_NODES];
+	unsigned nops = 0;
+	json_t *list = json_object_get(meta, "ops"), *op;
+	size_t i;
+	json_array_foreach(list, i, op)
+		if (json_is_string(op) && nops < G_MAX_NODES)
+			ops[nops++] = json_string_value(op);
+	b->known = known_match(known_bugs(NULL, 0), kind, error, ops, nops);
+}
+
+int bucket_load(const char *dir, struct finding_bucket *b, char *why, size_t n)
+{
+	char path[4200];
+	int k = snprintf(path, sizeof path, "%s/meta.json", dir);
+	if (k < 0 || (size_t)k >= sizeof path)
+		return fail(why, n, "%s: path too long", dir);
+	json_t *meta = json_file_load(path, why, n);
+	if (!meta)
+		return -1;
+	bucket_of(meta, b);
+	json_decref(meta);
+	return 0;
+}
+
+int bucket_store(json_t *meta)
+{
+	struct finding_bucket b;
+	char hash[17];
+	bucket_of(meta, &b);
+	snprintf(hash, sizeof hash, "%016llx", (unsigned long long)b.hash);
+	return json_object_set_new(meta, "bucket", json_string(hash)) ||
+	       json_object_set_new(meta, "bucket_text", json_file_text(b.text)) ||
+	       json_object_set_new(meta, "known", json_string(b.known ? b.known->issue : ""));
+}
+
+static int by_hash(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+void findings_census(const char *dir, struct findings_census *c)
+{
+	memset(c, 0, sizeof *c);
+	/* Each folder's bucket hash with its lowest bit replaced by "known":
+	 * sorted, the distinct ones counted. */
+	uint64_t *hashes = NULL;
+	size_t cap = 0, nh = 0;
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		for (unsigned k = 0; k < V_COUNT; k++) {
+			size_t l = strlen(verdict_name((enum verdict_kind)k));
+			if (strncmp(e->d_name, verdict_name((enum verdict_kind)k), l) || e->d_name[l] != '-' ||
+			    strlen(e->d_name) != l + 17)
+				continue;
+			c->by_kind[k]++;
+			c->total++;
+			if (nh == cap) {
+				uint64_t *h = realloc(hashes, (cap ? 2 * cap : 64) * sizeof *h);
+				if (!h)
+					continue; /* counted by kind, not bucketed */
+				hashes = h;
+				cap = cap ? 2 * cap : 64;
+			}
+			/* A folder without a readable meta.json yet (being written) is its own bucket. */
+			char sub[4200], why[300];
+			struct finding_bucket b = {0};
+			int len = snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+			if (len < 0 || (size_t)len >= sizeof sub || bucket_load(sub, &b, why, sizeof why))
+				b.hash = XXH64(e->d_name, strlen(e->d_name), 0);
+			hashes[nh++] = (b.hash & ~1ull) | (b.known != NULL);
+		}
+	if (d)
+		closedir(d);
+	if (hashes)
+		qsort(hashes, nh, sizeof *hashes, by_hash);
+	for (size_t i = 0; i < nh; i++)
+		if (!i || hashes[i] >> 1 != hashes[i - 1] >> 1) {
+			c->bugs++;
+			c->known += hashes[i] & 1;
+		}
+	free(hashes);
+}

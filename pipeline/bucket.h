@@ -1,0 +1,45 @@
+/* Buckets: findings counted by bug, not by op set. A finding's signature
+ * includes its op set, so one bug reached through different graphs gives
+ * several findings; its bucket leaves the op set out. For behaviour,
+ * missing-error and error-mismatch findings the bucket is the verdict kind,
+ * the exception type (for error-mismatch also eager's) and the error line
+ * normalized by oracle_bucket_message; for the other kinds (numeric, stride,
+ * crash, ...) it is the signature itself. A pure function of meta.json's
+ * fields, so folders written before buckets existed get one too. */
+#ifndef PT2FUZZ_BUCKET_H
+#define PT2FUZZ_BUCKET_H
+#include <jansson.h>
+#include <stdint.h>
+#include "../oracles/verdict.h"
+#include "known_bugs.h"
+
+struct finding_bucket {
+	uint64_t hash;                 /* xxHash64 of text */
+	char text[400];                /* "behaviour torch._inductor.exc.InductorError: LoweringException: ..." */
+	const struct known_bug *known; /* the known upstream bug it matches, or NULL */
+};
+
+/* Whether findings of this verdict kind are bucketed by their error (else by signature). */
+int bucket_by_error(const char *kind);
+
+/* The bucket of a meta.json object, matched against the known bugs (none
+ * when the list is malformed: run_opts_parse reports that). */
+void bucket_of(const json_t *meta, struct finding_bucket *b);
+
+/* The bucket of DIR/meta.json; -1 with a reason when it cannot be read. */
+int bucket_load(const char *dir, struct finding_bucket *b, char *why, size_t n);
+
+/* Sets meta's "bucket", "bucket_text" and "known" keys from bucket_of. 0, or -1. */
+int bucket_store(json_t *meta);
+
+/* A findings directory counted: folders "<kind>-<signature>" by kind, and
+ * the distinct buckets among them, known or not. */
+struct findings_census {
+	unsigned total, by_kind[V_COUNT];
+	unsigned bugs;  /* distinct buckets */
+	unsigned known; /* of those, the ones a known upstream bug matches */
+};
+
+void findings_census(const char *dir, struct findings_census *c);
+
+#endif

@@ -1,0 +1,40 @@
+/* Known upstream bugs: a list of patterns over finding buckets
+ * (pipeline/bucket.h), one line per PyTorch issue, so that a finding of a
+ * bug PyTorch already tracks is marked with its issue and not counted as new.
+ * The list is pipeline/known_bugs.txt (linked into the binaries), plus the
+ * file PT2FUZZ_KNOWN_BUGS names (set by --known). Its format:
+ *   ISSUE | KINDS | ERROR | OPS | TORCH | TITLE
+ * ISSUE pytorch#NUMBER; KINDS verdict names, comma separated, or *; ERROR a
+ * glob (fnmatch) over the bucket's error line (oracle_bucket_message: numbers
+ * are N, expressions #); OPS op names that must all be in the finding's op
+ * set, or *; TORCH the versions it was seen on; TITLE free text. Blank lines
+ * and lines starting with # are comments. */
+#ifndef PT2FUZZ_KNOWN_BUGS_H
+#define PT2FUZZ_KNOWN_BUGS_H
+#include <stddef.h>
+
+struct known_bug {
+	char issue[32], kinds[96], error[200], ops[200], torch[64], title[200];
+};
+
+struct known_list {
+	struct known_bug *bugs;
+	unsigned n;
+};
+
+/* Appends the lines of text (named file in messages) to l. 0, or -1 with
+ * "FILE:LINE: what is wrong" in why (l keeps the lines before). */
+int known_parse(struct known_list *l, const char *text, const char *file, char *why, size_t n);
+
+/* The first bug of l that a finding matches: its verdict kind, its bucket
+ * error line, its op names. NULL when none. */
+const struct known_bug *known_match(const struct known_list *l, const char *kind, const char *error,
+				   const char *const *ops, unsigned nops);
+
+/* The built-in list and PT2FUZZ_KNOWN_BUGS's file, parsed once; NULL with
+ * the reason (then, and on later calls) when one is malformed or unreadable. */
+const struct known_list *known_bugs(char *why, size_t n);
+
+void known_free(struct known_list *l);
+
+#endif

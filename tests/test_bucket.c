@@ -1,0 +1,186 @@
+/* Buckets (pipeline/bucket.h) and known upstream bugs (pipeline/known_bugs.h):
+ * one bug reached through different op sets is one bucket, different errors
+ * are not; a known-bugs line matches its findings and not a near miss; a
+ * malformed line is an error naming FILE:LINE. */
+#include "test.h"
+#include "../oracles/signature.h"
+#include "../pipeline/bucket.h"
+#include "../pipeline/json_file.h"
+#include "../pipeline/known_bugs.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define RELATIONAL "torch._inductor.exc.InductorError: LoweringException: TypeError: cannot determine truth value of Relational: "
+
+/* A meta.json object with the fields buckets are made of. */
+static json_t *meta(const char *signature, const char *verdict, const char *exception, const char *message,
+		    const char *ops)
+{
+	json_t *m = json_pack("{s:s, s:s, s:s, s:s, s:s}", "signature", signature, "verdict", verdict, "exception",
+			      exception, "message", message, "eager_exception", "");
+	json_t *list = json_array();
+	for (const char *s = ops; *s;) {
+		size_t l = strcspn(s, ",");
+		json_array_append_new(list, json_stringn(s, l));
+		s += l + (s[l] == ',');
+	}
+	json_object_set_new(m, "ops", list);
+	return m;
+}
+
+/* The h100 findings' real messages: one bug (adaptive_avg_pool2d lowering)
+ * under different op sets and guard expressions. */
+TEST(bucket_one_bug_through_different_op_sets_is_one_bucket)
+{
+	json_t *a = meta("behaviour-40a75f137bc65812", "behaviour", "torch._inductor.exc.InductorError",
+			 RELATIONAL "(((2*s15 + 6)//s15))*(((2*s49 + 11)//s49)) > 25\nwhile executing ...",
+			 "adaptive_avg_pool2d,relu,view");
+	json_t *b = meta("behaviour-8262358e4a86754c", "behaviour", "torch._inductor.exc.InductorError",
+			 RELATIONAL "2*(((2*s71 + 6)//s71)) > 25", "constant_pad2d,adaptive_avg_pool2d");
+	json_t *other = meta("behaviour-85fcf888b94b1a83", "behaviour", "torch._inductor.exc.InductorError",
+			     "torch._inductor.exc.InductorError: AssertionError: n=copy_, n.args[0]=permute",
+			     "constant_pad2d,adaptive_avg_pool2d");
+	json_t *kind = meta("missing-error-8262358e4a86754c", "missing-error", "torch._inductor.exc.InductorError",
+			    RELATIONAL "2*(((2*s71 + 6)//s71)) > 25", "constant_pad2d,adaptive_avg_pool2d");
+	struct finding_bucket ba, bb, bo, bk;
+	bucket_of(a, &ba);
+	bucket_of(b, &bb);
+	bucket_of(other, &bo);
+	bucket_of(kind, &bk);
+	CHECK(ba.hash == bb.hash);
+	CHECK(!strcmp(ba.text, bb.text));
+	CHECK(!strcmp(ba.text, "behaviour torch._inductor.exc.InductorError: " RELATIONAL "#"));
+	CHECK(ba.hash != bo.hash);
+	CHECK(ba.hash != bk.hash);
+	json_decref(a);
+	json_decref(b);
+	json_decref(other);
+	json_decref(kind);
+}
+
+/* Numeric findings are bucketed by their signature: two are two buckets. */
+TEST(bucket_of_a_numeric_finding_is_its_signature)
+{
+	json_t *a = meta("numeric-0000000000000001", "numeric", "", "", "softmax,layer_norm");
+	json_t *b = meta("numeric-0000000000000002", "numeric", "", "", "softmax,layer_norm");
+	struct finding_bucket ba, bb;
+	bucket_of(a, &ba);
+	bucket_of(b, &bb);
+	CHECK(!strcmp(ba.text, "numeric-0000000000000001"));
+	CHECK(ba.hash != bb.hash);
+	json_decref(a);
+	json_decref(b);
+}
+
+TEST(bucket_message_abstracts_symbols_sizes_addresses_and_paths)
+{
+	char a[256], b[256];
+	oracle_bucket_message("RuntimeError: Expected size [s35, 4] for buf12 at 0x7f3a2b1c9d00 in "
+			      "/tmp/torchinductor_root/ab/cab12.py, got [3, s0+1]", a, sizeof a);
+	CHECK(!strcmp(a, "RuntimeError: Expected size # for bufN at # in got #"));
+	oracle_bucket_message("RuntimeError: Expected size [s7, 128] for buf3 at 0xdeadbeef00 in "
+			      "/tmp/torchinductor_x/zz/czz9.py, got [17, s2+1]", b, sizeof b);
+	CHECK(!strcmp(a, b));
+	/* Words stay words: "sizes" and "s" are not symbols. */
+	oracle_bucket_message("ValueError: sizes s mismatch: 3 vs 4", a, sizeof a);
+	CHECK(!strcmp(a, "ValueError: sizes s mismatch: # vs #"));
+	/* A small buffer cuts the text whole words at a time, terminated. */
+	oracle_bucket_message("ValueError: sizes mismatch", a, 12);
+	CHECK(!strcmp(a, "ValueError:"));
+}
+
+static const char list_text[] =
+	"# a comment, then a blank line\n"
+	"\n"
+	"pytorch#185575 | behaviour,error-mismatch | *cannot determine truth value of Relational* | adaptive_avg_pool2d | 2.6 | adaptive pool\n"
+	"pytorch#151198 | numeric | * | reflection_pad3d,pairwise_distance | 2.6 | pad3d pairwise\n";
+
+TEST(known_bug_line_matches_its_finding_and_not_a_near_miss)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l, list_text, "list.txt", why, sizeof why), 0);
+	CHECK_EQ(l.n, 2);
+	const char *pool[] = {"constant_pad2d", "adaptive_avg_pool2d"}, *avg[] = {"constant_pad2d", "avg_pool2d"};
+	const char *pad[] = {"reflection_pad3d", "view", "chunk", "pairwise_distance"}, *half[] = {"reflection_pad3d", "view"};
+	const char *err = "torch._inductor.exc.InductorError: LoweringException: TypeError: cannot determine truth value of Relational: #";
+	const struct known_bug *b = known_match(&l, "behaviour", err, pool, 2);
+	CHECK(b && !strcmp(b->issue, "pytorch#185575") && !strcmp(b->title, "adaptive pool"));
+	CHECK(known_match(&l, "error-mismatch", err, pool, 2) == b);
+	CHECK(known_match(&l, "missing-error", err, pool, 2) == NULL);       /* another kind */
+	CHECK(known_match(&l, "behaviour", err, avg, 2) == NULL);            /* avg_pool2d's own bug */
+	CHECK(known_match(&l, "behaviour", "RuntimeError: other", pool, 2) == NULL); /* another error */
+	b = known_match(&l, "numeric", "", pad, 4);
+	CHECK(b && !strcmp(b->issue, "pytorch#151198"));
+	CHECK(known_match(&l, "numeric", "", half, 2) == NULL);
+	known_free(&l);
+}
+
+/* The built-in list (pipeline/known_bugs.txt) parses and marks a finding's meta.json. */
+TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
+{
+	char why[300];
+	CHECK(known_bugs(why, sizeof why) != NULL);
+	json_t *m = meta("behaviour-40a75f137bc65812", "behaviour", "torch._inductor.exc.InductorError",
+			 RELATIONAL "(((2*s4 + 1)//s4)) > 25", "adaptive_avg_pool2d");
+	CHECK_EQ(bucket_store(m), 0);
+	CHECK(!strcmp(json_file_str(m, "known"), "pytorch#185575"));
+	CHECK_EQ(strlen(json_file_str(m, "bucket")), 16);
+	CHECK(strstr(json_file_str(m, "bucket_text"), "cannot determine truth value of Relational: #") != NULL);
+	json_decref(m);
+}
+
+TEST(known_bugs_malformed_line_is_an_error_naming_file_and_line)
+{
+	static const struct {
+		const char *text, *says;
+	} bad[] = {
+		{"# ok\npytorch#1 | numeric | * | relu | 2.6\n", "mine.txt:2: 5 fields, expected 6"},
+		{"\n\n\nissue#1 | numeric | * | relu | 2.6 | t\n", "mine.txt:4: issue 'issue#1': expected pytorch#NUMBER"},
+		{"pytorch#12x | numeric | * | relu | 2.6 | t\n", "mine.txt:1: issue 'pytorch#12x'"},
+		{"pytorch#1 | numeric,wrong | * | relu | 2.6 | t\n", "mine.txt:1: kind 'wrong' is no verdict"},
+		{"pytorch#1 | numeric |  | relu | 2.6 | t\n", "mine.txt:1: the error field is empty"},
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof *bad; i++) {
+		struct known_list l = {0};
+		char why[300] = "";
+		CHECK_EQ(known_parse(&l, bad[i].text, "mine.txt", why, sizeof why), -1);
+		if (!CHECK(strstr(why, bad[i].says) != NULL))
+			fprintf(stderr, "  got: %s\n", why);
+		known_free(&l);
+	}
+}
+
+static void write_meta(const char *dir, const char *name, json_t *m)
+{
+	char path[300];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	CHECK_EQ(mkdir(path, 0777), 0);
+	snprintf(path, sizeof path, "%s/%s/meta.json", dir, name);
+	CHECK_EQ(json_file_write(path, m, 0), 0);
+	json_decref(m);
+}
+
+/* Findings folders from before buckets (no bucket key) are counted by bug. */
+TEST(findings_census_counts_distinct_buckets_and_known_ones)
+{
+	char dir[64] = "/tmp/pt2fuzz-bucket.XXXXXX", cmd[100];
+	CHECK(mkdtemp(dir) != NULL);
+	write_meta(dir, "behaviour-0000000000000001", meta("behaviour-0000000000000001", "behaviour", "E",
+							  RELATIONAL "2*(((2*s11 + 4)//s11)) > 25", "adaptive_avg_pool2d"));
+	write_meta(dir, "behaviour-0000000000000002", meta("behaviour-0000000000000002", "behaviour", "E",
+							  RELATIONAL "(((2*s26 + 10)//s26)) > 25", "adaptive_avg_pool2d,relu"));
+	write_meta(dir, "missing-error-0000000000000003",
+		   meta("missing-error-0000000000000003", "missing-error", "RuntimeError", "RuntimeError: x", "mv"));
+	write_meta(dir, "numeric-0000000000000004", meta("numeric-0000000000000004", "numeric", "", "", "softmax"));
+	struct findings_census c;
+	findings_census(dir, &c);
+	CHECK_EQ(c.total, 4);
+	CHECK_EQ(c.by_kind[V_BEHAVIOUR], 2);
+	CHECK_EQ(c.bugs, 3);
+	CHECK_EQ(c.known, 1);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	CHECK_EQ(system(cmd), 0);
+}
