@@ -184,3 +184,20 @@ TEST(findings_census_counts_distinct_buckets_and_known_ones)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	CHECK_EQ(system(cmd), 0);
 }
+
+/* The #151198 seed's finding as torch 2.6 recorded it (its graph passes on
+ * 2.15, so a crafted meta.json): numeric, bucketed by signature, known. */
+TEST(known_bugs_builtin_list_marks_the_reflection_pad3d_pairwise_seed)
+{
+	json_t *m = meta("numeric-5d1c4f0a22b7e913", "numeric", "", "",
+			 "reflection_pad3d,view,chunk,pairwise_distance");
+	json_t *other = meta("numeric-5d1c4f0a22b7e914", "numeric", "", "", "reflection_pad3d,view,chunk");
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && !strcmp(b.known->issue, "pytorch#151198"));
+	CHECK(!strcmp(b.text, "numeric-5d1c4f0a22b7e913"));
+	bucket_of(other, &b);
+	CHECK(b.known == NULL);
+	json_decref(m);
+	json_decref(other);
+}
