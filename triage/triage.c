@@ -106,7 +106,7 @@ static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigne
 	fprintf(f, "# Triage of %s\n\n%u findings. One row per bucket, one bug: behaviour, missing-error and "
 		   "error-mismatch findings with the same normalized error, other findings whose reduced graphs share "
 		   "a signature.\n\n", dir, n);
-	fprintf(f, "| bucket | kind | error (normalized) | known | layer | ops (reduced) | count | reduced size | flaky | findings |\n");
+	fprintf(f, "| bucket | kind | layer | ops (reduced) | count | reduced size | flaky | findings | known | error (normalized) |\n");
 	fprintf(f, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
 	unsigned nb = 0, nknown = 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -134,16 +134,16 @@ static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigne
 		const char *colon = strstr(ts[i].found.text, ": ");
 		cell(bucket_by_error(ts[i].meta.verdict) && colon ? colon + 2 : "", error, sizeof error);
 		const struct known_bug *known = ts[i].found.known;
-		fprintf(f, "| %016llx | %s/%s | %s | %s | %s | %s | %u | %u ops | %s | %s |\n", (unsigned long long)ts[i].bucket,
-			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), error,
-			known ? known->issue : "", ts[i].bisect.layer, ops, count, size, flaky ? "yes" : "no", members);
+		fprintf(f, "| %016llx | %s/%s | %s | %s | %u | %u ops | %s | %s | %s | %s |\n", (unsigned long long)ts[i].bucket,
+			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), ts[i].bisect.layer, ops, count,
+			size, flaky ? "yes" : "no", members, known ? known->issue : "", error);
 		nb++;
 		nknown += known != NULL;
 	}
 	unsigned lost = 0;
 	for (unsigned i = 0; i < n; i++)
 		lost += !ts[i].reproduced;
-	fprintf(f, "\n%u buckets, %u of them known upstream (pipeline/known_bugs.txt).", nb, nknown);
+	fprintf(f, "\n%u buckets, %u of them known upstream (pipeline/known_bugs.txt, --known).", nb, nknown);
 	if (lost) {
 		fprintf(f, " %u findings did not reproduce (flaky or environment-dependent):", lost);
 		for (unsigned i = 0; i < n; i++)

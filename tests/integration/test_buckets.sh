@@ -2,7 +2,8 @@
 # pipeline/known_bugs.h), end to end: a planted compile error hit through two
 # seeds of different op sets is two findings in one bucket; with --known
 # naming it, a third is marked known and never shown as new, a repeat of the
-# first gets the mark too, and the report says which issue it is; a malformed
+# first gets the mark too, the report says which issue it is, and triage.md
+# has one row for all three, marked known (and marks the third); a malformed
 # list is an error naming FILE:LINE. (The built-in list's bugs are fixed on
 # torch 2.15's CPU Inductor: tests/test_bucket.c matches them on crafted
 # meta.json.)
@@ -47,4 +48,13 @@ f3=$(grep -l '"known": "pytorch#4242"' "$TMP"/f/*/meta.json | head -1)
 PT2FUZZ_KNOWN_BUGS=$TMP/known.txt "$PT2FUZZ" report "$(dirname "$f3")" "${PLUGIN[@]}" --out "$TMP/report.md"
 grep -qF '> **Known upstream:** pytorch/pytorch#4242 (the planted \<b\>error\</b\>; seen on torch test)' "$TMP/report.md" ||
   die "report: $(sed -n 1,6p "$TMP/report.md")"
+# 4. triage.md has one row for the three findings (their reduced graphs differ), marked known.
+PT2FUZZ_KNOWN_BUGS=$TMP/known.txt "$PT2FUZZ" triage "$TMP/f" "${PLUGIN[@]}" --time 30 --reruns 1 >"$TMP/triage.out"
+cat "$TMP/f/triage.md"
+[ "$(grep -c '^| [0-9a-f]\{16\} |' "$TMP/f/triage.md")" = 1 ] || die "not one bucket"
+row=$(grep '^| [0-9a-f]\{16\} |' "$TMP/f/triage.md")
+[ "$(echo "$row" | grep -o 'behaviour-[0-9a-f]\{16\}' | wc -l)" = 3 ] || die "bucket members: $row"
+echo "$row" | grep -qF '| pytorch#4242 | RuntimeError: planted compiler error: cannot lower node # at # |' || die "row: $row"
+grep -q '^1 buckets, 1 of them known upstream' "$TMP/f/triage.md" || die "no count of known buckets"
+[ "$(grep -l '"known": "pytorch#4242"' "$TMP"/f/*/meta.json | wc -l)" = 3 ] || die "triage did not mark meta.json"
 echo "buckets ok"
