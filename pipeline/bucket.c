@@ -72,11 +72,60 @@ static int by_hash(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A folder's bucket hash with its lowest bit replaced by "known". A campaign
+ * counts every 2 seconds: what a folder's meta.json gave is kept, by path
+ * (a finding's bucket never changes; the known list is read once). */
+static uint64_t census_entry(const char *path)
+{
+	static struct {
+		uint64_t *keys, *vals; /* key 0: empty slot */
+		size_t n, cap;
+	} memo;
+	uint64_t key = XXH64(path, strlen(path), 0) | 1;
+	for (size_t j = memo.cap ? key & (memo.cap - 1) : 0; memo.cap && memo.keys[j]; j = (j + 1) & (memo.cap - 1))
+		if (memo.keys[j] == key)
+			return memo.vals[j];
+	/* A folder without a readable meta.json yet (being written) is its own bucket, asked again next time. */
+	struct finding_bucket b = {0};
+	char why[300];
+	if (bucket_load(path, &b, why, sizeof why))
+		return key & ~1ull;
+	uint64_t val = (b.hash & ~1ull) | (b.known != NULL);
+	if (2 * (memo.n + 1) > memo.cap) { /* grow: at most half full */
+		size_t cap = memo.cap ? 2 * memo.cap : 256;
+		uint64_t *keys = calloc(cap, sizeof *keys), *vals = calloc(cap, sizeof *vals);
+		if (!keys || !vals) {
+			free(keys);
+			free(vals);
+			return val;
+		}
+		for (size_t i = 0; i < memo.cap; i++)
+			if (memo.keys[i]) {
+				size_t j = memo.keys[i] & (cap - 1);
+				while (keys[j])
+					j = (j + 1) & (cap - 1);
+				keys[j] = memo.keys[i];
+				vals[j] = memo.vals[i];
+			}
+		free(memo.keys);
+		free(memo.vals);
+		memo.keys = keys;
+		memo.vals = vals;
+		memo.cap = cap;
+	}
+	size_t j = key & (memo.cap - 1);
+	while (memo.keys[j])
+		j = (j + 1) & (memo.cap - 1);
+	memo.keys[j] = key;
+	memo.vals[j] = val;
+	memo.n++;
+	return val;
+}
+
 void findings_census(const char *dir, struct findings_census *c)
 {
 	memset(c, 0, sizeof *c);
-	/* Each folder's bucket hash with its lowest bit replaced by "known":
-	 * sorted, the distinct ones counted. */
+	/* Each folder's census_entry: sorted, the distinct ones counted. */
 	uint64_t *hashes = NULL;
 	size_t cap = 0, nh = 0;
 	DIR *d = opendir(dir);
@@ -95,13 +144,9 @@ void findings_census(const char *dir, struct findings_census *c)
 				hashes = h;
 				cap = cap ? 2 * cap : 64;
 			}
-			/* A folder without a readable meta.json yet (being written) is its own bucket. */
-			char sub[4200], why[300];
-			struct finding_bucket b = {0};
+			char sub[4200];
 			int len = snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-			if (len < 0 || (size_t)len >= sizeof sub || bucket_load(sub, &b, why, sizeof why))
-				b.hash = XXH64(e->d_name, strlen(e->d_name), 0);
-			hashes[nh++] = (b.hash & ~1ull) | (b.known != NULL);
+			hashes[nh++] = len < 0 || (size_t)len >= sizeof sub ? XXH64(e->d_name, l + 17, 0) : census_entry(sub);
 		}
 	if (d)
 		closedir(d);
