@@ -25,21 +25,36 @@ static int trimmed(const char *s, size_t len, char *out, size_t n)
 	return 0;
 }
 
-/* The first comma-separated word of list that is no verdict name, or NULL. */
-static const char *bad_kind(const char *list)
+/* The next comma-separated word of *s (its length in *len), or NULL at the end. */
+static const char *next_word(const char **s, size_t *len)
 {
-	static char word[64];
-	for (const char *s = list; *s;) {
-		size_t l = strcspn(s, ",");
-		snprintf(word, sizeof word, "%.*s", (int)(l < 63 ? l : 63), s);
-		int found = 0;
-		for (unsigned k = 0; k < V_COUNT; k++)
-			found |= !strcmp(word, verdict_name((enum verdict_kind)k));
-		if (!found)
-			return word;
-		s += l + (s[l] == ',');
+	const char *w = *s;
+	if (!*w)
+		return NULL;
+	*len = strcspn(w, ",");
+	*s = w + *len + (w[*len] == ',');
+	return w;
+}
+
+/* Whether w[0..len) is one of the n names, or of the verdict names when names is NULL. */
+static int among(const char *w, size_t len, const char *const *names, unsigned n)
+{
+	for (unsigned i = 0; i < (names ? n : V_COUNT); i++) {
+		const char *name = names ? names[i] : verdict_name((enum verdict_kind)i);
+		if (strlen(name) == len && !strncmp(name, w, len))
+			return 1;
 	}
-	return NULL;
+	return 0;
+}
+
+/* The first word of list that is no verdict name (in word), or -1 when all are. */
+static int bad_kind(const char *list, char *word, size_t n)
+{
+	size_t l;
+	for (const char *w; (w = next_word(&list, &l));)
+		if (!among(w, l, NULL, 0))
+			return snprintf(word, n, "%.*s", (int)l, w);
+	return -1;
 }
 
 static int parse_line(struct known_bug *b, const char *s, size_t len, char *why, size_t n, const char *where)
@@ -64,8 +79,8 @@ static int parse_line(struct known_bug *b, const char *s, size_t len, char *why,
 	const char *digits = b->issue + strlen("pytorch#");
 	if (strncmp(b->issue, "pytorch#", 8) || !*digits || strspn(digits, "0123456789") != strlen(digits))
 		return fail(why, n, "%s: issue '%s': expected pytorch#NUMBER", where, b->issue);
-	const char *kind = strcmp(b->kinds, "*") ? bad_kind(b->kinds) : NULL;
-	if (kind)
+	char kind[sizeof b->kinds];
+	if (strcmp(b->kinds, "*") && bad_kind(b->kinds, kind, sizeof kind) >= 0)
 		return fail(why, n, "%s: kind '%s' is no verdict (behaviour, missing-error, numeric, ...)", where, kind);
 	return 0;
 }
@@ -95,34 +110,28 @@ int known_parse(struct known_list *l, const char *text, const char *file, char *
 	return 0;
 }
 
-/* Whether word is one of list's comma-separated words. */
-static int in_list(const char *list, const char *word)
+/* Whether every word of list is one of the n names ("*": yes). */
+static int all_among(const char *list, const char *const *names, unsigned n)
 {
-	size_t wl = strlen(word);
-	for (const char *s = list; *s;) {
-		size_t l = strcspn(s, ",");
-		if (l == wl && !strncmp(s, word, l))
-			return 1;
-		s += l + (s[l] == ',');
-	}
-	return 0;
-}
-
-/* Whether every op of list is among ops. */
-static int has_ops(const char *list, const char *const *ops, unsigned nops)
-{
+	size_t l;
 	if (!strcmp(list, "*"))
 		return 1;
-	for (const char *s = list; *s;) {
-		size_t l = strcspn(s, ",");
-		int found = 0;
-		for (unsigned i = 0; i < nops && !found; i++)
-			found = strlen(ops[i]) == l && !strncmp(ops[i], s, l);
-		if (!found)
+	for (const char *w; (w = next_word(&list, &l));)
+		if (!among(w, l, names, n))
 			return 0;
-		s += l + (s[l] == ',');
-	}
 	return 1;
+}
+
+/* Whether word is one of list's words ("*": yes). */
+static int listed(const char *list, const char *word)
+{
+	size_t l;
+	if (!strcmp(list, "*"))
+		return 1;
+	for (const char *w; (w = next_word(&list, &l));)
+		if (l == strlen(word) && !strncmp(w, word, l))
+			return 1;
+	return 0;
 }
 
 const struct known_bug *known_match(const struct known_list *l, const char *kind, const char *error,
@@ -130,8 +139,7 @@ const struct known_bug *known_match(const struct known_list *l, const char *kind
 {
 	for (unsigned i = 0; l && i < l->n; i++) {
 		const struct known_bug *b = &l->bugs[i];
-		if ((!strcmp(b->kinds, "*") || in_list(b->kinds, kind)) && !fnmatch(b->error, error, 0) &&
-		    has_ops(b->ops, ops, nops))
+		if (listed(b->kinds, kind) && !fnmatch(b->error, error, 0) && all_among(b->ops, ops, nops))
 			return b;
 	}
 	return NULL;
