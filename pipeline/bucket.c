@@ -9,7 +9,8 @@
 #include "../oracles/signature.h"
 #include "json_file.h"
 
-int bucket_by_error(const char *kind)
+/* Whether findings of this verdict kind are bucketed by their error, when they have one. */
+static int by_error(const char *kind)
 {
 	static const enum verdict_kind by_error[] = {V_BEHAVIOUR, V_MISSING_ERROR, V_ERROR_MISMATCH};
 	for (unsigned i = 0; i < sizeof by_error / sizeof *by_error; i++)
@@ -23,7 +24,8 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 	const char *kind = json_file_str(meta, "verdict");
 	char error[256];
 	oracle_bucket_message(json_file_str(meta, "message"), error, sizeof error);
-	if (bucket_by_error(kind)) {
+	b->by_error = by_error(kind) && json_file_str(meta, "exception")[0];
+	if (b->by_error) {
 		const char *eager = !strcmp(kind, verdict_name(V_ERROR_MISMATCH)) ? json_file_str(meta, "eager_exception") : "";
 		snprintf(b->text, sizeof b->text, "%s %s%s%s: %s", kind, eager, eager[0] ? " -> " : "",
 			 json_file_str(meta, "exception"), error);

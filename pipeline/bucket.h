@@ -1,10 +1,11 @@
 /* Buckets: findings counted by bug, not by op set. A finding's signature
  * includes its op set, so one bug reached through different graphs gives
  * several findings; its bucket leaves the op set out. For behaviour,
- * missing-error and error-mismatch findings the bucket is the verdict kind,
- * the exception type (for error-mismatch also eager's) and the error line
- * normalized by oracle_bucket_message; for the other kinds (numeric, stride,
- * crash, ...) it is the signature itself. A pure function of meta.json's
+ * missing-error and error-mismatch findings with an exception the bucket is
+ * the verdict kind, the exception type (for error-mismatch also eager's) and
+ * the error line normalized by oracle_bucket_message; for the other kinds
+ * (numeric, stride, ...) and findings without an exception (a crash, a wrong
+ * shape) it is the signature itself. A pure function of meta.json's
  * fields, so folders written before buckets existed get one too. */
 #ifndef PT2FUZZ_BUCKET_H
 #define PT2FUZZ_BUCKET_H
@@ -16,11 +17,9 @@
 struct finding_bucket {
 	uint64_t hash;                 /* xxHash64 of text */
 	char text[400];                /* "behaviour torch._inductor.exc.InductorError: LoweringException: ..." */
+	int by_error;                  /* text is kind and error, not the signature */
 	const struct known_bug *known; /* the known upstream bug it matches, or NULL */
 };
-
-/* Whether findings of this verdict kind are bucketed by their error (else by signature). */
-int bucket_by_error(const char *kind);
 
 /* The bucket of a meta.json object, matched against the known bugs (none
  * when the list is malformed: run_opts_parse reports that). */

@@ -60,6 +60,20 @@ TEST(bucket_one_bug_through_different_op_sets_is_one_bucket)
 	json_decref(kind);
 }
 
+/* A behaviour finding without an exception (a crash, a wrong shape) is its own bucket. */
+TEST(bucket_of_a_finding_without_an_exception_is_its_signature)
+{
+	json_t *a = meta("behaviour-0000000000000001", "behaviour", "", "", "relu");
+	json_t *b = meta("behaviour-0000000000000002", "behaviour", "", "", "relu");
+	struct finding_bucket ba, bb;
+	bucket_of(a, &ba);
+	bucket_of(b, &bb);
+	CHECK(!ba.by_error && ba.hash != bb.hash);
+	CHECK(!strcmp(ba.text, "behaviour-0000000000000001"));
+	json_decref(a);
+	json_decref(b);
+}
+
 /* Numeric findings are bucketed by their signature: two are two buckets. */
 TEST(bucket_of_a_numeric_finding_is_its_signature)
 {

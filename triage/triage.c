@@ -75,7 +75,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return -1;
 	for (unsigned i = 0; i < t->reruns; i++)
 		t->reruns_ok += res[i].key == rs.last.key;
-	t->bucket = bucket_by_error(t->meta.verdict) ? t->found.hash : rs.last.signature;
+	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
 	return 0;
 }
 
@@ -132,7 +132,7 @@ static void write_markdown(FILE *f, const char *dir, struct triaged *ts, unsigne
 		op_list(&ts[i].reduced, ops, sizeof ops);
 		char error[900];
 		const char *colon = strstr(ts[i].found.text, ": ");
-		cell(bucket_by_error(ts[i].meta.verdict) && colon ? colon + 2 : "", error, sizeof error);
+		cell(ts[i].found.by_error && colon ? colon + 2 : "", error, sizeof error);
 		const struct known_bug *known = ts[i].found.known;
 		fprintf(f, "| %016llx | %s/%s | %s | %s | %u | %u ops | %s | %s | %s | %s |\n", (unsigned long long)ts[i].bucket,
 			verdict_name(ts[i].verdict.kind), mismatch_name(ts[i].verdict.what), ts[i].bisect.layer, ops, count,
