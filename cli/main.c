@@ -30,6 +30,13 @@ static const struct command {
 	 "the smallest graph that still shows a finding (default out: FINDING/reduced)", cmd_reduce},
 	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
 	 cmd_run},
+	{"repro", REPRO_USAGE,
+	 "run a finding's repro.py (reduced/repro.py when there is one) in the configured Python, through stdin; "
+	 "exits with its status",
+	 cmd_repro},
+	{"recheck", RECHECK_USAGE,
+	 "rerun every finding in DIR on this torch: still failing, fixed or changed (written to its meta.json)",
+	 cmd_recheck},
 	{"plot", PLOT_USAGE, "a campaign's coverage, findings and speed over time as a PNG (default OUT/plot.png)", cmd_plot},
 	{"report", "FINDING [--out FILE] [run options]",
 	 "the GitHub issue text PyTorch asks of fuzzer reports, with a TORCH_TRACE log (FINDING/report.md)", cmd_report},

@@ -53,20 +53,35 @@ int runtime_python(char *cmd, size_t cap, char *why, size_t n)
 	return 0;
 }
 
+/* $1 is split into words on purpose: the command may carry arguments. */
+static pid_t start_python(const char *cmd, const char *line, const struct spawn_opts *base, char *why, size_t n)
+{
+	char *const argv[] = {"/bin/sh", "-c", (char *)line, "sh", (char *)cmd, (char *)boot, NULL};
+	struct spawn_opts o = *base;
+	o.argv = argv;
+	o.new_group = 1; /* a kill reaches the compile subprocesses too */
+	return spawn(&o, why, n);
+}
+
 pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extra_fd, const char *const *env, char *why,
 		    size_t n)
 {
-	/* $1 is split into words on purpose: the command may carry arguments. */
-	char *const argv[] = {"/bin/sh", "-c", "exec $1 -u -c \"$2\"", "sh", (char *)cmd, (char *)boot, NULL};
 	struct spawn_opts o = SPAWN_OPTS;
-	o.argv = argv;
 	o.stdio[0] = in_fd;
 	o.stdio[1] = out_fd;
 	o.stdio[2] = err_fd;
 	o.keep_fd = extra_fd;
-	o.new_group = 1; /* a kill reaches the compile subprocesses too */
 	o.env = env;
-	return spawn(&o, why, n);
+	return start_python(cmd, "exec $1 -u -c \"$2\"", &o, why, n);
+}
+
+pid_t runtime_spawn_program(const char *cmd, int in_fd, char *why, size_t n)
+{
+	struct spawn_opts o = SPAWN_OPTS;
+	o.stdio[0] = in_fd;
+	o.keep_fd = -1; /* only stdio: the write end of a stdin pipe must not stay open in the child */
+	o.die_with_parent = 1;
+	return start_python(cmd, "exec $1 -u -", &o, why, n);
 }
 
 int runtime_write_all(int fd, const void *buf, size_t len)

@@ -42,6 +42,7 @@ static int child_loop(const struct run_opts *ro, struct pool_job *job, int in, i
 			job->r.key = pool_key(&r.v, &r.run);
 			job->r.signature = r.signature;
 			snprintf(job->r.detail, sizeof job->r.detail, "%s", r.v.detail);
+			executor_info(&x, "torch", job->r.torch, sizeof job->r.torch);
 		} else {
 			snprintf(job->r.detail, sizeof job->r.detail, "%.299s", why);
 		}

@@ -17,6 +17,7 @@ struct pool_result {
 	uint64_t key;             /* reduction key: the signature without ops (0 for non-findings) */
 	uint64_t signature;       /* with the graph's op set */
 	char detail[300];
+	char torch[32];           /* the worker's torch version */
 };
 
 struct pool_job; /* in shared memory */

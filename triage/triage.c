@@ -5,15 +5,14 @@
  * bug under different surrounding graphs); DIR/triage.md has a row per
  * bucket, with the known upstream bug it matches. */
 #include <errno.h>
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include "../graph/op.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/bucket.h"
 #include "bisect.h"
+#include "finding_list.h"
 #include "../pipeline/cli.h"
 #include "triage_commands.h"
 #include "../pipeline/graphio.h"
@@ -22,7 +21,7 @@
 #define MAX_FINDINGS 1024
 
 struct triaged {
-	char name[64];
+	char name[FINDING_NAME_MAX];
 	struct finding_meta meta;
 	struct graph reduced;
 	int reproduced;
@@ -32,11 +31,6 @@ struct triaged {
 	struct pool_result verdict;
 	struct bisect_result bisect;
 };
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(((const struct triaged *)a)->name, ((const struct triaged *)b)->name);
-}
 
 /* Reduce (or reuse reduced/), bisect, rerun one finding. */
 static int triage_one(struct pool *p, const char *dir, struct triaged *t, const struct run_opts *ro,
@@ -173,22 +167,15 @@ int cmd_triage(int argc, char **argv)
 		fprintf(stderr, "usage: pt2fuzz triage %s\n", TRIAGE_USAGE);
 		return 2;
 	}
-	DIR *d = opendir(args[0]);
-	unsigned n = 0;
-	struct stat st;
-	for (struct dirent *e; d && (e = readdir(d)) && n < MAX_FINDINGS;) {
-		char sub[4200];
-		if (e->d_name[0] != '.' && !findings_path(sub, sizeof sub, args[0], e->d_name) &&
-		    !findings_path(path, sizeof path, sub, "meta.json") && !stat(path, &st))
-			snprintf(ts[n++].name, sizeof ts[0].name, "%.63s", e->d_name);
-	}
-	if (d)
-		closedir(d);
-	if (!n) {
+	static char names[MAX_FINDINGS][FINDING_NAME_MAX];
+	int listed = finding_list(args[0], names, MAX_FINDINGS);
+	if (listed <= 0) {
 		fprintf(stderr, "pt2fuzz triage: no findings in %s\n", args[0]);
 		return 1;
 	}
-	qsort(ts, n, sizeof *ts, by_name);
+	unsigned n = (unsigned)listed;
+	for (unsigned i = 0; i < n; i++)
+		memcpy(ts[i].name, names[i], sizeof ts[i].name);
 	struct pool pool;
 	if (pool_start(&pool, ro.jobs, &ro, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz triage: %s\n", why);

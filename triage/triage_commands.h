@@ -1,4 +1,4 @@
-/* The triage subcommands: reduce, bisect, triage, report; cli/main.c holds the table. */
+/* The triage subcommands: reduce, bisect, triage, report, repro, recheck; cli/main.c holds the table. */
 #ifndef PT2FUZZ_TRIAGE_COMMANDS_H
 #define PT2FUZZ_TRIAGE_COMMANDS_H
 
@@ -12,5 +12,11 @@ int cmd_bisect(int argc, char **argv);
 
 #define TRIAGE_USAGE "DIR [--jobs N] [--time SEC per finding] [--reruns N] [run options]"
 int cmd_triage(int argc, char **argv);
+
+#define REPRO_USAGE "FINDING|FILE.py [--reduced|--original] [--timeout SEC] [--plugin FILE.py]"
+int cmd_repro(int argc, char **argv);
+
+#define RECHECK_USAGE "DIR [--jobs N] [--timeout SEC] [run options]"
+int cmd_recheck(int argc, char **argv);
 
 #endif

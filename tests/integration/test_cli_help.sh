@@ -2,12 +2,13 @@
 # work: `pt2fuzz fuzz --help` once started a 10-minute campaign.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
-for c in ops gen show emit check parse run fuzz reduce bisect triage plot report; do
+for c in ops gen show emit check parse run fuzz reduce bisect triage plot report repro recheck; do
   timeout 10 "$PT2FUZZ" "$c" --help >"$TMP/$c.txt" 2>&1 || die "$c --help failed (or ran for 10 s)"
   grep -q "^usage: pt2fuzz $c" "$TMP/$c.txt" || die "$c --help printed no usage"
 done
 grep -q -- '--no-stride-check' "$TMP/run.txt" || die "run --help lists no run options"
 grep -q -- '--backend B' "$TMP/fuzz.txt" || die "fuzz --help lists no run options"
+grep -q -- '--no-stride-check' "$TMP/recheck.txt" || die "recheck --help lists no run options"
 [ ! -e "$TMP/out" ] && [ ! -e "$TMP/findings" ] || die "--help did work: $(ls "$TMP")"
 timeout 10 "$PT2FUZZ" run --backend aoti --mode backward x.bin 2>"$TMP/err.txt" && die "aoti with backward accepted"
 grep -q 'inference only' "$TMP/err.txt" || die "no reason given for aoti with backward"
@@ -25,6 +26,10 @@ expect_usage_error "option '--jobs' requires an argument" run x.bin --jobs
 expect_usage_error "--jobs 0: expected a number in [1, 256]" triage dir --jobs=0
 expect_usage_error "unrecognized option '--inductor'" check x.bin --inductor a=b
 expect_usage_error "unrecognized option '--bogus'" fuzz --bogus --out "$TMP/out"
+expect_usage_error "unrecognized option '--bogus'" repro x.py --bogus
+expect_usage_error "option '--timeout' requires an argument" repro x.py --timeout
+expect_usage_error "unrecognized option '--bogus'" recheck dir --bogus
+expect_usage_error "--jobs 0: expected a number in [1, 256]" recheck dir --jobs=0
 [ ! -e "$TMP/out" ] && [ ! -e g ] || die "a rejected command line did work"
 # --name=value and --name value alike, positionals anywhere.
 "$PT2FUZZ" gen --count=2 --out=g1 --seed 7 2>/dev/null && "$PT2FUZZ" gen --out g2 --seed=7 --count 2 2>/dev/null

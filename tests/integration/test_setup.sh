@@ -7,7 +7,7 @@
 #  (d) a second set-up waits for the lock of the first and leaves its work;
 #  (e) PT2FUZZ_RUNTIME=debian gives the Debian root filesystem's torch (built
 #      under /var/cache/pt2fuzz/trixie if missing: minutes, ~2 GB, once), and
-#      pt2fuzz runs a seed through it.
+#      pt2fuzz runs a seed through it, and `pt2fuzz repro` a program.
 source "$(dirname "$0")/lib.sh"
 CO=$TMP/checkout
 mkdir -p "$CO/scripts"
@@ -64,3 +64,8 @@ case $(field PT2FUZZ_TORCH "$CO/build/runtime.env") in 2.6.*) ;; *) die "the roo
 PT2FUZZ_PYTHON="$CO/scripts/chroot-python" "$PT2FUZZ" run --device cpu --findings "$TMP/f" "$B/seeds/doc001_s2_mm_add.bin" |
   tee "$TMP/debian.out"
 grep -q "doc001_s2_mm_add.bin: pass" "$TMP/debian.out" || die "a seed did not pass in the Debian runtime"
+# pt2fuzz repro feeds a program to the chroot's Python, which cannot see this checkout's files.
+"$PT2FUZZ" emit "$B/seeds/doc001_s2_mm_add.bin" --backend eager >"$TMP/pass.py"
+printf 'import os\nprint("sees the checkout:", os.path.exists("%s"))\n' "$ROOT/README.md" | cat - "$TMP/pass.py" >"$TMP/chroot.py"
+PT2FUZZ_PYTHON="$CO/scripts/chroot-python" "$PT2FUZZ" repro "$TMP/chroot.py" >"$TMP/repro.out" || die "repro in the Debian runtime: $(tail -3 "$TMP/repro.out")"
+grep -qx 'sees the checkout: False' "$TMP/repro.out" && [ "$(tail -1 "$TMP/repro.out")" = PASS ] || die "$(cat "$TMP/repro.out")"
