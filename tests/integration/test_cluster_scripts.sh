@@ -41,7 +41,7 @@ fi
 mkdir "$TMP/seeds"
 for s in fam_cumulative_scan doc001_s2_mm_add; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
 unset SLURM_JOB_ID SLURM_JOB_END_TIME SLURM_ARRAY_JOB_ID JOB_COMPLETION_INDEX
-export PT2FUZZ_SHARED=$S PT2FUZZ_BIN=$PT2FUZZ FUZZ_TIME=80 SYNC_EVERY=10
+export PT2FUZZ_SHARED=$S PT2FUZZ_BIN=$PT2FUZZ FUZZ_TIME=120 SYNC_EVERY=10
 export PT2FUZZ_ARGS="--jobs 1 --device cpu --seeds $TMP/seeds --stats-every 5 --no-triage
   --plugin $ROOT/tests/integration/planted_backends.py --backend planted_numeric_if_cumsum"
 t0=$SECONDS
@@ -70,8 +70,9 @@ for t in 0 1; do
   [ -z "$(ls "$O/findings" 2>/dev/null)" ] || die "task $t wrote findings into its own OUT"
 done
 # How many rounds fit depends on how long the workers take to start (torch's
-# import, six at once here): at least one task must have gone on to a round
-# that read what the first rounds published.
+# import, six at once here: 15 s on an idle 2-core machine, 60 s on a busy
+# one, hence 120 s): at least one task must have gone on to a round that read
+# what the first rounds published.
 [ "${rounds[0]}" -ge 2 ] || [ "${rounds[1]}" -ge 2 ] || die "neither task ran a second sync round"
 
 # The shared corpus holds what both published: after its last round, each
