@@ -48,18 +48,23 @@ fork_job() {
   done
 }
 
-# The pipes process $1 holds open.
-pipes_of() { ls -l "/proc/$1/fd" 2>/dev/null | grep -o 'pipe:\[[0-9]*\]' | sort -u; }
+# The pipes process $1 holds open (none: nothing; a process gone: nothing).
+pipes_of() { ls -l "/proc/$1/fd" 2>/dev/null | grep -o 'pipe:\[[0-9]*\]' | sort -u || true; }
 
-# The worker process a borrower $1 holds (the python whose stdin is a pipe
-# the borrower writes), waiting up to $2 seconds; empty when none.
-worker_of() {
-  local job=$1 i p pipes
+# The worker a fork job of the campaign writing into $1 holds, as "JOB
+# WORKER" (the python whose stdin is a pipe the job writes), waiting up to
+# $2 seconds; empty when none. A job borrows its worker only before the
+# first input it must really run, and jobs come and go: each look asks
+# afresh over every job.
+lent_worker() {
+  local i j p pipes
   for ((i = 0; i < $2 * 2; i++)); do
-    pipes=$(pipes_of "$job") || return 0
-    for p in $(pgrep python3); do
-      [ "$p" != "$job" ] && [ -n "$pipes" ] && grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" &&
-        { echo "$p"; return; }
+    for j in $(fork_jobs "$1"); do
+      pipes=$(pipes_of "$j")
+      [ -n "$pipes" ] || continue
+      for p in $(pgrep python3); do
+        grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$j $p"; return; }
+      done
     done
     sleep 0.5
   done

@@ -13,10 +13,8 @@ t0=$SECONDS
 "$PT2FUZZ" fuzz --time $T --jobs 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --watchdog 25 --stats-every 5 \
   --no-triage >"$TMP/log" 2>&1 &
 runner=$!
-job=$(fork_job "$OUT" 60)
-[ -n "$job" ] || { cat "$TMP/log"; die "no libFuzzer job came"; }
-w=$(worker_of "$job" 30)
-[ -n "$w" ] || die "job $job never held a worker"
+read -r job w < <(lent_worker "$OUT" 60) || true
+[ -n "${w:-}" ] || { cat "$TMP/log"; die "no libFuzzer job held a worker in 60 s"; }
 kill -STOP "$w"
 echo "stopped worker $w of job $job at $((SECONDS - t0)) s"
 wait "$runner" || { cat "$TMP/log"; die "the campaign failed"; }
