@@ -27,6 +27,7 @@
 #include <xxhash.h>
 #include "../graph/codec.h"
 #include "../mutators/gen.h"
+#include "../harness/runtime.h"
 #include "../mutators/mutate.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
@@ -202,6 +203,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	replay.dir = cli_opt(&c, "replay-cache");
 	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
+	/* What the mutators generate fits the device: its sizes, its ops, and backward mode. */
+	const char *dev = RO.exec.device;
+	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count());
+	gen_set_campaign(gpu ? TARGET_GPU : TARGET_CPU, RO.check.backward);
 	/* The worker starts (or is borrowed) with the first input that runs, not
 	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
 	 * but never run an input, and a worker they held would sit idle while the

@@ -1,9 +1,11 @@
 /* Layout (all integers LEB128 varints; signed ones zigzag-encoded):
  *   "P2F" version
- *   nbind nsym seed broken  sym[b][s] for each binding b, symbol s
- *     (version 1 has no `broken`: it decodes as 0, a valid graph)
+ *   nbind nsym seed broken target  sym[b][s] for each binding b, symbol s
+ *     (version 1 has no `broken`: it decodes as 0, a valid graph; versions
+ *     before 4 no `target`: TARGET_ANY)
  *   nrecords, then per record a tag byte:
- *     0 input / 1 param: dtype rank fill lo hi, then per dim: sym (-1 static), add, mul if sym >= 0
+ *     0 input / 1 param / 3 buffer: dtype rank fill lo hi [layout: version 4 on],
+ *       then per dim: sym (-1 static), add, mul if sym >= 0
  *     2 node: op-hash (u32 little endian) nin in... nattr attr...
  *   noutputs, value ids
  *   ngrads, value ids of the leaves that require grad (version 3 on; older
@@ -17,7 +19,10 @@
 #include "fail.h"
 #include "op.h"
 
-enum { TAG_INPUT, TAG_PARAM, TAG_NODE };
+enum { TAG_INPUT, TAG_PARAM, TAG_NODE, TAG_BUFFER };
+
+static const uint8_t kind_tag[VK_COUNT] = {[VK_INPUT] = TAG_INPUT, [VK_PARAM] = TAG_PARAM, [VK_BUFFER] = TAG_BUFFER};
+static const uint8_t tag_kind[] = {[TAG_INPUT] = VK_INPUT, [TAG_PARAM] = VK_PARAM, [TAG_BUFFER] = VK_BUFFER};
 
 struct wr {
 	uint8_t *p;
@@ -54,6 +59,7 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 	put_u(&w, g->nsym);
 	put_u(&w, g->seed);
 	put_u(&w, g->broken);
+	put_u(&w, g->target);
 	for (unsigned b = 0; b < g->nbind; b++)
 		for (unsigned s = 0; s < g->nsym; s++)
 			put_u(&w, (uint64_t)g->sym[b][s]);
@@ -79,12 +85,13 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 				put_s(&w, nd->attr[j]);
 			continue;
 		}
-		put_byte(&w, v->kind == VK_INPUT ? TAG_INPUT : TAG_PARAM);
+		put_byte(&w, kind_tag[v->kind]);
 		put_u(&w, v->dtype);
 		put_u(&w, v->rank);
 		put_u(&w, v->fill);
-		put_s(&w, v->fill >= FILL_RANGE ? v->lo : 0);
-		put_s(&w, v->fill >= FILL_RANGE ? v->hi : 0);
+		put_s(&w, fill_has_bounds(v->fill) ? v->lo : 0);
+		put_s(&w, fill_has_bounds(v->fill) ? v->hi : 0);
+		put_u(&w, v->layout);
 		for (unsigned d = 0; d < v->rank; d++) {
 			put_s(&w, v->ld[d].sym < 0 ? -1 : v->ld[d].sym);
 			put_s(&w, v->ld[d].add);
@@ -167,7 +174,7 @@ static int decode_grads(struct rd *r, struct graph *g, char *why, size_t n)
 int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n)
 {
 	struct rd r = {buf, len, 0, 0};
-	uint64_t nbind, nsym, seed, broken = C_NONE, nrec, x;
+	uint64_t nbind, nsym, seed, broken = C_NONE, target = TARGET_ANY, nrec, x;
 	char sub[200];
 	if (len > CODEC_MAX_SIZE)
 		return fail(why, n, "input of %zu bytes exceeds %d", len, CODEC_MAX_SIZE);
@@ -178,9 +185,11 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 	if (version < 1 || version > CODEC_VERSION)
 		return fail(why, n, "unsupported format version %u", version);
 	if (!get_bounded(&r, G_MAX_BIND, &nbind) || !get_bounded(&r, G_MAX_SYM, &nsym) ||
-	    !get_bounded(&r, UINT32_MAX, &seed) || (version >= 2 && !get_bounded(&r, C_COUNT - 1, &broken)))
+	    !get_bounded(&r, UINT32_MAX, &seed) || (version >= 2 && !get_bounded(&r, C_COUNT - 1, &broken)) ||
+	    (version >= 4 && !get_bounded(&r, TARGET_COUNT - 1, &target)))
 		return fail(why, n, "truncated or out-of-range header");
-	if (graph_init(g, (unsigned)nbind, (unsigned)nsym, (uint32_t)seed, why, n))
+	if (graph_init(g, (unsigned)nbind, (unsigned)nsym, (uint32_t)seed, why, n) ||
+	    graph_set_target(g, (unsigned)target, why, n))
 		return -1;
 	int32_t vals[G_MAX_SYM][G_MAX_BIND];
 	for (unsigned b = 0; b < nbind; b++)
@@ -230,7 +239,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 				return fail(why, n, "record %u: %s", i, sub);
 			continue;
 		}
-		if (tag != TAG_INPUT && tag != TAG_PARAM)
+		if (tag != TAG_INPUT && tag != TAG_PARAM && (tag != TAG_BUFFER || version < 4))
 			return fail(why, n, "record %u: unknown tag %u", i, tag);
 		if (broken && i + 1 == nrec)
 			return fail(why, n, "record %u: a near-invalid graph ends with its broken node, not a leaf", i);
@@ -239,6 +248,9 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		    !get_bounded(&r, FILL_COUNT - 1, &fill))
 			return fail(why, n, "record %u: leaf header out of range", i);
 		int64_t lo = get_s(&r), hi = get_s(&r);
+		uint64_t layout = IL_CONTIGUOUS;
+		if (version >= 4 && !get_bounded(&r, IL_COUNT - 1, &layout))
+			return fail(why, n, "record %u: layout out of range", i);
 		struct leaf_dim ld[G_MAX_RANK];
 		memset(ld, 0, sizeof ld);
 		for (unsigned d = 0; d < rank; d++) {
@@ -255,8 +267,9 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		}
 		if (r.bad)
 			return fail(why, n, "truncated at record %u", i);
-		if (graph_add_leaf(g, tag == TAG_INPUT ? VK_INPUT : VK_PARAM, (enum dtype)dt, (unsigned)rank, ld,
-				   (enum fill)fill, lo, hi, sub, sizeof sub) < 0)
+		int id = graph_add_leaf(g, (enum value_kind)tag_kind[tag], (enum dtype)dt, (unsigned)rank, ld,
+					(enum fill)fill, lo, hi, sub, sizeof sub);
+		if (id < 0 || (layout != IL_CONTIGUOUS && graph_set_layout(g, (unsigned)id, (unsigned)layout, sub, sizeof sub)))
 			return fail(why, n, "record %u: %s", i, sub);
 	}
 	if (g->broken != broken)

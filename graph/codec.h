@@ -8,7 +8,8 @@
 #include "graph.h"
 
 #define CODEC_MAGIC "P2F"
-#define CODEC_VERSION 3 /* 2 added the broken-constraint byte, 3 the grad marks; 1 and 2 still decode */
+#define CODEC_VERSION 4 /* 2 added the broken-constraint byte, 3 the grad marks, 4 the target, input layouts
+			   * and buffers; 1 to 3 still decode */
 #define CODEC_MAX_SIZE 8192 /* no valid graph encodes larger */
 
 /* Encodes g into buf (capacity cap); returns the length, or 0 if it does not fit. */

@@ -6,9 +6,12 @@ static const struct dtype_info table[DT_COUNT] = {
 	[DT_FLOAT16] = {"float16", "torch.float16", CAT_FLOAT, 16},
 	[DT_BFLOAT16] = {"bfloat16", "torch.bfloat16", CAT_FLOAT, 16},
 	[DT_FLOAT64] = {"float64", "torch.float64", CAT_FLOAT, 64},
-	[DT_INT32] = {"int32", "torch.int32", CAT_INT, 32},
-	[DT_INT64] = {"int64", "torch.int64", CAT_INT, 64},
-	[DT_BOOL] = {"bool", "torch.bool", CAT_BOOL, 8},
+	[DT_INT32] = {"int32", "torch.int32", CAT_INT, 32, INT32_MIN, INT32_MAX},
+	[DT_INT64] = {"int64", "torch.int64", CAT_INT, 64, INT64_MIN, INT64_MAX},
+	[DT_BOOL] = {"bool", "torch.bool", CAT_BOOL, 8, 0, 1},
+	[DT_INT8] = {"int8", "torch.int8", CAT_INT, 8, INT8_MIN, INT8_MAX},
+	[DT_UINT8] = {"uint8", "torch.uint8", CAT_INT, 8, 0, UINT8_MAX},
+	[DT_INT16] = {"int16", "torch.int16", CAT_INT, 16, INT16_MIN, INT16_MAX},
 };
 
 const struct dtype_info *dtype_info(unsigned dt) { return dt < DT_COUNT ? &table[dt] : 0; }
@@ -23,6 +26,7 @@ int dtype_from_name(const char *name)
 
 int dtype_is_float(unsigned dt) { return dt < DT_COUNT && table[dt].cat == CAT_FLOAT; }
 int dtype_is_low_precision(unsigned dt) { return dt == DT_FLOAT16 || dt == DT_BFLOAT16; }
+int dtype_is_int(unsigned dt) { return dt < DT_COUNT && table[dt].cat == CAT_INT; }
 
 enum dtype dtype_promote(enum dtype a, enum dtype b)
 {
@@ -35,6 +39,11 @@ enum dtype dtype_promote(enum dtype a, enum dtype b)
 		if (table[a].bits == 16 && table[b].bits == 16)
 			return DT_FLOAT32;
 		return table[a].bits >= table[b].bits ? a : b;
+	}
+	/* uint8 with a signed type: the smallest signed type holding both */
+	if ((a == DT_UINT8) != (b == DT_UINT8)) {
+		enum dtype s = a == DT_UINT8 ? b : a;
+		return table[s].bits > 8 ? s : DT_INT16;
 	}
 	return table[a].bits >= table[b].bits ? a : b;
 }

@@ -3,13 +3,22 @@
 #define PT2FUZZ_DTYPE_H
 #include <stdint.h>
 
-enum dtype { DT_FLOAT32, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT64, DT_INT32, DT_INT64, DT_BOOL, DT_COUNT };
+/* Appended, never reordered: corpora store dtypes by number. */
+enum dtype {
+	DT_FLOAT32, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT64, DT_INT32, DT_INT64, DT_BOOL,
+	DT_INT8, DT_UINT8, DT_INT16, DT_COUNT
+};
 
 #define DTM(d) (1u << (d))
 #define DTM_FLOAT (DTM(DT_FLOAT32) | DTM(DT_FLOAT16) | DTM(DT_BFLOAT16) | DTM(DT_FLOAT64))
 #define DTM_INT (DTM(DT_INT32) | DTM(DT_INT64))
 #define DTM_NUM (DTM_FLOAT | DTM_INT)
 #define DTM_ALL (DTM_NUM | DTM(DT_BOOL))
+/* The small integers: an op takes them only where it names them, since eager
+ * supports them unevenly (CPU matmul yes, CUDA no; pooling never). */
+#define DTM_SMALL (DTM(DT_INT8) | DTM(DT_UINT8) | DTM(DT_INT16))
+#define DTM_INTS (DTM_INT | DTM_SMALL)
+#define DTM_EVERY (DTM_ALL | DTM_SMALL)
 #define DTM_F32 DTM(DT_FLOAT32)
 #define DTM_F32_F64 (DTM(DT_FLOAT32) | DTM(DT_FLOAT64))
 
@@ -20,12 +29,14 @@ struct dtype_info {
 	const char *torch; /* "torch.float32": the Python spelling */
 	enum dtype_cat cat;
 	int bits;
+	int64_t min, max; /* integers: the values the type holds */
 };
 
 const struct dtype_info *dtype_info(unsigned dt); /* NULL when out of range */
 int dtype_from_name(const char *name);            /* -1 when unknown */
 int dtype_is_float(unsigned dt);
 int dtype_is_low_precision(unsigned dt);         /* float16, bfloat16 */
+int dtype_is_int(unsigned dt);                   /* the integer types, not bool */
 
 /* torch.promote_types(a, b). */
 enum dtype dtype_promote(enum dtype a, enum dtype b);

@@ -9,20 +9,12 @@
 #include "broken.h"
 #include "op.h"
 
-static const char *const fill_names[FILL_COUNT] = {"normal", "positive", "range", "perm"};
+static const char *const value_prefix[VK_COUNT] = {
+	[VK_INPUT] = "x", [VK_PARAM] = "self.p", [VK_NODE] = "v", [VK_BUFFER] = "self.b"};
 
-static void value_name(FILE *f, const struct graph *g, unsigned id)
-{
-	const struct value *v = &g->v[id];
-	if (v->kind == VK_INPUT)
-		fprintf(f, "x%u", id);
-	else if (v->kind == VK_PARAM)
-		fprintf(f, "self.p%u", id);
-	else
-		fprintf(f, "v%u", id);
-}
+static void value_name(FILE *f, const struct graph *g, unsigned id) { fprintf(f, "%s%u", value_prefix[g->v[id].kind], id); }
 
-static void milli(FILE *f, int64_t x)
+void emit_milli(FILE *f, int64_t x)
 {
 	uint64_t a = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
 	char frac[4];
@@ -60,7 +52,7 @@ void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i
 	}
 	switch (k) {
 	case AK_BOOL: fputs(a ? "True" : "False", f); break;
-	case AK_MILLI: milli(f, a); break;
+	case AK_MILLI: emit_milli(f, a); break;
 	case AK_STR: fprintf(f, "'%s'", op->strs[a]); break;
 	case AK_DTYPE: fputs(python ? dtype_info((unsigned)a)->torch : dtype_info((unsigned)a)->name, f); break;
 	default: fprintf(f, "%lld", (long long)a); break;
@@ -105,12 +97,20 @@ static void shape_tuple(FILE *f, const struct value *v, unsigned b)
 	fputs(v->rank == 1 ? ",)" : ")", f);
 }
 
-static void fill_spec(FILE *f, const struct value *v, unsigned b)
+/* fill()'s arguments after the shape: dtype, fill kind, lo, hi. */
+static void fill_args(FILE *f, const struct value *v)
+{
+	int bounds = fill_has_bounds(v->fill);
+	fprintf(f, ", %s, \"%s\", %lld, %lld", dtype_info(v->dtype)->torch, fill_name(v->fill),
+		(long long)(bounds ? v->lo : 0), (long long)(bounds ? v->hi : 0));
+}
+
+static void input_spec(FILE *f, const struct value *v, unsigned b)
 {
 	fputc('(', f);
 	shape_tuple(f, v, b);
-	fprintf(f, ", %s, \"%s\", %lld, %lld)", dtype_info(v->dtype)->torch, fill_names[v->fill],
-		(long long)(v->fill >= FILL_RANGE ? v->lo : 0), (long long)(v->fill >= FILL_RANGE ? v->hi : 0));
+	fill_args(f, v);
+	fprintf(f, ", \"%s\")", layout_name(v->layout));
 }
 
 /* The program's fixed text, graph/emit_*.py, linked in by graph/emit_blob.S. */
@@ -133,6 +133,61 @@ static int safe_name(const char *s)
 	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
 }
 
+/* A leaf as the program's lists name it: a forward() input by its index, a
+ * parameter or buffer by its attribute name. */
+static void leaf_ref(FILE *f, const struct graph *g, unsigned id, unsigned input, unsigned k)
+{
+	if (g->v[id].kind == VK_INPUT)
+		fprintf(f, "%s%u", k ? ", " : "", input);
+	else
+		fprintf(f, "%s\"%c%u\"", k ? ", " : "", g->v[id].kind == VK_PARAM ? 'p' : 'b', id);
+}
+
+/* A loaded AOTInductor package holds its own copy of the module's state:
+ * with that backend only written inputs are compared. */
+unsigned emit_written_leaves(const struct graph *g, const struct emit_opts *o, uint16_t *ids)
+{
+	int state_too = !o || !o->backend || strcmp(o->backend, "aoti");
+	unsigned k = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (graph_leaf_written(g, i, NULL) && (g->v[i].kind == VK_INPUT || state_too))
+			ids[k++] = (uint16_t)i;
+	return k;
+}
+
+unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t *cmp, unsigned cap)
+{
+	uint16_t written[G_MAX_VALUES];
+	unsigned nwritten = emit_written_leaves(g, o, written), k = 0;
+	for (unsigned i = 0; i < g->nvalues && k < cap; i++)
+		if (g->v[i].out)
+			cmp[k++] = !g->v[i].tie;
+	for (unsigned w = 0; w < nwritten && k < cap; w++) {
+		int tied;
+		graph_leaf_written(g, written[w], &tied);
+		cmp[k++] = !tied;
+	}
+	for (unsigned i = 0; i < g->nvalues && o && o->backward && k < cap; i++)
+		if (g->v[i].grad)
+			cmp[k++] = (uint8_t)graph_grad_compared(g, i);
+	return k;
+}
+
+/* MUTATED: the written leaves, compared after the call like outputs. */
+static void emit_mutated(FILE *f, const struct graph *g, const uint16_t *ids, unsigned nids)
+{
+	fputs("# leaves forward() writes in place (forward() input index, or attribute name): compared after the call\n"
+	      "MUTATED = (", f);
+	for (unsigned i = 0, input = 0, k = 0; i < g->nvalues; i++) {
+		if (k < nids && ids[k] == i) {
+			leaf_ref(f, g, i, input, k);
+			k++;
+		}
+		input += g->v[i].kind == VK_INPUT;
+	}
+	fputs(nids == 1 ? ",)\n" : ")\n", f);
+}
+
 /* GRADS: the leaves backward mode differentiates, in value order: a
  * forward() input by its index, a parameter by its name. Empty: forward only. */
 static void emit_grads(FILE *f, const struct graph *g, int backward)
@@ -141,10 +196,8 @@ static void emit_grads(FILE *f, const struct graph *g, int backward)
 	unsigned k = 0;
 	for (unsigned i = 0, input = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
-		if (backward && v->grad && v->kind == VK_INPUT)
-			fprintf(f, "%s%u", k++ ? ", " : "", input);
-		else if (backward && v->grad)
-			fprintf(f, "%s\"p%u\"", k++ ? ", " : "", i);
+		if (backward && v->grad)
+			leaf_ref(f, g, i, input, k++);
 		input += v->kind == VK_INPUT;
 	}
 	fputs(k == 1 ? ",)\n" : ")\n", f);
@@ -189,7 +242,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		for (unsigned i = 0; i < g->nvalues; i++)
 			if (g->v[i].kind == VK_INPUT) {
 				fputs(first ? "" : ", ", f);
-				fill_spec(f, &g->v[i], b);
+				input_spec(f, &g->v[i], b);
 				first = 0;
 			}
 		fputs("],\n", f);
@@ -210,16 +263,16 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		ninput++;
 	}
 	int backward = o && o->backward;
-	unsigned nout = graph_noutputs(g) + (backward ? graph_ngrads(g) : 0);
-	fputs("}\n# per output, then per gradient (GRADS): compared, or not (it may legitimately differ, e.g. tie-broken\n"
-	      "# indices, and the gradient through them)\nCOMPARE = (", f);
-	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
-		if (g->v[i].out)
-			fprintf(f, "%s%s", k++ ? ", " : "", g->v[i].tie ? "False" : "True");
-	for (unsigned i = 0; i < g->nvalues && backward; i++)
-		if (g->v[i].grad)
-			fputs(graph_grad_compared(g, i) ? ", True" : ", False", f);
+	uint16_t written[G_MAX_VALUES];
+	unsigned nwritten = emit_written_leaves(g, o, written);
+	uint8_t cmp[G_MAX_VALUES + G_MAX_GRADS];
+	unsigned nout = emit_compared(g, o, cmp, sizeof cmp);
+	fputs("}\n# per output, then per written leaf (MUTATED), then per gradient (GRADS): compared, or not (it may\n"
+	      "# legitimately differ, e.g. tie-broken indices, and what is computed from them)\nCOMPARE = (", f);
+	for (unsigned k = 0; k < nout; k++)
+		fprintf(f, "%s%s", k ? ", " : "", cmp[k] ? "True" : "False");
 	fputs(nout == 1 ? ",)\n" : ")\n", f);
+	emit_mutated(f, g, written, nwritten);
 	emit_grads(f, g, backward);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_fill_py, pt2fuzz_emit_fill_py_end);
@@ -227,16 +280,17 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	paste(f, pt2fuzz_emit_model_init_py, pt2fuzz_emit_model_init_py_end);
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
-		if (v->kind != VK_PARAM)
-			continue;
-		if (dtype_is_float(v->dtype)) {
+		if (v->kind == VK_PARAM && dtype_is_float(v->dtype))
 			fprintf(f, "        self.p%u = torch.nn.Parameter(fill(", i);
-		} else {
+		else if (v->kind == VK_PARAM) /* an integer parameter is a buffer by another name */
 			fprintf(f, "        self.register_buffer(\"p%u\", fill(", i);
-		}
+		else if (v->kind == VK_BUFFER)
+			fprintf(f, "        self.register_buffer(\"b%u\", fill(", i);
+		else
+			continue;
 		shape_tuple(f, v, 0);
-		fprintf(f, ", %s, \"%s\", %lld, %lld, gen))\n", dtype_info(v->dtype)->torch, fill_names[v->fill],
-			(long long)(v->fill >= FILL_RANGE ? v->lo : 0), (long long)(v->fill >= FILL_RANGE ? v->hi : 0));
+		fill_args(f, v);
+		fputs(", gen))\n", f);
 	}
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		const struct op_def *op = op_get(g->n[k].op);
@@ -254,11 +308,20 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		const struct node *nd = &g->n[k];
 		const struct op_def *op = op_get(nd->op);
+		const char *py = op->py ? op->py : "#m(@0)";
+		if (*py == '!') { /* a statement writing input 0: the node's value is input 0 */
+			fputs("        ", f);
+			spell(f, g, k, py + 1);
+			fprintf(f, "\n        v%u = ", nd->out0);
+			value_name(f, g, nd->in[0]);
+			fputc('\n', f);
+			continue;
+		}
 		fputs("        ", f);
 		for (unsigned j = 0; j < nd->nout; j++)
 			fprintf(f, "%sv%u", j ? ", " : "", nd->out0 + j);
 		fputs(nd->nout == 1 && op->tuple ? ", = " : " = ", f);
-		spell(f, g, k, op->py ? op->py : "#m(@0)");
+		spell(f, g, k, py);
 		fputc('\n', f);
 	}
 	fputs("        return (", f);

@@ -1,4 +1,5 @@
 import copy
+import math
 import os
 
 import torch

@@ -1,6 +1,6 @@
 def make_inputs(binding=0, device=DEVICE):
     gen = torch.Generator().manual_seed(SEED * 1000003 + binding)
-    return [fill(*spec, gen).to(device) for spec in INPUTS[binding]]
+    return [lay_out(*spec, gen, device) for spec in INPUTS[binding]]
 
 
 def mark_dynamic(inputs):
@@ -12,10 +12,28 @@ def mark_dynamic(inputs):
     return inputs
 
 
+STATE = {}
+
+
+def restore_state(model):
+    """A forward() that writes parameters or buffers in place: every run starts from the state the
+    module had before its first run (a compiled module shares its module's state)."""
+    owner = getattr(model, "_orig_mod", model)
+    state = owner.state_dict(keep_vars=True)
+    saved = STATE.setdefault(id(owner), {k: t.detach().clone() for k, t in state.items()})
+    with torch.no_grad():
+        for k, t in state.items():
+            t.copy_(saved[k])
+
+
 def run(model, inputs):
+    """forward()'s outputs, then the leaves it wrote in place (MUTATED)."""
     torch.manual_seed(SEED)
+    if any(isinstance(m, str) for m in MUTATED):
+        restore_state(model)
     out = model(*inputs)
-    return list(out) if isinstance(out, (tuple, list)) else [out]
+    outs = list(out) if isinstance(out, (tuple, list)) else [out]
+    return outs + [inputs[m] if isinstance(m, int) else getattr(model, m) for m in MUTATED]
 
 
 def grad_leaves(model, inputs):
@@ -153,10 +171,11 @@ def main():
             print(f"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}")
             return 1
         ref = forward(fp64_model, [to_fp64(x) for x in make_inputs(b)])
-        nfwd = len(eager) - len(GRADS)
+        nout, nfwd = len(eager) - len(GRADS) - len(MUTATED), len(eager) - len(GRADS)
         for i, (e, c, r) in enumerate(zip(eager, got, ref)):
             if COMPARE[i] and not torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True):
-                where = f"output {i}" if i < nfwd else f"backward gradient of {GRADS[i - nfwd]}"
+                where = (f"output {i}" if i < nout else f"written leaf {MUTATED[i - nout]}" if i < nfwd
+                         else f"backward gradient of {GRADS[i - nfwd]}")
                 print(f"MISMATCH numeric binding {b} {where}: max abs diff {max_abs_diff(e, c)}")
                 return 1
     print("PASS")

@@ -16,6 +16,7 @@ int graph_init(struct graph *g, unsigned nbind, unsigned nsym, uint32_t seed, ch
 	g->nbind = (uint8_t)nbind;
 	g->nsym = (uint8_t)nsym;
 	g->seed = seed;
+	g->target = TARGET_ANY;
 	for (unsigned b = 0; b < nbind; b++)
 		for (unsigned s = 0; s < nsym; s++)
 			g->sym[b][s] = (int32_t)(G_MIN_SYMVAL + s + b); /* distinct placeholders */
@@ -39,6 +40,20 @@ int graph_set_sym(struct graph *g, unsigned sym, const int32_t *vals, char *why,
 		g->sym[b][sym] = vals[b];
 	return 0;
 }
+
+int graph_set_target(struct graph *g, unsigned target, char *why, size_t n)
+{
+	if (target >= TARGET_COUNT)
+		return fail(why, n, "target %u unknown", target);
+	if (g->nvalues)
+		return fail(why, n, "the target is set before any value");
+	g->target = (uint8_t)target;
+	return 0;
+}
+
+int64_t graph_numel_cap(const struct graph *g) { return g->target == TARGET_GPU ? G_MAX_NUMEL_GPU : G_MAX_NUMEL; }
+
+int fill_has_bounds(unsigned fill) { return fill == FILL_RANGE || fill == FILL_PERM || fill == FILL_CONST; }
 
 int64_t value_numel(const struct value *v, unsigned b)
 {
@@ -71,9 +86,10 @@ int value_same_shape(const struct graph *g, const struct value *a, const struct 
 }
 
 /* Checks sizes and element counts of a value at every binding, and sets its
- * dynamic bits. */
-static int check_shape(const struct graph *g, struct value *v, char *why, size_t n)
+ * dynamic bits. A size may be 0 only where empty tensors are allowed. */
+static int check_shape(const struct graph *g, struct value *v, int empty_ok, char *why, size_t n)
 {
+	int64_t cap = graph_numel_cap(g);
 	if (v->rank > G_MAX_RANK)
 		return fail(why, n, "rank %u exceeds %d", v->rank, G_MAX_RANK);
 	if (v->dtype >= DT_COUNT)
@@ -83,11 +99,12 @@ static int check_shape(const struct graph *g, struct value *v, char *why, size_t
 		int64_t numel = 1;
 		for (unsigned d = 0; d < v->rank; d++) {
 			int32_t x = v->dim[b][d];
-			if (x < 1 || x > G_MAX_DIM)
-				return fail(why, n, "dim %u = %d at binding %u not in [1, %d]", d, (int)x, b, G_MAX_DIM);
+			if (x < !empty_ok || x > G_MAX_DIM)
+				return fail(why, n, "dim %u = %d at binding %u not in [%d, %d]", d, (int)x, b, !empty_ok,
+					    G_MAX_DIM);
 			numel *= x;
-			if (numel > G_MAX_NUMEL)
-				return fail(why, n, "more than %d elements at binding %u", G_MAX_NUMEL, b);
+			if (numel > cap)
+				return fail(why, n, "more than %lld elements at binding %u", (long long)cap, b);
 			if (x != v->dim[0][d])
 				v->dyn |= (uint8_t)(1u << d);
 		}
@@ -104,8 +121,8 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 		return fail(why, n, "more than %d values", G_MAX_VALUES);
 	if (g->broken)
 		return fail(why, n, "nothing may follow the node that breaks a constraint");
-	if (kind != VK_INPUT && kind != VK_PARAM)
-		return fail(why, n, "leaf kind %d is neither input nor param", (int)kind);
+	if (kind != VK_INPUT && kind != VK_PARAM && kind != VK_BUFFER)
+		return fail(why, n, "leaf kind %d is not input, param or buffer", (int)kind);
 	if ((unsigned)dt >= DT_COUNT)
 		return fail(why, n, "dtype %d unknown", (int)dt);
 	if (rank > G_MAX_RANK)
@@ -117,6 +134,7 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	v.rank = (uint8_t)rank;
 	v.contig = 1;
 	v.node = -1;
+	v.root = g->nvalues;
 	v.fill = (uint8_t)fill;
 	for (unsigned d = 0; d < rank; d++) {
 		struct leaf_dim ld = dims[d];
@@ -127,8 +145,8 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 			return fail(why, n, "dim %u uses undeclared symbol s%d", d, ld.sym);
 		} else if (ld.mul < 1 || ld.mul > 8) {
 			return fail(why, n, "dim %u: multiplier %d not in [1, 8]", d, ld.mul);
-		} else if (kind == VK_PARAM) {
-			return fail(why, n, "a parameter cannot have a dynamic dim");
+		} else if (kind != VK_INPUT) {
+			return fail(why, n, "a parameter or buffer cannot have a dynamic dim");
 		}
 		v.ld[d] = ld;
 		for (unsigned b = 0; b < g->nbind; b++) {
@@ -139,15 +157,23 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 			v.dim[b][d] = (int32_t)(x > G_MAX_DIM ? G_MAX_DIM + 1 : x < 0 ? 0 : x);
 		}
 	}
-	if (check_shape(g, &v, why, n))
+	if (check_shape(g, &v, 1, why, n))
 		return -1;
 	switch (fill) {
 	case FILL_NORMAL:
 	case FILL_POSITIVE:
+	case FILL_SPECIAL:
 		if (!dtype_is_float(dt))
-			return fail(why, n, "fill normal/positive needs a float dtype");
+			return fail(why, n, "fill normal/positive/special needs a float dtype");
 		v.lo = INT64_MIN;
 		v.hi = INT64_MAX;
+		break;
+	case FILL_CONST: /* lo: the value, in thousandths */
+		if (!dtype_is_float(dt))
+			return fail(why, n, "fill const needs a float dtype (an integer one is range V V)");
+		if (lo < -1000LL * G_INT_BOUND || lo > 1000LL * G_INT_BOUND || hi != lo)
+			return fail(why, n, "const %lld/1000 out of range, or lo != hi", (long long)lo);
+		v.lo = v.hi = lo;
 		break;
 	case FILL_RANGE:
 	case FILL_PERM:
@@ -155,8 +181,9 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 			return fail(why, n, "fill perm needs an integer dtype");
 		if (lo > hi || lo < -G_INT_BOUND || hi > G_INT_BOUND)
 			return fail(why, n, "range [%lld, %lld] invalid", (long long)lo, (long long)hi);
-		if (dt == DT_BOOL && (lo < 0 || hi > 1))
-			return fail(why, n, "bool range must lie in [0, 1]");
+		if (!dtype_is_float(dt) && (lo < dtype_info(dt)->min || hi > dtype_info(dt)->max))
+			return fail(why, n, "range [%lld, %lld] exceeds what %s holds", (long long)lo, (long long)hi,
+				    dtype_info(dt)->name);
 		if (fill == FILL_PERM) {
 			if (lo != 0)
 				return fail(why, n, "fill perm draws from [0, hi]: lo must be 0");
@@ -175,6 +202,60 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	return g->nvalues++;
 }
 
+/* The rank each layout needs (a minimum; channels_last's exactly). */
+static const struct {
+	uint8_t rank_min, rank_max, contig, overlap;
+} layout_rules[IL_COUNT] = {
+	[IL_CONTIGUOUS] = {0, G_MAX_RANK, 1, 0}, [IL_CHANNELS_LAST] = {4, 4, 0, 0},
+	[IL_CHANNELS_LAST_3D] = {5, 5, 0, 0},    [IL_TRANSPOSED] = {2, G_MAX_RANK, 0, 0},
+	[IL_PERMUTED] = {2, G_MAX_RANK, 0, 0},   [IL_OFFSET] = {0, G_MAX_RANK, 1, 0},
+	[IL_EXPANDED] = {1, G_MAX_RANK, 0, 1},   [IL_STRIDED] = {1, G_MAX_RANK, 0, 0},
+};
+
+int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, size_t n)
+{
+	if (id >= g->nvalues || g->v[id].kind != VK_INPUT)
+		return fail(why, n, "layout of v%u: only graph inputs have one", id);
+	if (layout >= IL_COUNT)
+		return fail(why, n, "layout %u unknown", layout);
+	struct value *v = &g->v[id];
+	if (v->rank < layout_rules[layout].rank_min || v->rank > layout_rules[layout].rank_max)
+		return fail(why, n, "layout %u does not suit rank %u", layout, v->rank);
+	if (graph_users(g, id))
+		return fail(why, n, "layout of v%u: set before any node reads it", id);
+	v->layout = (uint8_t)layout;
+	v->contig = layout_rules[layout].contig;
+	v->overlap = layout_rules[layout].overlap;
+	return 0;
+}
+
+int value_has_empty_dim(const struct graph *g, const struct value *v)
+{
+	for (unsigned b = 0; b < g->nbind; b++)
+		if (v->rank && !value_numel(v, b))
+			return 1;
+	return 0;
+}
+
+/* An in-place node's target (input 0): writable memory of a dtype whose
+ * bounds nothing relies on, and no other operand sharing its memory (eager
+ * refuses partial overlap between what it reads and what it writes). */
+static int check_inplace(const struct graph *g, const struct op_def *op, const struct op_choice *ch, char *why,
+			 size_t n)
+{
+	const struct value *t = &g->v[ch->in[0]];
+	if (graph_ngrads(g))
+		return fail(why, n, "%s writes in place: a graph with grad leaves has no in-place ops", op->name);
+	if (t->overlap)
+		return fail(why, n, "%s: v%u has elements that share memory (an expanded view)", op->name, ch->in[0]);
+	if (dtype_is_int(t->dtype))
+		return fail(why, n, "%s: an integer target may be an index whose bounds matter", op->name);
+	for (unsigned i = 1; i < ch->nin; i++)
+		if (g->v[ch->in[i]].root == t->root)
+			return fail(why, n, "%s: input %u shares memory with the tensor written", op->name, i);
+	return 0;
+}
+
 int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io, char *why,
 		       size_t n)
 {
@@ -187,8 +268,12 @@ int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_cho
 		return fail(why, n, "nothing may follow the node that breaks a constraint");
 	if (ch->nin < op->nin_min || ch->nin > op->nin_max)
 		return fail(why, n, "%s takes %u-%u inputs, got %u", op->name, op->nin_min, op->nin_max, ch->nin);
+	if (op->cpu_only && g->target != TARGET_CPU)
+		return fail(why, n, "%s runs on the CPU only: not in a graph for %s", op->name,
+			    g->target == TARGET_GPU ? "the GPU" : "any device");
 	memset(io, 0, sizeof *io);
 	io->g = g;
+	io->op = op;
 	io->nbind = g->nbind;
 	io->nin = ch->nin;
 	io->nattr = ch->nattr;
@@ -200,7 +285,12 @@ int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_cho
 		if (io->in[i]->datadep)
 			return fail(why, n, "%s input %u: v%u has a data-dependent shape (an output only)", op->name, i,
 				    ch->in[i]);
+		if (!op->empty_ok && value_has_empty_dim(g, io->in[i]))
+			return fail(why, n, "%s input %u: v%u is empty, and %s does not take empty tensors", op->name,
+				    i, ch->in[i], op->name);
 	}
+	if (op->inplace && check_inplace(g, op, ch, why, n))
+		return -1;
 	if (!(op->dtypes & DTM(io->in[0]->dtype)))
 		return fail(why, n, "%s does not accept %s", op->name, dtype_info(io->in[0]->dtype)->name);
 	if (io->in[0]->rank < op->rank_min || io->in[0]->rank > op->rank_max)
@@ -245,10 +335,22 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		contig &= io->in[i]->contig;
 		tie |= io->in[i]->tie;
 	}
+	const struct value *x = io->in[0];
+	if (op->inplace) { /* output 0 is input 0, written: same shape, a result type it can hold */
+		struct value *o = &io->out[0];
+		if (io->nout != 1 || !value_same_shape(g, o, x))
+			return fail(why, n, "%s writes in place: its result must have the shape of input 0", op->name);
+		if (dtype_info(o->dtype)->cat > dtype_info(x->dtype)->cat)
+			return fail(why, n, "%s writes in place: result type %s can't be cast to %s", op->name,
+				    dtype_info(o->dtype)->name, dtype_info(x->dtype)->name);
+		o->dtype = x->dtype;
+	}
+	/* Outputs that may share input 0's memory: views, and ops that may return it. */
+	int shares = op->inplace || op->layout == LAYOUT_VIEW || op->aliases;
 	for (unsigned k = 0; k < io->nout; k++) {
 		struct value *o = &io->out[k];
 		char sub[160];
-		if (check_shape(g, o, sub, sizeof sub) < 0)
+		if (check_shape(g, o, op->empty_ok, sub, sizeof sub) < 0)
 			return fail(why, n, "%s output %u: %s", op->name, k, sub);
 		o->kind = VK_NODE;
 		o->node = (int16_t)g->nnodes;
@@ -256,7 +358,10 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		o->out = 0;
 		o->grad = 0;
 		o->fill = 0;
-		o->contig = op->layout == LAYOUT_FRESH ? 1 : op->layout == LAYOUT_VIEW ? 0 : contig;
+		o->contig = op->inplace ? x->contig : op->layout == LAYOUT_FRESH ? 1 : op->layout == LAYOUT_VIEW ? 0 : contig;
+		o->root = shares ? x->root : (uint16_t)(g->nvalues + k);
+		o->overlap = !op->inplace && (op->overlaps || (shares && x->overlap));
+		o->layout = 0;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
 		o->datadep = op->datadep;
 		memset(o->ld, 0, sizeof o->ld);
@@ -321,6 +426,10 @@ int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 {
 	if (!dtype_is_float(g->v[id].dtype))
 		return fail(why, n, "grad v%u: only float leaves have gradients", id);
+	if (g->v[id].kind == VK_BUFFER)
+		return fail(why, n, "grad v%u: a buffer has no gradient", id);
+	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
+		return fail(why, n, "grad v%u: the graph writes in place", id);
 	uint8_t reach[G_MAX_VALUES];
 	grad_reach(g, id, reach);
 	for (unsigned k = 0; k < g->nnodes; k++)
@@ -362,6 +471,27 @@ int graph_grad_compared(const struct graph *g, unsigned id)
 			    dtype_is_float(g->v[g->n[k].out0 + j].dtype))
 				return 0;
 	return 1;
+}
+
+int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
+{
+	int written = 0, tie = 0;
+	for (unsigned k = 0; k < g->nnodes && g->v[id].kind != VK_NODE; k++)
+		if (op_get(g->n[k].op)->inplace && g->v[g->n[k].in[0]].root == id) {
+			written = 1;
+			tie |= g->v[g->n[k].out0].tie;
+		}
+	if (tied)
+		*tied = tie;
+	return written;
+}
+
+int graph_has_inplace(const struct graph *g)
+{
+	for (unsigned k = 0; k < g->nnodes; k++)
+		if (op_get(g->n[k].op)->inplace)
+			return 1;
+	return 0;
 }
 
 unsigned graph_noutputs(const struct graph *g)

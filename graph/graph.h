@@ -24,15 +24,44 @@
 #define G_MAX_VALUES 160
 #define G_MAX_DIM 1024        /* any one dimension */
 #define G_MAX_NUMEL (1 << 16) /* any one tensor, at any binding */
+#define G_MAX_NUMEL_GPU (1 << 20) /* the same in a graph made for a GPU (TARGET_GPU) */
 #define G_MIN_SYMVAL 2        /* a dynamic size of 0 or 1 is specialized by Dynamo */
 #define G_MAX_SYMVAL 64
 #define G_INT_BOUND 1000000   /* |lo|, |hi| of integer leaves */
 #define G_MAX_GRADS 16        /* leaves marked requires-grad (their gradients are extra outputs) */
 
-enum value_kind { VK_INPUT, VK_PARAM, VK_NODE, VK_COUNT };
+/* A buffer is module state that is not a parameter (register_buffer). */
+enum value_kind { VK_INPUT, VK_PARAM, VK_NODE, VK_BUFFER, VK_COUNT };
 
-/* How make_inputs fills a leaf. */
-enum fill { FILL_NORMAL, FILL_POSITIVE, FILL_RANGE, FILL_PERM, FILL_COUNT };
+/* How make_inputs fills a leaf. RANGE and PERM draw integers in [lo, hi];
+ * CONST is every element lo/1000 (a float); SPECIAL mixes +-0, +-inf, NaN,
+ * denormals and huge values into normal draws. */
+enum fill { FILL_NORMAL, FILL_POSITIVE, FILL_RANGE, FILL_PERM, FILL_CONST, FILL_SPECIAL, FILL_COUNT };
+
+/* Whether a leaf of this fill keeps lo and hi (the rest keep the dtype's whole range). */
+int fill_has_bounds(unsigned fill);
+
+/* How make_inputs lays a graph input out in memory (its values are the same):
+ * contiguous; channels_last (rank 4) and channels_last_3d (rank 5); the last
+ * two dims transposed; every dim permuted (reversed); a view at a storage
+ * offset; dim 0 expanded from size 1 (stride 0: its rows are equal); every
+ * other element of the last dim (stride 2). */
+enum input_layout {
+	IL_CONTIGUOUS, IL_CHANNELS_LAST, IL_CHANNELS_LAST_3D, IL_TRANSPOSED, IL_PERMUTED, IL_OFFSET, IL_EXPANDED,
+	IL_STRIDED, IL_COUNT
+};
+
+/* The device class a graph is made for: sizes, and ops eager supports on one
+ * device only. ANY runs everywhere. */
+enum graph_target { TARGET_ANY, TARGET_CPU, TARGET_GPU, TARGET_COUNT };
+
+/* Their names ("channels_last"), and back (-1 when unknown): enum_names.c. */
+const char *fill_name(unsigned f);
+int fill_find(const char *s);
+const char *layout_name(unsigned l);
+int layout_find(const char *s);
+const char *target_name(unsigned t);
+int target_find(const char *s);
 
 /* A leaf dimension: static `add` when sym < 0, else mul*sym[b]+add. */
 struct leaf_dim {
@@ -52,6 +81,9 @@ struct value {
 	uint8_t out;     /* returned by forward() */
 	uint8_t fill;    /* leaves: enum fill */
 	uint8_t grad;    /* leaves: requires grad; backward mode compares its gradient */
+	uint8_t layout;  /* graph inputs: enum input_layout */
+	uint8_t overlap; /* elements may share memory (an expanded view): never written in place */
+	uint16_t root;   /* the value whose memory this one may share: itself, or what it views */
 	int16_t node;    /* producing node, -1 for leaves */
 	uint8_t slot;    /* which output of that node */
 	struct leaf_dim ld[G_MAX_RANK]; /* leaves only */
@@ -72,6 +104,7 @@ struct graph {
 	/* 0: a valid graph. Else the constraint (graph/broken.h) that the last
 	 * node breaks on purpose: eager must raise there (a near-invalid graph). */
 	uint8_t broken;
+	uint8_t target;  /* enum graph_target */
 	uint32_t seed;   /* seeds make_inputs and the module's parameters */
 	int32_t sym[G_MAX_BIND][G_MAX_SYM];
 	uint16_t nvalues, nnodes;
@@ -83,6 +116,10 @@ struct graph {
  * by graph_set_sym). Returns -1 with a reason when the counts are out of range. */
 int graph_init(struct graph *g, unsigned nbind, unsigned nsym, uint32_t seed, char *why, size_t n);
 int graph_set_sym(struct graph *g, unsigned sym, const int32_t *vals, char *why, size_t n);
+/* Sets the device class, before any value exists. */
+int graph_set_target(struct graph *g, unsigned target, char *why, size_t n);
+/* The element cap of one tensor at one binding, by target. */
+int64_t graph_numel_cap(const struct graph *g);
 
 /* Appends a leaf; returns its value id, or -1 with a reason. */
 int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigned rank,
@@ -98,6 +135,17 @@ struct op_choice {
 /* Appends a node after checking the op's shape rule at every binding;
  * returns the node index, or -1 with a reason. */
 int graph_add_node(struct graph *g, unsigned op, const struct op_choice *ch, char *why, size_t n);
+
+/* Lays graph input id out in memory (enum input_layout) before any node
+ * reads it: the layout must suit its rank. */
+int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, size_t n);
+
+/* Whether some node writes leaf id in place, directly or through a view:
+ * the oracle then compares it after the call like an output, unless a value
+ * written into it depends on tie-broken indices (*tied, when not NULL). */
+int graph_leaf_written(const struct graph *g, unsigned id, int *tied);
+/* Whether any node writes in place (such a graph has no grad leaves). */
+int graph_has_inplace(const struct graph *g);
 
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
@@ -124,6 +172,7 @@ int64_t value_numel(const struct value *v, unsigned b);
 int value_is_leaf(const struct value *v);
 int32_t value_dim_min(const struct graph *g, const struct value *v, unsigned d);
 int value_same_shape(const struct graph *g, const struct value *a, const struct value *b);
+int value_has_empty_dim(const struct graph *g, const struct value *v); /* a size 0 at some binding */
 unsigned graph_noutputs(const struct graph *g);
 unsigned graph_users(const struct graph *g, unsigned id); /* how many node inputs read id */
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */

@@ -19,7 +19,13 @@
  *
  * Spelling directives (emit.c): @N input N; #N attribute N by its kind;
  * #T dtype of input 0; #m the module built by `ctor`. Nothing else is
- * interpolated, so no byte of a corpus file ever reaches the program as text. */
+ * interpolated, so no byte of a corpus file ever reaches the program as text.
+ * A spelling that starts with '!' is a statement (`!@0[#0:#1] = @1`) of an
+ * in-place op: the node's value is then input 0 itself.
+ *
+ * Values: any float input may hold NaN or inf (a special fill, log of a
+ * negative, an fp16 overflow); an op that raises on them in eager mode
+ * sanitizes in its spelling (as the *_safe casts do). */
 #ifndef PT2FUZZ_OP_H
 #define PT2FUZZ_OP_H
 #include <stdbool.h>
@@ -29,7 +35,7 @@
 enum op_family {
 	FAM_UNARY, FAM_BINARY, FAM_REDUCE, FAM_MATMUL, FAM_CONV, FAM_POOL, FAM_NORM, FAM_PAD,
 	FAM_SHAPE, FAM_COMBINE, FAM_INDEX, FAM_ACTIVATION, FAM_CUMULATIVE, FAM_SORT, FAM_CAST,
-	FAM_MISC, FAM_DATADEP, FAM_COUNT
+	FAM_MISC, FAM_DATADEP, FAM_INPLACE, FAM_FACTORY, FAM_COUNT
 };
 
 /* How an output's memory layout follows from the inputs'. */
@@ -39,6 +45,7 @@ enum layout { LAYOUT_KEEP, /* contiguous iff every input is (elementwise ops kee
 
 struct infer_io {
 	const struct graph *g;
+	const struct op_def *op;
 	unsigned nbind;
 	unsigned nin, nattr;
 	const struct value *in[G_MAX_IN];
@@ -70,6 +77,7 @@ struct tensor_req {
 
 struct chooser {
 	const struct graph *g;
+	const struct op_def *op; /* the op being chosen for */
 	struct rng *rng;
 	/* An existing value of exactly this dtype and shape at every binding
 	 * (and within [lo,hi] for index tensors), or a fresh leaf; -1 if neither. */
@@ -82,7 +90,7 @@ struct op_def {
 	enum op_family family;
 	uint8_t nin_min, nin_max;
 	uint8_t rank_min, rank_max; /* of input 0 */
-	uint8_t dtypes;        /* DTM mask accepted for input 0 */
+	uint16_t dtypes;       /* DTM mask accepted for input 0 */
 	uint8_t layout;        /* enum layout */
 	uint8_t tie;           /* bit k: output k is a tie-broken index */
 	uint8_t nograd;        /* bit j: eager autograd has no derivative through input j, so no
@@ -91,6 +99,13 @@ struct op_def {
 	uint8_t datadep;       /* output shapes depend on the data: dims are upper bounds, and
 				* no node may read the outputs (graph outputs only) */
 	uint8_t weight;        /* generator weight; 0 = never generated */
+	uint8_t inplace;       /* writes input 0 in place and returns it (Tensor.add_): output 0 is input 0 */
+	uint8_t aliases;       /* output 0 may be input 0 or a view of it although layout is not VIEW
+				* (x.contiguous(), x.to(its own dtype)) */
+	uint8_t overlaps;      /* output 0 may have elements that share memory (expand, unfold) */
+	uint8_t empty_ok;      /* takes and makes tensors with a zero-size dim */
+	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
+	const char *base;      /* in-place entries: the op whose rule and chooser they share */
 	const char *attrs;
 	const char *py;
 	const char *ctor;

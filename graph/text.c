@@ -168,28 +168,38 @@ static int parse_leaf(struct parser *ps, const char *nm, enum value_kind kind)
 	}
 	enum fill fill = dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE;
 	int64_t lo = 0, hi = dt == DT_BOOL ? 1 : 8;
-	if (!dtype_is_float(dt) && dt != DT_BOOL)
+	if (!dtype_is_float(dt) && dt != DT_BOOL && dt != DT_UINT8)
 		lo = -8;
-	skip_ws(ps);
+	int layout = IL_CONTIGUOUS;
+	/* then a fill word, then a layout word, each optional */
+	const char *save = ps->p;
 	if (ident(ps, w)) {
-		if (!strcmp(w, "range")) {
-			fill = FILL_RANGE;
+		int f = fill_find(w);
+		if (f == FILL_RANGE) {
 			if (!integer(ps, &lo) || !integer(ps, &hi))
 				return perr(ps, "range needs LO HI");
-		} else if (!strcmp(w, "perm")) {
-			fill = FILL_PERM;
+		} else if (f == FILL_PERM) {
 			lo = 0;
 			if (!integer(ps, &hi))
 				return perr(ps, "perm needs HI");
-		} else if (!strcmp(w, "positive")) {
-			fill = FILL_POSITIVE;
-		} else if (strcmp(w, "normal")) {
-			return perr(ps, "unknown fill");
+		} else if (f == FILL_CONST) {
+			if (!milli(ps, &lo))
+				return perr(ps, "const needs a number with at most 3 decimals");
+			hi = lo;
 		}
+		if (f >= 0)
+			fill = (enum fill)f;
+		else
+			ps->p = save;
+	}
+	save = ps->p;
+	if (ident(ps, w) && (layout = layout_find(w)) < 0) {
+		ps->p = save;
+		return perr(ps, "unknown fill or layout");
 	}
 	char sub[200];
 	int id = graph_add_leaf(ps->g, kind, (enum dtype)dt, rank, ld, fill, lo, hi, sub, sizeof sub);
-	if (id < 0)
+	if (id < 0 || (layout > IL_CONTIGUOUS && graph_set_layout(ps->g, (unsigned)id, (unsigned)layout, sub, sizeof sub)))
 		return fail(ps->why, ps->n, "line %u: %s: %s", ps->line, nm, sub);
 	set_name(ps, (unsigned)id, nm);
 	return 0;
@@ -327,6 +337,15 @@ static int parse_line(struct parser *ps)
 	int64_t x;
 	if (!ident(ps, w))
 		return perr(ps, "expected a statement");
+	if (!strcmp(w, "target")) {
+		int t;
+		char sub[200];
+		if (!ident(ps, w) || (t = target_find(w)) < 0)
+			return perr(ps, "expected any, cpu or gpu");
+		if (graph_set_target(ps->g, (unsigned)t, sub, sizeof sub))
+			return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
+		return 0;
+	}
 	if (!strcmp(w, "bindings") || !strcmp(w, "seed")) {
 		if (!integer(ps, &x) || x < 0 || x > UINT32_MAX)
 			return perr(ps, "expected a number");
@@ -337,7 +356,9 @@ static int parse_line(struct parser *ps)
 			/* The symbol count is fixed by the sym lines that follow. */
 			if (x < 1 || x > G_MAX_BIND)
 				return perr(ps, "bindings must be 1-3");
-			if (graph_init(ps->g, (unsigned)x, x > 1 ? 1 : 0, ps->g->seed, sub, sizeof sub))
+			unsigned target = ps->g->target;
+			if (graph_init(ps->g, (unsigned)x, x > 1 ? 1 : 0, ps->g->seed, sub, sizeof sub) ||
+			    graph_set_target(ps->g, target, sub, sizeof sub))
 				return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
 			ps->g->nsym = 0;
 			ps->nbind_set = 1;
@@ -397,8 +418,14 @@ static int parse_line(struct parser *ps)
 	if (ps->g->nbind > 1 && ps->g->nsym == 0)
 		return perr(ps, "bindings > 1 needs at least one sym line");
 	const char *save = ps->p;
-	if (nout == 1 && ident(ps, w) && (!strcmp(w, "input") || !strcmp(w, "param")))
-		return parse_leaf(ps, outs[0], w[0] == 'i' ? VK_INPUT : VK_PARAM);
+	static const struct {
+		const char *word;
+		enum value_kind kind;
+	} leaves[] = {{"input", VK_INPUT}, {"param", VK_PARAM}, {"buffer", VK_BUFFER}};
+	if (nout == 1 && ident(ps, w))
+		for (unsigned l = 0; l < sizeof leaves / sizeof leaves[0]; l++)
+			if (!strcmp(w, leaves[l].word))
+				return parse_leaf(ps, outs[0], leaves[l].kind);
 	ps->p = save;
 	return parse_node(ps, outs, nout);
 }

@@ -5,12 +5,10 @@
 #include "emit.h"
 #include "op.h"
 
-static const char *const fill_names[FILL_COUNT] = {"normal", "positive", "range", "perm"};
+static const char kind_letter[VK_COUNT] = {[VK_INPUT] = 'x', [VK_PARAM] = 'p', [VK_NODE] = 'v', [VK_BUFFER] = 'b'};
+static const char *const kind_word[VK_COUNT] = {[VK_INPUT] = "input", [VK_PARAM] = "param", [VK_BUFFER] = "buffer"};
 
-static void name(FILE *f, const struct graph *g, unsigned id)
-{
-	fprintf(f, "%c%u", g->v[id].kind == VK_INPUT ? 'x' : g->v[id].kind == VK_PARAM ? 'p' : 'v', id);
-}
+static void name(FILE *f, const struct graph *g, unsigned id) { fprintf(f, "%c%u", kind_letter[g->v[id].kind], id); }
 
 static void write_shape(FILE *f, const struct value *v, unsigned b)
 {
@@ -34,7 +32,10 @@ static void write_list(FILE *f, const struct graph *g, const char *word, size_t 
 
 void text_write(FILE *f, const struct graph *g, int shapes)
 {
-	fprintf(f, "# pt2fuzz graph: %u ops\nbindings %u\nseed %u\n", g->nnodes, g->nbind, g->seed);
+	fprintf(f, "# pt2fuzz graph: %u ops\n", g->nnodes);
+	if (g->target != TARGET_ANY)
+		fprintf(f, "target %s\n", target_name(g->target));
+	fprintf(f, "bindings %u\nseed %u\n", g->nbind, g->seed);
 	for (unsigned s = 0; s < g->nsym; s++) {
 		fprintf(f, "sym s%u =", s);
 		for (unsigned b = 0; b < g->nbind; b++)
@@ -45,7 +46,7 @@ void text_write(FILE *f, const struct graph *g, int shapes)
 		const struct value *v = &g->v[i];
 		if (v->kind != VK_NODE) {
 			name(f, g, i);
-			fprintf(f, " = %s %s [", v->kind == VK_INPUT ? "input" : "param", dtype_info(v->dtype)->name);
+			fprintf(f, " = %s %s [", kind_word[v->kind], dtype_info(v->dtype)->name);
 			for (unsigned d = 0; d < v->rank; d++) {
 				const struct leaf_dim *ld = &v->ld[d];
 				fputs(d ? ", " : "", f);
@@ -64,8 +65,12 @@ void text_write(FILE *f, const struct graph *g, int shapes)
 				fprintf(f, " range %lld %lld", (long long)v->lo, (long long)v->hi);
 			else if (v->fill == FILL_PERM)
 				fprintf(f, " perm %lld", (long long)v->hi);
+			else if (v->fill == FILL_CONST)
+				fputs(" const ", f), emit_milli(f, v->lo);
 			else if (v->fill != FILL_NORMAL)
-				fprintf(f, " %s", fill_names[v->fill]);
+				fprintf(f, " %s", fill_name(v->fill));
+			if (v->layout)
+				fprintf(f, " %s", layout_name(v->layout));
 			fputc('\n', f);
 			continue;
 		}

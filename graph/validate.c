@@ -10,7 +10,7 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 {
 	static _Thread_local struct graph h;
 	char sub[200];
-	if (graph_init(&h, g->nbind, g->nsym, g->seed, why, n))
+	if (graph_init(&h, g->nbind, g->nsym, g->seed, why, n) || graph_set_target(&h, g->target, why, n))
 		return -1;
 	for (unsigned s = 0; s < g->nsym; s++) {
 		int32_t vals[G_MAX_BIND];
@@ -26,7 +26,8 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 		const struct value *v = &g->v[i];
 		if (v->kind != VK_NODE) {
 			if (graph_add_leaf(&h, (enum value_kind)v->kind, (enum dtype)v->dtype, v->rank, v->ld,
-					   (enum fill)v->fill, v->lo, v->hi, sub, sizeof sub) < 0)
+					   (enum fill)v->fill, v->lo, v->hi, sub, sizeof sub) < 0 ||
+			    (v->layout && graph_set_layout(&h, i, v->layout, sub, sizeof sub)))
 				return fail(why, n, "value %u: %s", i, sub);
 			i++;
 			continue;

@@ -6,14 +6,23 @@
 #include "gen_choose.h"
 #include "grad.h"
 
+static unsigned campaign_target = TARGET_ANY, campaign_backward;
+
+void gen_set_campaign(unsigned target, int backward)
+{
+	campaign_target = target < TARGET_COUNT ? target : TARGET_ANY;
+	campaign_backward = backward != 0;
+}
+
 void gen_default_opts(struct gen_opts *o)
 {
+	o->target = campaign_target;
 	o->size = 8;
 	o->family = -1;
 	o->dyn_pct = 40;
 	o->break_pct = 0;
 	o->constraint = C_NONE;
-	o->grad_pct = 0;
+	o->grad_pct = campaign_backward ? GEN_BACKWARD_GRAD_PCT : 0;
 }
 
 static const uint32_t *op_runs; /* gen_favor_rare_ops; NULL: by catalogue weight alone */
@@ -32,12 +41,19 @@ static unsigned pick_weight(unsigned i, const struct op_def *op)
 	return w > op->weight ? w : op->weight;
 }
 
+/* Whether o lets op be generated: its family, and no in-place writes where
+ * the graph is to have gradients. */
+static int op_allowed(const struct op_def *op, const struct gen_opts *o)
+{
+	return (o->family < 0 || (int)op->family == o->family) && !(op->inplace && o->grad_pct);
+}
+
 static int pick_op(struct rng *r, const struct gen_opts *o)
 {
 	unsigned total = 0, n = op_count();
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
-		if (o->family < 0 || (int)op->family == o->family)
+		if (op_allowed(op, o))
 			total += pick_weight(i, op);
 	}
 	if (!total)
@@ -45,7 +61,7 @@ static int pick_op(struct rng *r, const struct gen_opts *o)
 	uint64_t pick = rng_below(r, total);
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
-		if (o->family >= 0 && (int)op->family != o->family)
+		if (!op_allowed(op, o))
 			continue;
 		unsigned w = pick_weight(i, op);
 		if (pick < w)
@@ -87,7 +103,7 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		nsym = rng_chance(&r, 30) ? 2 : 1;
 		nbind = rng_chance(&r, 50) ? 2 : 3;
 	}
-	if (graph_init(g, nbind, nsym, (uint32_t)rng_next(&r), why, n))
+	if (graph_init(g, nbind, nsym, (uint32_t)rng_next(&r), why, n) || graph_set_target(g, o->target, why, n))
 		return -1;
 	for (unsigned s = 0; s < nsym; s++) {
 		int32_t vals[G_MAX_BIND];
@@ -105,7 +121,7 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 	unsigned size = o->size < 1 ? 1 : o->size > G_MAX_NODES ? G_MAX_NODES : o->size;
 	unsigned start = 1 + (unsigned)rng_below(&r, 2);
 	for (unsigned i = 0; i < start; i++)
-		gen_random_input(g, &r, DTM_ALL, 0, G_MAX_RANK);
+		gen_random_input(g, &r, DTM_EVERY, 0, G_MAX_RANK, 1);
 	for (unsigned tries = 0; g->nnodes < size && tries < size * 4; tries++)
 		gen_append_op(g, &r, o, 40);
 	if (!g->nnodes)

@@ -12,12 +12,21 @@ struct gen_opts {
 	unsigned dyn_pct;    /* chance (%) that the graph has dynamic dims */
 	unsigned break_pct;  /* chance (%) that it is made near-invalid (mutators/break.h) */
 	unsigned constraint; /* the constraint broken then (enum constraint; C_NONE: any) */
-	unsigned grad_pct;   /* backward mode: chance (%) that each float leaf requires grad (mutators/grad.h) */
+	unsigned grad_pct;   /* backward mode: chance (%) that each float leaf requires grad (mutators/grad.h);
+			      * no in-place ops are generated then */
+	unsigned target;     /* enum graph_target: the device class the graph is made for */
 };
 
 #define GEN_BACKWARD_GRAD_PCT 50 /* grad_pct in backward mode, unless told otherwise */
 
 void gen_default_opts(struct gen_opts *o);
+
+/* What gen_default_opts gives from now on: the campaign's target (enum
+ * graph_target; TARGET_ANY until set), and in backward mode grad marks
+ * (GEN_BACKWARD_GRAD_PCT) and no in-place ops, which would leave a graph
+ * without gradients. A campaign sets them once, so that what its mutators
+ * generate fits its device and mode. */
+void gen_set_campaign(unsigned target, int backward);
 
 /* From now on, ops are picked by catalogue weight scaled by rarity: runs[i]
  * is how often op i has run (the fuzzer counts; it owns the array). Ops the

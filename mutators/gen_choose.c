@@ -81,26 +81,44 @@ static int gen_operand(struct chooser *c, const struct tensor_req *q)
 			return -1;
 		all_static &= ld[d].sym < 0;
 	}
-	int param = q->want_param && all_static && dtype_is_float(q->dtype) && rng_chance(c->rng, 50);
 	enum fill fill = (enum fill)q->fill;
-	if (dtype_is_float(q->dtype) && fill >= FILL_RANGE)
+	if (dtype_is_float(q->dtype) && fill_has_bounds(fill))
 		fill = FILL_NORMAL;
-	if (!dtype_is_float(q->dtype) && fill < FILL_RANGE)
+	if (!dtype_is_float(q->dtype) && !fill_has_bounds(fill))
 		fill = FILL_RANGE;
 	int64_t lo = q->lo, hi = q->hi;
-	if (q->dtype == DT_BOOL) {
-		lo = lo < 0 ? 0 : lo;
-		hi = hi > 1 ? 1 : hi;
+	if (!dtype_is_float(q->dtype)) { /* within what the dtype holds */
+		lo = lo < dtype_info(q->dtype)->min ? dtype_info(q->dtype)->min : lo;
+		hi = hi > dtype_info(q->dtype)->max ? dtype_info(q->dtype)->max : hi;
+	} else if (fill == FILL_NORMAL) {
+		gen_float_fill(c->rng, &fill, &lo);
+		hi = lo;
 	}
-	return graph_add_leaf(g, param ? VK_PARAM : VK_INPUT, (enum dtype)q->dtype, q->rank, ld, fill, lo, hi, NULL, 0);
+	/* Module state where the op would take it: a parameter (float) or a buffer. */
+	enum value_kind kind = VK_INPUT;
+	if (q->want_param && all_static && rng_chance(c->rng, 50))
+		kind = dtype_is_float(q->dtype) && rng_chance(c->rng, 80) ? VK_PARAM : VK_BUFFER;
+	return graph_add_leaf(g, kind, (enum dtype)q->dtype, q->rank, ld, fill, lo, hi, NULL, 0);
+}
+
+void gen_float_fill(struct rng *r, enum fill *fill, int64_t *value)
+{
+	static const int64_t consts[] = {0, 1000, -1000, 1500, 2000, 500, -2500, 100000, 1}; /* thousandths */
+	unsigned pick = (unsigned)rng_below(r, 100);
+	if (pick < 4) {
+		*fill = FILL_CONST;
+		*value = consts[rng_below(r, sizeof consts / sizeof consts[0])];
+	} else if (pick < 8) {
+		*fill = FILL_SPECIAL;
+	}
 }
 
 static enum dtype random_dtype(struct rng *r, unsigned mask)
 {
 	/* Mostly float32; the rest spread over what the op accepts. */
 	static const uint8_t weights[DT_COUNT] = {
-		[DT_FLOAT32] = 60, [DT_FLOAT16] = 8, [DT_BFLOAT16] = 8, [DT_FLOAT64] = 6,
-		[DT_INT32] = 5,    [DT_INT64] = 8,   [DT_BOOL] = 5,
+		[DT_FLOAT32] = 60, [DT_FLOAT16] = 8, [DT_BFLOAT16] = 8, [DT_FLOAT64] = 6, [DT_INT32] = 5,
+		[DT_INT64] = 8,    [DT_BOOL] = 5,    [DT_INT8] = 3,     [DT_UINT8] = 3,   [DT_INT16] = 2,
 	};
 	unsigned total = 0;
 	for (unsigned d = 0; d < DT_COUNT; d++)
@@ -116,7 +134,7 @@ static enum dtype random_dtype(struct rng *r, unsigned mask)
 	return DT_FLOAT32;
 }
 
-int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max)
+int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max, int empty_ok)
 {
 	static const uint8_t rank_w[G_MAX_RANK + 1] = {2, 12, 26, 26, 22, 9, 3};
 	unsigned total = 0, rank = rank_min;
@@ -132,8 +150,10 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	}
 	enum dtype dt = random_dtype(r, dtypes ? dtypes : DTM_ALL);
 	struct leaf_dim ld[G_MAX_RANK];
-	int64_t numel = 1, budget = 4096;
-	int any_dyn = 0;
+	/* A graph for a GPU has room for large tensors: some inputs use it. */
+	int large = g->target == TARGET_GPU && rng_chance(r, 20);
+	int64_t numel = 1, budget = large ? G_MAX_NUMEL_GPU / 4 : 4096, most = large ? 256 : 12;
+	int any_dyn = 0, all_static = 1;
 	for (unsigned d = 0; d < rank; d++) {
 		memset(&ld[d], 0, sizeof ld[d]);
 		ld[d].sym = -1;
@@ -149,30 +169,46 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 			if (mx <= left) {
 				numel *= mx;
 				any_dyn = 1;
+				all_static = 0;
 				continue;
 			}
 			ld[d].sym = -1;
 			ld[d].mul = 0;
 		}
-		int64_t hi = left < 12 ? left : 12;
+		int64_t hi = left < most ? left : most;
 		int64_t x = rng_chance(r, 10) ? 1 : rng_range(r, 2, hi < 2 ? 2 : hi);
 		if (x > left)
 			x = 1;
 		ld[d].add = (int16_t)x;
 		numel *= x;
 	}
+	if (empty_ok && rank && rng_chance(r, 3)) { /* an empty tensor: a static dim of size 0 */
+		unsigned d = (unsigned)rng_below(r, rank);
+		if (ld[d].sym < 0)
+			ld[d].add = 0;
+	}
 	enum fill fill = FILL_NORMAL;
 	int64_t lo = 0, hi = 1;
 	if (!dtype_is_float(dt)) {
 		fill = FILL_RANGE;
 		if (dt != DT_BOOL) {
-			lo = -8;
-			hi = 8;
+			lo = dtype_info(dt)->min < 0 ? -8 : 0;
+			hi = dtype_info(dt)->min < 0 ? 8 : 16;
 		}
 	} else if (rng_chance(r, 10)) {
 		fill = FILL_POSITIVE;
+	} else {
+		gen_float_fill(r, &fill, &lo);
+		hi = lo;
 	}
-	return graph_add_leaf(g, VK_INPUT, dt, rank, ld, fill, lo, hi, NULL, 0);
+	/* Now and then module state instead of an input (a target for in-place writes). */
+	enum value_kind kind = VK_INPUT;
+	if (all_static && rng_chance(r, 8))
+		kind = dtype_is_float(dt) && rng_chance(r, 50) ? VK_PARAM : VK_BUFFER;
+	int id = graph_add_leaf(g, kind, dt, rank, ld, fill, lo, hi, NULL, 0);
+	if (id >= 0 && kind == VK_INPUT && rng_chance(r, 12))
+		graph_set_layout(g, (unsigned)id, (unsigned)rng_range(r, 1, IL_COUNT - 1), NULL, 0); /* kept where it suits the rank */
+	return id;
 }
 
 int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
@@ -181,7 +217,8 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
 	unsigned cand[G_MAX_VALUES], nc = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
-		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep)
+		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep &&
+		    (op->empty_ok || !value_has_empty_dim(g, v)))
 			cand[nc++] = i;
 	}
 	if (nc && !rng_chance(r, 8)) {
@@ -189,19 +226,19 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
 			return (int)cand[nc - 1 - rng_below(r, nc < 3 ? nc : 3)];
 		return (int)cand[rng_below(r, nc)];
 	}
-	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max);
+	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max, op->empty_ok);
 }
 
 int gen_choose(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
 {
-	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
+	struct gen_ctx x = {{g, op_get(opid), r, gen_operand, NULL}, g};
 	x.c.impl = &x;
 	return op_get(opid)->choose(&x.c, ch) ? 0 : -1;
 }
 
 int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q)
 {
-	struct gen_ctx x = {{g, r, gen_operand, NULL}, g};
+	struct gen_ctx x = {{g, NULL, r, gen_operand, NULL}, g};
 	x.c.impl = &x;
 	return gen_operand(&x.c, q);
 }

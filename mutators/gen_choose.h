@@ -26,7 +26,13 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned op);
  * symbol of g. Returns -1 when no such expression exists. */
 int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld);
 
-/* Appends a graph input of random shape whose dtype and rank suit the masks. */
-int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max);
+/* A float leaf's fill beside normal: now and then a constant (*value, in
+ * thousandths) or special values; *fill is left alone otherwise. */
+void gen_float_fill(struct rng *r, enum fill *fill, int64_t *value);
+
+/* Appends a graph input of random shape whose dtype and rank suit the masks:
+ * now and then empty (where empty_ok), laid out otherwise than contiguous, or
+ * module state. */
+int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max, int empty_ok);
 
 #endif

@@ -10,7 +10,15 @@
 #define SWAP_PROBES 48    /* candidate ops tried on the node's inputs */
 #define GROW_MAX 8        /* grow appends 2..GROW_MAX ops */
 
-static const struct gen_opts any_op = {.size = 1, .family = -1, .dyn_pct = 0};
+/* Any op the campaign's mode allows (gen_set_campaign). */
+static const struct gen_opts *any_op(void)
+{
+	static _Thread_local struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 1;
+	o.dyn_pct = 0;
+	return &o;
+}
 
 /* A later node input that the inserted node's output may feed instead. */
 struct feed {
@@ -47,7 +55,7 @@ int mut_grow(struct mut_ctx *m)
 	if (recipe_build_prefix(&m->rc, m->rc.n, &m->prefix, NULL, NULL, 0))
 		return -1;
 	for (unsigned i = 0; i < want; i++)
-		added += gen_append_op(&m->prefix, m->r, &any_op, INSERT_ATTEMPTS) >= 0;
+		added += gen_append_op(&m->prefix, m->r, any_op(), INSERT_ATTEMPTS) >= 0;
 	if (!added || recipe_splice_prefix(&m->rc, m->rc.n, &m->prefix) < 0)
 		return -1;
 	return mut_finish(m);
@@ -61,7 +69,7 @@ int mut_insert(struct mut_ctx *m)
 	const struct graph *g = m->g;
 	unsigned pos = (unsigned)rng_below(m->r, m->rc.n + 1u);
 	if (recipe_build_prefix(&m->rc, pos, &m->prefix, NULL, NULL, 0) ||
-	    gen_append_op(&m->prefix, m->r, &any_op, INSERT_ATTEMPTS) < 0)
+	    gen_append_op(&m->prefix, m->r, any_op(), INSERT_ATTEMPTS) < 0)
 		return -1;
 	unsigned from = pos < m->rc.n ? m->rc.value_of[pos] : g->nvalues;
 	static _Thread_local struct feed fs[G_MAX_NODES * G_MAX_IN];

@@ -78,7 +78,11 @@ int mut_find_replacement(const struct graph *g, struct rng *r, unsigned v, unsig
 void mut_leaf_fill(struct recipe_leaf *l, int64_t lo, int64_t hi)
 {
 	if (dtype_is_float(l->dtype)) {
-		if (l->fill != FILL_POSITIVE)
+		if (l->fill == FILL_CONST && lo == hi) {
+			l->lo = l->hi = lo;
+			return;
+		}
+		if (l->fill != FILL_POSITIVE && l->fill != FILL_SPECIAL)
 			l->fill = FILL_NORMAL;
 		l->lo = l->hi = 0;
 		return;
@@ -89,13 +93,17 @@ void mut_leaf_fill(struct recipe_leaf *l, int64_t lo, int64_t hi)
 		return;
 	}
 	l->fill = FILL_RANGE;
-	int64_t bound = l->dtype == DT_BOOL ? 1 : SMALL_INT, floor = l->dtype == DT_BOOL ? 0 : -SMALL_INT;
+	int64_t bound = l->dtype == DT_BOOL ? 1 : SMALL_INT;
+	int64_t floor = -SMALL_INT > dtype_info(l->dtype)->min ? -SMALL_INT : dtype_info(l->dtype)->min;
 	/* The small range where it meets [lo, hi], else [lo, hi] within the
 	 * leaf bounds, else the small range. */
 	int64_t a = lo > floor ? lo : floor, b = hi < bound ? hi : bound;
-	if (a > b && l->dtype != DT_BOOL) {
+	if (a > b && l->dtype != DT_BOOL) { /* [lo, hi] within what the dtype holds */
+		int64_t tlo = dtype_info(l->dtype)->min, thi = dtype_info(l->dtype)->max;
 		a = lo > -G_INT_BOUND ? lo : -G_INT_BOUND;
 		b = hi < G_INT_BOUND ? hi : G_INT_BOUND;
+		a = a > tlo ? a : tlo;
+		b = b < thi ? b : thi;
 	}
 	if (a > b) {
 		a = floor;

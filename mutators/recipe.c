@@ -7,6 +7,7 @@ void recipe_from_graph(struct recipe *rc, const struct graph *g)
 {
 	rc->nbind = g->nbind;
 	rc->nsym = g->nsym;
+	rc->target = g->target;
 	rc->seed = g->seed;
 	memcpy(rc->sym, g->sym, sizeof rc->sym);
 	rc->n = 0;
@@ -18,7 +19,8 @@ void recipe_from_graph(struct recipe *rc, const struct graph *g)
 		memset(e, 0, sizeof *e);
 		rc->value_of[rc->n++] = (uint16_t)i;
 		if (v->kind != VK_NODE) {
-			e->leaf = (struct recipe_leaf){v->kind, v->dtype, v->rank, v->fill, {{0}}, v->lo, v->hi, v->grad};
+			e->leaf = (struct recipe_leaf){v->kind, v->dtype, v->rank, v->fill, {{0}}, v->lo, v->hi, v->grad,
+						       v->layout};
 			memcpy(e->leaf.ld, v->ld, sizeof e->leaf.ld);
 			continue;
 		}
@@ -53,7 +55,7 @@ static int build_entries(struct recipe *rc, unsigned count, struct graph *g, uns
 	char sub[200];
 	if (bad)
 		*bad = 0;
-	if (graph_init(g, rc->nbind, rc->nsym, rc->seed, why, n))
+	if (graph_init(g, rc->nbind, rc->nsym, rc->seed, why, n) || graph_set_target(g, rc->target, why, n))
 		return -1;
 	for (unsigned s = 0; s < rc->nsym; s++) {
 		int32_t vals[G_MAX_BIND];
@@ -74,6 +76,8 @@ static int build_entries(struct recipe *rc, unsigned count, struct graph *g, uns
 				return fail(why, n, "entry %u: %s", i, sub);
 			if (l->grad && dtype_is_float(l->dtype) && graph_ngrads(g) < G_MAX_GRADS)
 				graph_set_grad(g, g->nvalues - 1u, 1, NULL, 0); /* cannot fail: a float leaf, room left */
+			if (l->layout) /* one that no longer suits the leaf (a mutated rank) is dropped */
+				graph_set_layout(g, g->nvalues - 1u, l->layout, NULL, 0);
 			continue;
 		}
 		struct op_choice ch;

@@ -18,6 +18,7 @@ struct recipe_leaf {
 	struct leaf_dim ld[G_MAX_RANK];
 	int64_t lo, hi;
 	uint8_t grad; /* requires grad: kept while the leaf stays float */
+	uint8_t layout; /* enum input_layout: kept while it suits the leaf's kind and rank */
 };
 
 struct recipe_node {
@@ -37,7 +38,7 @@ struct recipe_entry {
 };
 
 struct recipe {
-	uint8_t nbind, nsym;
+	uint8_t nbind, nsym, target;
 	uint32_t seed;
 	int32_t sym[G_MAX_BIND][G_MAX_SYM];
 	uint16_t n;

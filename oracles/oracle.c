@@ -219,13 +219,19 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 	return 0;
 }
 
-/* A finding on a gradient output says so: backward pass, which gradient. */
-static void label_backward(struct verdict *v, unsigned grad)
+/* A finding on an output that is not one of forward()'s own says what it is:
+ * "backward gradient 0: ...", "written leaf 1: ...". */
+static void label_output(struct verdict *v, const char *what, unsigned index)
 {
 	char detail[sizeof v->detail];
 	/* the prefix takes at most 30 bytes; a long detail loses its end */
-	snprintf(detail, sizeof detail, "backward gradient %u: %.*s", grad, (int)sizeof detail - 32, v->detail);
+	snprintf(detail, sizeof detail, "%s %u: %.*s", what, index, (int)sizeof detail - 32, v->detail);
 	memcpy(v->detail, detail, sizeof detail);
+}
+
+static void label_backward(struct verdict *v, unsigned grad)
+{
+	label_output(v, "backward gradient", grad);
 	v->backward = 1;
 	v->grad = (int)grad;
 }
@@ -246,9 +252,11 @@ static int compare_binding(const struct run_result *r, unsigned b, const uint8_t
 		if (compare && k < ncompare && !compare[k])
 			continue; /* tie-broken indices (and gradients through them) legitimately differ */
 		if (k < nfwd) {
-			if (compare_output(r, b, k, o, v, stride))
-				return 1;
-			continue;
+			if (!compare_output(r, b, k, o, v, stride))
+				continue;
+			if (k + o->written >= nfwd)
+				label_output(v, "written leaf", k + o->written - nfwd);
+			return 1;
 		}
 		v->grads_judged++;
 		if (compare_output(r, b, k, o, v, NULL)) {

@@ -23,6 +23,10 @@ struct oracle_opts {
 	 * Eager must raise, and compiled mode an error of the same type. Set per
 	 * graph (check_graph). */
 	uint8_t broken;
+	/* The forward outputs that are leaves written in place (the last
+	 * `written` before any gradient): a finding on one says so. Set per
+	 * graph (check_graph). */
+	uint8_t written;
 };
 
 void oracle_default_opts(struct oracle_opts *o);

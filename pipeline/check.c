@@ -98,12 +98,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	j.program = emit_program_string(g, &eo, &j.len);
 	if (!j.program)
 		return fail(why, n, "emission failed");
-	for (unsigned i = 0; i < g->nvalues && j.ncompare < RESULT_MAX_OUT; i++)
-		if (g->v[i].out)
-			j.compare[j.ncompare++] = !g->v[i].tie;
-	for (unsigned i = 0; i < g->nvalues && j.ncompare < RESULT_MAX_OUT && c->backward; i++)
-		if (g->v[i].grad)
-			j.compare[j.ncompare++] = (uint8_t)graph_grad_compared(g, i);
+	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);
 	j.nops = check_op_names(g, j.ops, G_MAX_NODES);
 	j.nbind = g->nbind;
 	j.g = g;
@@ -112,6 +107,8 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.noref_tol)
 			cg.oracle.noref_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
+	uint16_t written[G_MAX_VALUES];
+	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
 	check_cfg_save(&cg, &j.cfg);
 	return run_confirmed(x, &j, out, why, n);
 }

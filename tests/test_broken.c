@@ -80,19 +80,18 @@ TEST(broken_codec_roundtrip_and_version_1)
 	int x = tk_input(&v1, DT_FLOAT32, 1, (int[]){4});
 	tk_node(&v1, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
 	graph_mark_sinks(&v1);
+	n = tk_encode_version(&v1, 1, b, sizeof b);
+	CHECK(n > 0);
+	CHECK(codec_decode(&h, b, n, why, sizeof why) == 0);
+	CHECK_EQ(h.broken, C_NONE);
+	CHECK(codec_hash(&h) == codec_hash(&v1));
 	n = codec_encode(&v1, a, sizeof a);
+	CHECK(tk_encode_version(&v1, CODEC_VERSION, b, sizeof b) == n && !memcmp(a, b, n)); /* the helper writes what the codec does */
 	/* header: magic(3) version(1) nbind(1) nsym(1) seed(varint) broken(1) */
 	size_t broken_at = 6;
 	while (a[broken_at++] & 0x80)
 		;
 	CHECK_EQ(a[broken_at], 0);
-	memcpy(b, a, broken_at);
-	memcpy(b + broken_at, a + broken_at + 1, n - broken_at - 2); /* nor version 3's grad count (0, last) */
-	CHECK_EQ(a[n - 1], 0);
-	b[3] = 1;
-	CHECK(codec_decode(&h, b, n - 2, why, sizeof why) == 0);
-	CHECK_EQ(h.broken, C_NONE);
-	CHECK(codec_hash(&h) == codec_hash(&v1));
 	/* a broken byte on a graph whose last record is a valid node: refused */
 	a[broken_at] = C_INNER_DIM;
 	CHECK(codec_decode(&h, a, n, why, sizeof why) < 0);

@@ -71,3 +71,86 @@ char *tk_text(const struct graph *g, int shapes)
 	fclose(f);
 	return text;
 }
+
+struct tk_wr {
+	uint8_t *p;
+	size_t len, cap;
+};
+
+static void tk_put_u(struct tk_wr *w, uint64_t x)
+{
+	do {
+		uint8_t b = (uint8_t)(x & 0x7f);
+		x >>= 7;
+		if (w->len < w->cap)
+			w->p[w->len] = (uint8_t)(b | (x ? 0x80 : 0));
+		w->len++;
+	} while (x);
+}
+
+static void tk_put_s(struct tk_wr *w, int64_t x) { tk_put_u(w, ((uint64_t)x << 1) ^ (uint64_t)(x >> 63)); }
+
+size_t tk_encode_version(const struct graph *g, unsigned version, uint8_t *buf, size_t cap)
+{
+	struct tk_wr w = {buf, 0, cap};
+	if ((version < 2 && g->broken) || (version < 3 && graph_ngrads(g)) || (version < 4 && g->target))
+		return 0;
+	tk_put_u(&w, 'P'), tk_put_u(&w, '2'), tk_put_u(&w, 'F'), tk_put_u(&w, version);
+	tk_put_u(&w, g->nbind), tk_put_u(&w, g->nsym), tk_put_u(&w, g->seed);
+	if (version >= 2)
+		tk_put_u(&w, g->broken);
+	if (version >= 4)
+		tk_put_u(&w, g->target);
+	for (unsigned b = 0; b < g->nbind; b++)
+		for (unsigned s = 0; s < g->nsym; s++)
+			tk_put_u(&w, (uint64_t)g->sym[b][s]);
+	unsigned nrec = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		nrec += g->v[i].kind != VK_NODE || g->v[i].slot == 0;
+	tk_put_u(&w, nrec);
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind == VK_NODE) {
+			if (v->slot)
+				continue;
+			const struct node *nd = &g->n[v->node];
+			uint32_t h = op_hash(nd->op);
+			tk_put_u(&w, 2);
+			for (int k = 0; k < 4; k++)
+				if (w.len < w.cap)
+					w.p[w.len++] = (uint8_t)(h >> (8 * k));
+			tk_put_u(&w, nd->nin);
+			for (unsigned j = 0; j < nd->nin; j++)
+				tk_put_u(&w, nd->in[j]);
+			tk_put_u(&w, nd->nattr);
+			for (unsigned j = 0; j < nd->nattr; j++)
+				tk_put_s(&w, nd->attr[j]);
+			continue;
+		}
+		if (version < 4 && (v->kind == VK_BUFFER || v->layout))
+			return 0;
+		tk_put_u(&w, v->kind == VK_INPUT ? 0 : v->kind == VK_PARAM ? 1 : 3);
+		tk_put_u(&w, v->dtype), tk_put_u(&w, v->rank), tk_put_u(&w, v->fill);
+		tk_put_s(&w, fill_has_bounds(v->fill) ? v->lo : 0);
+		tk_put_s(&w, fill_has_bounds(v->fill) ? v->hi : 0);
+		if (version >= 4)
+			tk_put_u(&w, v->layout);
+		for (unsigned d = 0; d < v->rank; d++) {
+			tk_put_s(&w, v->ld[d].sym < 0 ? -1 : v->ld[d].sym);
+			tk_put_s(&w, v->ld[d].add);
+			if (v->ld[d].sym >= 0)
+				tk_put_u(&w, (uint64_t)v->ld[d].mul);
+		}
+	}
+	tk_put_u(&w, graph_noutputs(g));
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].out)
+			tk_put_u(&w, i);
+	if (version >= 3) {
+		tk_put_u(&w, graph_ngrads(g));
+		for (unsigned i = 0; i < g->nvalues; i++)
+			if (g->v[i].grad)
+				tk_put_u(&w, i);
+	}
+	return w.len <= cap ? w.len : 0;
+}

@@ -23,6 +23,8 @@ FAMILY(sort)
 FAMILY(cast)
 FAMILY(misc)
 FAMILY(datadep)
+FAMILY(inplace)
+FAMILY(factory)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

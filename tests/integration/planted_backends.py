@@ -190,3 +190,15 @@ def planted_slow(gm, example_inputs):
         finally:
             os.unlink(mark)
     return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_drop_writes(gm, example_inputs):
+    """Runs the compiled graph on copies of its arguments: in-place writes
+    to graph inputs, parameters and buffers never reach the caller's tensors."""
+    compiled = compile_fx(gm, example_inputs)
+
+    def run(*args):
+        return compiled(*[a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+
+    return run
