@@ -91,9 +91,45 @@ static void blame(const struct graph *g, int node, const char *msg)
 		snprintf(op_stats[op].first, sizeof op_stats[op].first, "%s", msg);
 }
 
-/* Compares "dtype:AxB,..." per binding with the graph's values (every node
- * value is an output, in value order). Returns the first node whose output
- * disagrees, -1 when all agree; msg says how. */
+/* The value an alias of bench/validity.py names: "iN" forward input N,
+ * "sNAME" module state (pK, bK: value K), "oK" the K-th node value; -1 for none. */
+static int alias_value(const struct graph *g, const char *a)
+{
+	unsigned k, seen = 0;
+	char kind;
+	if (sscanf(a, "i%u", &k) == 1 || sscanf(a, "o%u", &k) == 1) {
+		int input = a[0] == 'i';
+		for (unsigned i = 0; i < g->nvalues; i++)
+			if ((input ? g->v[i].kind == VK_INPUT : g->v[i].kind == VK_NODE) && seen++ == k)
+				return (int)i;
+	} else if (sscanf(a, "s%c%u", &kind, &k) == 2 && k < g->nvalues) {
+		return (int)k;
+	}
+	return -1;
+}
+
+/* The memory facts the IR must know of value id: what torch says it shares
+ * memory with must have its root, and elements that overlap must be marked
+ * (an in-place write to them raises). 0, or -1 with msg. */
+static int memory_agrees(const struct graph *g, unsigned id, unsigned b, const char *alias, int overlap, char *msg,
+			 size_t n)
+{
+	int a = strcmp(alias, "-") ? alias_value(g, alias) : -1;
+	if (strcmp(alias, "-") && (a < 0 || g->v[a].root != g->v[id].root)) {
+		snprintf(msg, n, "alias rule: v%u at binding %u shares memory with %s in torch, not in the IR", id, b,
+			 alias);
+		return -1;
+	}
+	if (overlap && !g->v[id].overlap) {
+		snprintf(msg, n, "overlap rule: v%u at binding %u has elements sharing memory in torch, not in the IR", id, b);
+		return -1;
+	}
+	return 0;
+}
+
+/* Compares "dtype:AxB@alias@overlap,..." per binding with the graph's values
+ * (every node value is an output, in value order). Returns the first node
+ * whose output disagrees, -1 when all agree; msg says how. */
 static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t n)
 {
 	char *save_b = NULL;
@@ -108,13 +144,18 @@ static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t 
 			int k = snprintf(want, sizeof want, "%s:", dtype_info(v->dtype)->name);
 			for (unsigned d = 0; d < v->rank; d++)
 				k += snprintf(want + k, sizeof want - (size_t)k, "%s%d", d ? "x" : "", (int)v->dim[b][d]);
+			char *alias = item ? strchr(item, '@') : NULL, *overlap = alias ? strchr(alias + 1, '@') : NULL;
+			if (overlap)
+				*alias++ = 0, *overlap++ = 0;
 			/* a data-dependent shape is only bounded by the IR's: its dtype must agree */
 			size_t cmp = v->datadep ? strcspn(want, ":") + 1 : strlen(want) + 1;
-			if (!item || strncmp(item, want, cmp)) {
+			if (!item || !overlap || strncmp(item, want, cmp)) {
 				snprintf(msg, n, "shape rule: v%u at binding %u is %s in torch, %s inferred", i, b,
 					 item ? item : "(missing)", want);
 				return v->node;
 			}
+			if (memory_agrees(g, i, b, alias, *overlap == '1', msg, n))
+				return v->node;
 			item = strtok_r(NULL, ",", &save_o);
 		}
 	}
@@ -176,6 +217,13 @@ int main(int argc, char **argv)
 	unsigned count = (unsigned)strtoul(arg(argc, argv, "--count", "1000"), NULL, 0);
 	o.size = (unsigned)strtoul(arg(argc, argv, "--size", "8"), NULL, 0);
 	o.dyn_pct = (unsigned)strtoul(arg(argc, argv, "--dynamic", "40"), NULL, 0);
+	/* It runs on the CPU: CPU-only ops included unless told otherwise. */
+	int target = target_find(arg(argc, argv, "--target", "cpu"));
+	if (target < 0) {
+		fprintf(stderr, "validity: --target must be any, cpu or gpu\n");
+		return 2;
+	}
+	o.target = (unsigned)target;
 	double min_rate = strtod(arg(argc, argv, "--min-rate", "0"), NULL);
 	unsigned show = (unsigned)strtoul(arg(argc, argv, "--failures", "40"), NULL, 0);
 	unsigned mutations = (unsigned)strtoul(arg(argc, argv, "--mutate", "0"), NULL, 0);

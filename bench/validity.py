@@ -3,7 +3,10 @@
 # one line per program. It decides nothing: C compares shapes and counts.
 #
 # Frame: "<length>\n<program bytes>". Reply, one line per program:
-#   ok\t<binding>;<binding>...   a binding is "dtype:d0xd1x...,..." per output
+#   ok\t<binding>;<binding>...   a binding is "dtype:d0xd1x...@alias@overlap,..." per output,
+#                                where alias names what the output shares memory with
+#                                ("iN" forward input N, "sNAME" module state, "oK" output K, "-"
+#                                nothing) and overlap is 1 when its elements overlap in memory
 #   err\t<forward line that raised, or "">\t<ExceptionType>: <first line>
 #   ran\t<binding>               a program with EXPECT_ERROR ran there without raising
 # A program with EXPECT_ERROR (a near-invalid graph) runs every binding; its
@@ -37,6 +40,32 @@ def describe(t):
     return str(t.dtype).replace("torch.", "") + ":" + "x".join(str(s) for s in t.shape)
 
 
+def storage(t):
+    """The memory a tensor lives in (None for an empty one or no tensor)."""
+    if not isinstance(t, torch.Tensor) or t.numel() == 0:
+        return None
+    return t.untyped_storage().data_ptr()
+
+
+def describe_all(outs, inputs, model):
+    """Each output's dtype and shape, what it shares memory with, whether its elements overlap."""
+    owner = {}
+    for i, x in enumerate(inputs):
+        owner.setdefault(storage(x), f"i{i}")
+    for name, t in model.state_dict(keep_vars=True).items():
+        owner.setdefault(storage(t), f"s{name}")
+    owner.pop(None, None)
+    parts = []
+    for k, t in enumerate(outs):
+        key = storage(t)
+        alias = owner.get(key, "-") if key is not None else "-"
+        if key is not None:
+            owner.setdefault(key, f"o{k}")
+        overlap = isinstance(t, torch.Tensor) and torch._debug_has_internal_overlap(t) == 1
+        parts.append(f"{describe(t)}@{alias}@{int(overlap)}")
+    return ",".join(parts)
+
+
 class Ran(Exception):
     pass
 
@@ -58,8 +87,8 @@ def run(src, lines):
     for b in range(ns["BINDINGS"]):
         torch.manual_seed(ns["SEED"])
         if not ns.get("EXPECT_ERROR"):
-            out = model(*ns["make_inputs"](b, "cpu"))
-            shapes.append(",".join(describe(t) for t in out))
+            inputs = ns["make_inputs"](b, "cpu")
+            shapes.append(describe_all(model(*inputs), inputs, model))
             continue
         try:
             model(*ns["make_inputs"](b, "cpu"))

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../graph/broken.h"
+#include "../graph/capabilities.h"
 #include "../graph/codec.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
@@ -23,6 +24,7 @@ static const struct option gen_options[] = {
 	{"size", required_argument, NULL, 0},  {"family", required_argument, NULL, 0},
 	{"dynamic", required_argument, NULL, 0}, {"near-invalid", required_argument, NULL, 0},
 	{"break", required_argument, NULL, 0}, {"grad", required_argument, NULL, 0},
+	{"target", required_argument, NULL, 0}, {"stats", no_argument, NULL, 0},
 	{"out", required_argument, NULL, 0},   {NULL, 0, NULL, 0}};
 
 /* The command's one positional argument (the graph file), when it has at most one. */
@@ -106,21 +108,27 @@ int cmd_gen(int argc, char **argv)
 		return 2;
 	}
 	o.constraint = brk ? (unsigned)constraint_find(brk) : C_NONE;
-	if (!out) {
-		fprintf(stderr, "pt2fuzz gen: --out DIR is required\n");
+	int stats = cli_flag(&c, "stats"), target = cli_opt(&c, "target") ? target_find(cli_opt(&c, "target")) : TARGET_ANY;
+	if (target < 0) {
+		fprintf(stderr, "pt2fuzz gen: --target must be any, cpu or gpu\n");
+		return 2;
+	}
+	o.target = (unsigned)target;
+	if (!out && !stats) {
+		fprintf(stderr, "pt2fuzz gen: --out DIR (or --stats) is required\n");
 		return 2;
 	}
 	if (fam && (o.family = family_by_name(fam)) < 0) {
 		fprintf(stderr, "pt2fuzz gen: unknown family '%s' (see `pt2fuzz ops`)\n", fam);
 		return 2;
 	}
-	if (mkdir(out, 0777) && errno != EEXIST) {
+	if (out && mkdir(out, 0777) && errno != EEXIST) {
 		fprintf(stderr, "pt2fuzz gen: %s: %s\n", out, strerror(errno));
 		return 1;
 	}
 	o.size = (unsigned)size;
 	o.dyn_pct = (unsigned)dyn;
-	unsigned made = 0;
+	unsigned made = 0, used[64] = {0};
 	for (long long i = 0; i < count; i++) {
 		char why[300], path[4096];
 		if (gen_graph(&G, (uint64_t)seed * 0x100000001b3ull + (uint64_t)i, &o, why, sizeof why)) {
@@ -128,13 +136,21 @@ int cmd_gen(int argc, char **argv)
 			continue;
 		}
 		snprintf(path, sizeof path, "%s/g%llu_%06lld.bin", out, seed, i);
-		if (graphio_save(path, &G, why, sizeof why)) {
+		if (out && graphio_save(path, &G, why, sizeof why)) {
 			fprintf(stderr, "pt2fuzz gen: %s\n", why);
 			return 1;
 		}
+		for (unsigned k = 0; k < capability_count() && k < 64; k++)
+			used[k] += (unsigned)capability_used(&G, k);
 		made++;
 	}
-	fprintf(stderr, "pt2fuzz gen: wrote %u graphs to %s\n", made, out);
+	if (out)
+		fprintf(stderr, "pt2fuzz gen: wrote %u graphs to %s\n", made, out);
+	if (stats && made) {
+		printf("%-24s %8s %7s   (of %u generated graphs)\n", "capability", "graphs", "share", made);
+		for (unsigned k = 0; k < capability_count() && k < 64; k++)
+			printf("%-24s %8u %6.1f%%\n", capability_name(k), used[k], 100.0 * used[k] / made);
+	}
 	return made ? 0 : 1;
 }
 

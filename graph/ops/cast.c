@@ -26,8 +26,8 @@ static bool cast_out(struct infer_io *io, const struct value *x, enum dtype to)
 	io->nout = 1;
 	io_out_like(io, 0, x, to);
 	struct value *o = &io->out[0];
-	if (to == DT_INT32 || to == DT_INT64) {
-		int64_t tlo = to == DT_INT32 ? INT32_MIN : INT64_MIN, thi = to == DT_INT32 ? INT32_MAX : INT64_MAX;
+	if (dtype_is_int(to)) {
+		int64_t tlo = dtype_info(to)->min, thi = dtype_info(to)->max;
 		bool fits = x->lo >= tlo && x->hi <= thi;
 		o->lo = fits ? x->lo : tlo;
 		o->hi = fits ? x->hi : thi;
@@ -67,7 +67,7 @@ static bool infer_safe_long(struct infer_io *io) { return safe_out(io, DT_INT64)
 /* Targets that x's dtype may be cast to directly. */
 static unsigned direct_targets(enum dtype from)
 {
-	return dtype_is_float(from) ? DTM_FLOAT | DTM(DT_BOOL) : DTM_ALL;
+	return dtype_is_float(from) ? DTM_FLOAT | DTM(DT_BOOL) : DTM_EVERY;
 }
 
 /* A target other than the source, mostly. */
@@ -126,21 +126,21 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
 #define METHOD(nm, dt, method, tag) CAST(nm, dt, 1, NULL, "@0." method "()", tag, choose_none)
 #define SAFE_PATH "torch.nan_to_num(@0).clamp(-1000, 1000).round()"
 #define CAST2(nm, spelling) \
-	{.name = nm, .family = FAM_CAST, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_ALL, \
+	{.name = nm, .family = FAM_CAST, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, \
 	 .layout = LAYOUT_KEEP, .weight = 2, .py = spelling, .infer = infer_to_other, .choose = choose_other}
 
 const struct op_def ops_cast[] = {
-	CAST("to_dtype", DTM_ALL, 4, "dtype%", "@0.to(#0)", to_attr, choose_to_attr),
+	CAST("to_dtype", DTM_EVERY, 4, "dtype%", "@0.to(#0)", to_attr, choose_to_attr),
 	CAST("to_int_safe", DTM_FLOAT, 2, "dtype%", SAFE_PATH ".to(#0)", safe_attr, choose_safe_attr),
 	CAST("int_safe", DTM_FLOAT, 1, NULL, SAFE_PATH ".int()", safe_int, choose_none),
 	CAST("long_safe", DTM_FLOAT, 1, NULL, SAFE_PATH ".long()", safe_long, choose_none),
-	METHOD("to_float", DTM_ALL & ~DTM_F32, "float", f32),
-	METHOD("to_half", DTM_ALL & ~DTM(DT_FLOAT16), "half", f16),
-	METHOD("to_bfloat16", DTM_ALL & ~DTM(DT_BFLOAT16), "bfloat16", bf16),
-	METHOD("to_double", DTM_ALL & ~DTM(DT_FLOAT64), "double", f64),
-	METHOD("to_int", DTM(DT_INT64) | DTM(DT_BOOL), "int", i32),
-	METHOD("to_long", DTM(DT_INT32) | DTM(DT_BOOL), "long", i64),
-	METHOD("to_bool", DTM_NUM, "bool", b8),
+	METHOD("to_float", DTM_EVERY & ~DTM_F32, "float", f32),
+	METHOD("to_half", DTM_EVERY & ~DTM(DT_FLOAT16), "half", f16),
+	METHOD("to_bfloat16", DTM_EVERY & ~DTM(DT_BFLOAT16), "bfloat16", bf16),
+	METHOD("to_double", DTM_EVERY & ~DTM(DT_FLOAT64), "double", f64),
+	METHOD("to_int", (DTM_INTS & ~DTM(DT_INT32)) | DTM(DT_BOOL), "int", i32),
+	METHOD("to_long", (DTM_INTS & ~DTM(DT_INT64)) | DTM(DT_BOOL), "long", i64),
+	METHOD("to_bool", DTM_NUM | DTM_SMALL, "bool", b8),
 	CAST2("type_as", "@0.type_as(@1)"),
 	CAST2("to_other", "@0.to(@1)"),
 };

@@ -314,11 +314,11 @@ static bool choose_unbind(struct chooser *c, struct op_choice *ch)
 
 #define JOIN(nm, n, rmin, rmax, w, attrs_, spelling, inf, ch_) \
 	{.name = nm, .family = FAM_COMBINE, .nin_min = n, .nin_max = n, .rank_min = rmin, .rank_max = rmax, \
-	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, \
+	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, \
 	 .choose = ch_}
 #define SPLIT(nm, w, attrs_, spelling, inf, ch_) \
 	{.name = nm, .family = FAM_COMBINE, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK, \
-	 .dtypes = DTM_ALL, .layout = LAYOUT_VIEW, .tuple = 1, .weight = w, .attrs = attrs_, .py = spelling, \
+	 .dtypes = DTM_EVERY, .layout = LAYOUT_VIEW, .tuple = 1, .weight = w, .attrs = attrs_, .py = spelling, \
 	 .infer = inf, .choose = ch_}
 
 const struct op_def ops_combine[] = {

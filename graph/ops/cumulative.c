@@ -73,12 +73,12 @@ static bool infer_scan_dtype(struct infer_io *io) { return scan_rule(io, SO_DTYP
 	 .infer = inf, .choose = ch_}
 
 const struct op_def ops_cumulative[] = {
-	SCAN("cumsum", DTM_ALL, 3, 0, infer_scan_sum, choose_scan, "dim", "torch.cumsum(@0, dim=#0)"),
-	SCAN("cumprod", DTM_ALL, 2, 0, infer_scan_sum, choose_scan, "dim", "torch.cumprod(@0, dim=#0)"),
-	SCAN("cummax", DTM_ALL, 3, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummax(@0, dim=#0)"),
-	SCAN("cummin", DTM_ALL, 2, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummin(@0, dim=#0)"),
+	SCAN("cumsum", DTM_EVERY, 3, 0, infer_scan_sum, choose_scan, "dim", "torch.cumsum(@0, dim=#0)"),
+	SCAN("cumprod", DTM_EVERY, 2, 0, infer_scan_sum, choose_scan, "dim", "torch.cumprod(@0, dim=#0)"),
+	SCAN("cummax", DTM_EVERY, 3, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummax(@0, dim=#0)"),
+	SCAN("cummin", DTM_EVERY, 2, 2, infer_scan_val_idx, choose_scan, "dim", "torch.cummin(@0, dim=#0)"),
 	SCAN("logcumsumexp", DTM_FLOAT, 3, 0, infer_scan_same, choose_scan, "dim", "torch.logcumsumexp(@0, dim=#0)"),
-	SCAN("cumsum_dtype", DTM_ALL, 1, 0, infer_scan_dtype, choose_scan_dtype, "dim dtype%",
+	SCAN("cumsum_dtype", DTM_EVERY, 1, 0, infer_scan_dtype, choose_scan_dtype, "dim dtype%",
 	     "@0.cumsum(#0, dtype=#1)"),
 };
 FAMILY_COUNT(cumulative);

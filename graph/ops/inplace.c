@@ -138,7 +138,7 @@ static bool choose_select_assign(struct chooser *c, struct op_choice *ch)
  * test checks every entry against its base). */
 #define INPLACE(nm, base_, nin, dt, attrs_, spelling) \
 	{.name = nm, .family = FAM_INPLACE, .nin_min = nin, .nin_max = nin, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .weight = 2, .inplace = 1, .base = base_, .attrs = attrs_, .py = spelling, .infer = infer_as_base, \
+	 .weight = 1, .inplace = 1, .base = base_, .attrs = attrs_, .py = spelling, .infer = infer_as_base, \
 	 .choose = choose_as_base}
 #define UNARY_(nm) INPLACE(#nm "_", #nm, 1, DTM_FLOAT, NULL, "@0." #nm "_()")
 #define ACT_(nm, attrs_, spelling) INPLACE(nm "_inplace", nm, 1, DTM_FLOAT, attrs_, spelling)

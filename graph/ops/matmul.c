@@ -312,6 +312,11 @@ static bool choose_multi_dot(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_MATMUL, .nin_min = nin, .nin_max = nin, .rank_min = ra_min, .rank_max = ra_max, \
 	 .dtypes = DTM_FLOAT, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
+/* Integer matrix products: CPU-only graphs (TARGET_CPU). */
+#define MM_INT(nm, ra_min, ra_max, lay, spelling, tag) \
+	{.name = nm, .family = FAM_MATMUL, .nin_min = 2, .nin_max = 2, .rank_min = ra_min, .rank_max = ra_max, \
+	 .dtypes = DTM_INTS, .layout = lay, .weight = 1, .cpu_only = 1, .py = spelling, .infer = infer_##tag, \
+	 .choose = choose_##tag}
 #define ADDMM(nm, ra, tag) \
 	MM(nm, 3, ra, ra, LAYOUT_FRESH, 1, "beta~ alpha~", "torch." nm "(@2, @0, @1, beta=#0, alpha=#1)", tag)
 #define EINSUM(nm, nin, ra_min, ra_max, eq, tag) \
@@ -327,6 +332,9 @@ const struct op_def ops_matmul[] = {
 	MM("matmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 3, NULL, "torch.matmul(@0, @1)", matmul),
 	MM("matmul_op", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "(@0 @ @1)", matmul),
 	MM("mv", 2, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.mv(@0, @1)", mv),
+	MM_INT("mm_int", 2, 2, LAYOUT_FRESH, "torch.mm(@0, @1)", mm),
+	MM_INT("bmm_int", 3, 3, LAYOUT_FRESH, "torch.bmm(@0, @1)", bmm),
+	MM_INT("matmul_int", 1, G_MAX_RANK, LAYOUT_VIEW, "torch.matmul(@0, @1)", matmul),
 	MM("dot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.dot(@0, @1)", dot),
 	MM("vdot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.vdot(@0, @1)", dot),
 	MM("outer", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.outer(@0, @1)", outer),

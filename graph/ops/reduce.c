@@ -8,7 +8,8 @@
  * must hold no duplicate (after wrapping); a 0-d input reduces over dim 0 or
  * -1 and stays 0-d even with keepdim; sum/prod of int or bool give int64;
  * mean/var/std/norm/logsumexp need floating input; argmax/argmin/median
- * have no bool kernel; max/min/amax/amin/aminmax/all/any take every dtype. */
+ * have no bool kernel; max/min/amax/amin/aminmax/all/any take every dtype
+ * (all/any of uint8 give uint8). */
 #include "../opkit.h"
 #include "families.h"
 
@@ -88,8 +89,8 @@ static bool red_rule(struct infer_io *io, const struct red_kind *k)
 	enum dtype dt = (enum dtype)x->dtype;
 	if (k->out == RO_SUM && !dtype_is_float(dt))
 		dt = DT_INT64;
-	else if (k->out == RO_BOOL)
-		dt = DT_BOOL;
+	else if (k->out == RO_BOOL) /* all/any of uint8 stay uint8 (0 or 1), for old code's sake */
+		dt = dt == DT_UINT8 ? DT_UINT8 : DT_BOOL;
 	else if (k->out == RO_INDEX || k->out == RO_COUNT)
 		dt = DT_INT64;
 	unsigned rank = 0;
@@ -111,9 +112,9 @@ static bool red_rule(struct infer_io *io, const struct red_kind *k)
 	if (k->out == RO_SAME || k->out == RO_VAL_IDX || k->out == RO_PAIR) {
 		io->out[0].lo = x->lo;
 		io->out[0].hi = x->hi;
-	} else if (k->out == RO_INDEX || k->out == RO_COUNT) {
+	} else if (k->out == RO_INDEX || k->out == RO_COUNT || k->out == RO_BOOL) {
 		io->out[0].lo = 0;
-		io->out[0].hi = k->out == RO_INDEX ? most - 1 : most;
+		io->out[0].hi = k->out == RO_INDEX ? most - 1 : k->out == RO_COUNT ? most : 1;
 	}
 	if (io->nout == 2) {
 		io->out[1] = io->out[0];
@@ -216,7 +217,7 @@ RED_FNS(all_corr, RD_ALL, 0, RO_SAME, RX_CORR)
 #define A_LIST "keepdim? dim[]"
 #define A_CORR_LIST "correction keepdim? dim[]"
 #define A_ORD_LIST "ord~ keepdim? dim[]"
-#define DTM_NOBOOL DTM_NUM /* argmax/argmin/median: no bool kernel */
+#define DTM_NOBOOL (DTM_NUM | DTM_SMALL) /* argmax/argmin/median: no bool kernel */
 
 #define RED_GRAD(nm, tag, dt, w, tie_, attrs_, spelling, nograd_) \
 	{.name = nm, .family = FAM_REDUCE, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK, \
@@ -227,21 +228,21 @@ RED_FNS(all_corr, RD_ALL, 0, RO_SAME, RX_CORR)
 const struct op_def ops_reduce[] = {
 	/* one dim */
 	RED("mean", one_same, DTM_FLOAT, 2, 0, A_ONE, "torch.mean(@0, dim=#0, keepdim=#1)"),
-	RED("sum", one_sum, DTM_ALL, 2, 0, A_ONE, "torch.sum(@0, dim=#0, keepdim=#1)"),
-	RED("prod", one_sum, DTM_ALL, 1, 0, A_ONE, "torch.prod(@0, dim=#0, keepdim=#1)"),
+	RED("sum", one_sum, DTM_EVERY, 2, 0, A_ONE, "torch.sum(@0, dim=#0, keepdim=#1)"),
+	RED("prod", one_sum, DTM_EVERY, 1, 0, A_ONE, "torch.prod(@0, dim=#0, keepdim=#1)"),
 	RED("argmax", one_index, DTM_NOBOOL, 1, 1, A_ONE, "torch.argmax(@0, dim=#0, keepdim=#1)"),
 	RED("argmin", one_index, DTM_NOBOOL, 1, 1, A_ONE, "torch.argmin(@0, dim=#0, keepdim=#1)"),
-	RED("max_dim", one_val_idx, DTM_ALL, 2, 2, A_ONE, "torch.max(@0, dim=#0, keepdim=#1)"),
-	RED("min_dim", one_val_idx, DTM_ALL, 1, 2, A_ONE, "torch.min(@0, dim=#0, keepdim=#1)"),
+	RED("max_dim", one_val_idx, DTM_EVERY, 2, 2, A_ONE, "torch.max(@0, dim=#0, keepdim=#1)"),
+	RED("min_dim", one_val_idx, DTM_EVERY, 1, 2, A_ONE, "torch.min(@0, dim=#0, keepdim=#1)"),
 	RED("median_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.median(@0, dim=#0, keepdim=#1)"),
 	RED("nanmedian_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.nanmedian(@0, dim=#0, keepdim=#1)"),
-	RED_GRAD("aminmax", one_pair, DTM_ALL, 1, 0, A_ONE, "torch.aminmax(@0, dim=#0, keepdim=#1)", 1),
+	RED_GRAD("aminmax", one_pair, DTM_EVERY, 1, 0, A_ONE, "torch.aminmax(@0, dim=#0, keepdim=#1)", 1),
 	RED("std_unbiased", one_corr, DTM_FLOAT, 1, 0, "unbiased? dim keepdim?", "@0.std(#1, unbiased=#0, keepdim=#2)"),
 	/* a list of dims */
-	RED("sum_dims", list_sum, DTM_ALL, 1, 0, A_LIST, "torch.sum(@0, dim=#1, keepdim=#0)"),
+	RED("sum_dims", list_sum, DTM_EVERY, 1, 0, A_LIST, "torch.sum(@0, dim=#1, keepdim=#0)"),
 	RED("mean_dims", list_same, DTM_FLOAT, 1, 0, A_LIST, "@0.mean(dim=#1, keepdim=#0)"),
-	RED("amax", list_same, DTM_ALL, 2, 0, A_LIST, "torch.amax(@0, dim=#1, keepdim=#0)"),
-	RED("amin", list_same, DTM_ALL, 1, 0, A_LIST, "torch.amin(@0, dim=#1, keepdim=#0)"),
+	RED("amax", list_same, DTM_EVERY, 2, 0, A_LIST, "torch.amax(@0, dim=#1, keepdim=#0)"),
+	RED("amin", list_same, DTM_EVERY, 1, 0, A_LIST, "torch.amin(@0, dim=#1, keepdim=#0)"),
 	RED("var", list_corr, DTM_FLOAT, 1, 0, A_CORR_LIST, "torch.var(@0, dim=#2, correction=#0, keepdim=#1)"),
 	RED("std", list_corr, DTM_FLOAT, 1, 0, A_CORR_LIST, "torch.std(@0, dim=#2, correction=#0, keepdim=#1)"),
 	RED("var_mean", list_corr_pair, DTM_FLOAT, 1, 0, A_CORR_LIST,
@@ -253,26 +254,26 @@ const struct op_def ops_reduce[] = {
 	    "torch.linalg.vector_norm(@0, ord=float('inf'), dim=#1, keepdim=#0)"),
 	RED("norm_p", list_ord, DTM_FLOAT, 1, 0, A_ORD_LIST, "torch.norm(@0, p=#0, dim=#2, keepdim=#1)"),
 	RED("logsumexp", list_same, DTM_FLOAT, 1, 0, A_LIST, "torch.logsumexp(@0, dim=#1, keepdim=#0)"),
-	RED("all", list_bool, DTM_ALL, 1, 0, A_LIST, "torch.all(@0, dim=#1, keepdim=#0)"),
-	RED("any", list_bool, DTM_ALL, 1, 0, A_LIST, "torch.any(@0, dim=#1, keepdim=#0)"),
+	RED("all", list_bool, DTM_EVERY, 1, 0, A_LIST, "torch.all(@0, dim=#1, keepdim=#0)"),
+	RED("any", list_bool, DTM_EVERY, 1, 0, A_LIST, "torch.any(@0, dim=#1, keepdim=#0)"),
 	RED("nansum", list_sum, DTM_FLOAT, 1, 0, A_LIST, "torch.nansum(@0, dim=#1, keepdim=#0)"),
 	RED("nanmean", list_same, DTM_FLOAT, 1, 0, A_LIST, "torch.nanmean(@0, dim=#1, keepdim=#0)"),
-	RED("count_nonzero", list_count, DTM_ALL, 1, 0, "dim[]", "torch.count_nonzero(@0, dim=#0)"),
+	RED("count_nonzero", list_count, DTM_EVERY, 1, 0, "dim[]", "torch.count_nonzero(@0, dim=#0)"),
 	/* everything, to a 0-d tensor */
-	RED("sum_all", all_sum, DTM_ALL, 1, 0, NULL, "torch.sum(@0)"),
+	RED("sum_all", all_sum, DTM_EVERY, 1, 0, NULL, "torch.sum(@0)"),
 	RED("mean_all", all_same, DTM_FLOAT, 1, 0, NULL, "@0.mean()"),
-	RED("prod_all", all_sum, DTM_ALL, 1, 0, NULL, "torch.prod(@0)"),
-	RED("max_all", all_same, DTM_ALL, 1, 0, NULL, "torch.max(@0)"),
-	RED("min_all", all_same, DTM_ALL, 1, 0, NULL, "torch.min(@0)"),
+	RED("prod_all", all_sum, DTM_EVERY, 1, 0, NULL, "torch.prod(@0)"),
+	RED("max_all", all_same, DTM_EVERY, 1, 0, NULL, "torch.max(@0)"),
+	RED("min_all", all_same, DTM_EVERY, 1, 0, NULL, "torch.min(@0)"),
 	RED("argmax_all", all_index, DTM_NOBOOL, 1, 1, NULL, "torch.argmax(@0)"),
 	RED("argmin_all", all_index, DTM_NOBOOL, 1, 1, NULL, "torch.argmin(@0)"),
-	RED("all_all", all_bool, DTM_ALL, 1, 0, NULL, "torch.all(@0)"),
-	RED("any_all", all_bool, DTM_ALL, 1, 0, NULL, "torch.any(@0)"),
-	RED("count_nonzero_all", all_count, DTM_ALL, 1, 0, NULL, "torch.count_nonzero(@0)"),
+	RED("all_all", all_bool, DTM_EVERY, 1, 0, NULL, "torch.all(@0)"),
+	RED("any_all", all_bool, DTM_EVERY, 1, 0, NULL, "torch.any(@0)"),
+	RED("count_nonzero_all", all_count, DTM_EVERY, 1, 0, NULL, "torch.count_nonzero(@0)"),
 	RED("norm_all", all_same, DTM_FLOAT, 1, 0, NULL, "torch.linalg.vector_norm(@0)"),
 	RED("var_all", all_corr, DTM_FLOAT, 1, 0, "correction", "torch.var(@0, correction=#0)"),
 	RED("std_all", all_corr, DTM_FLOAT, 1, 0, "correction", "torch.std(@0, correction=#0)"),
 	RED("median_all", all_same, DTM_NOBOOL, 1, 0, NULL, "torch.median(@0)"),
-	RED_GRAD("aminmax_all", all_pair, DTM_ALL, 1, 0, NULL, "torch.aminmax(@0)", 1),
+	RED_GRAD("aminmax_all", all_pair, DTM_EVERY, 1, 0, NULL, "torch.aminmax(@0)", 1),
 };
 FAMILY_COUNT(reduce);

@@ -354,15 +354,21 @@ static bool infer_same(struct infer_io *io)
 	return true;
 }
 
-#define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_) \
+/* Extra fields after the chooser: ALIAS for ops that return a view of their
+ * input whatever the layout rule says (view, squeeze, ...: the layout is kept
+ * but the memory is shared), OVERLAPS for views whose elements may share memory. */
+#define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_, ...) \
 	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
-	 .dtypes = DTM_ALL, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_}
+	 .dtypes = DTM_EVERY, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
+	 __VA_ARGS__}
+#define ALIAS .aliases = 1
+#define OVERLAPS .overlaps = 1
 #define R6 G_MAX_RANK
 
 const struct op_def ops_shape[] = {
-	SH("view", 0, R6, LAYOUT_KEEP, 3, "shape[@]", "@0.view(#0)", shape_infer_view, shape_choose_reshape),
+	SH("view", 0, R6, LAYOUT_KEEP, 3, "shape[@]", "@0.view(#0)", shape_infer_view, shape_choose_reshape, ALIAS),
 	SH("reshape", 0, R6, LAYOUT_KEEP, 3, "shape[@]", "torch.reshape(@0, #0)", shape_infer_reshape,
-	   shape_choose_reshape),
+	   shape_choose_reshape, ALIAS),
 	SH("permute", 1, R6, LAYOUT_VIEW, 2, "dims[]", "@0.permute(#0)", infer_permute, choose_permute),
 	SH("transpose", 0, R6, LAYOUT_VIEW, 2, "dim0 dim1", "torch.transpose(@0, #0, #1)", infer_transpose,
 	   choose_two_dims),
@@ -370,16 +376,16 @@ const struct op_def ops_shape[] = {
 	SH("mt", 2, R6, LAYOUT_VIEW, 1, NULL, "@0.mT", infer_mt, choose_none),
 	SH("movedim", 0, R6, LAYOUT_VIEW, 1, "source destination", "torch.movedim(@0, #0, #1)", infer_movedim,
 	   choose_two_dims),
-	SH("squeeze", 0, R6, LAYOUT_KEEP, 2, "dim", "torch.squeeze(@0, #0)", infer_squeeze, choose_squeeze),
+	SH("squeeze", 0, R6, LAYOUT_KEEP, 2, "dim", "torch.squeeze(@0, #0)", infer_squeeze, choose_squeeze, ALIAS),
 	SH("squeeze_dims", 1, R6, LAYOUT_KEEP, 1, "dims[]", "torch.squeeze(@0, #0)", infer_squeeze_dims,
-	   choose_squeeze_dims),
-	SH("squeeze_all", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.squeeze(@0)", infer_squeeze_all, choose_none),
-	SH("unsqueeze", 0, R6 - 1, LAYOUT_KEEP, 2, "dim", "torch.unsqueeze(@0, #0)", infer_unsqueeze, choose_unsqueeze),
+	   choose_squeeze_dims, ALIAS),
+	SH("squeeze_all", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.squeeze(@0)", infer_squeeze_all, choose_none, ALIAS),
+	SH("unsqueeze", 0, R6 - 1, LAYOUT_KEEP, 2, "dim", "torch.unsqueeze(@0, #0)", infer_unsqueeze, choose_unsqueeze, ALIAS),
 	SH("flatten", 0, R6, LAYOUT_KEEP, 2, "start_dim end_dim", "torch.flatten(@0, #0, #1)", infer_flatten,
-	   choose_flatten),
+	   choose_flatten, ALIAS),
 	SH("unflatten", 1, R6 - 1, LAYOUT_KEEP, 2, "dim sizes[@]", "torch.unflatten(@0, #0, #1)",
-	   shape_infer_unflatten, shape_choose_unflatten),
-	SH("expand", 0, R6, LAYOUT_VIEW, 2, "sizes[@]", "@0.expand(#0)", shape_infer_expand, shape_choose_expand),
+	   shape_infer_unflatten, shape_choose_unflatten, ALIAS),
+	SH("expand", 0, R6, LAYOUT_VIEW, 2, "sizes[@]", "@0.expand(#0)", shape_infer_expand, shape_choose_expand, OVERLAPS),
 	SH("repeat", 0, R6, LAYOUT_FRESH, 2, "repeats[]", "@0.repeat(#0)", shape_infer_repeat, shape_choose_repeat),
 	SH("tile", 0, R6, LAYOUT_FRESH, 1, "dims[]", "torch.tile(@0, #0)", shape_infer_tile, shape_choose_tile),
 	SH("narrow", 1, R6, LAYOUT_VIEW, 2, "dim start length", "torch.narrow(@0, #0, #1, #2)", infer_narrow,
@@ -391,7 +397,7 @@ const struct op_def ops_shape[] = {
 	SH("slice_last", 1, R6, LAYOUT_VIEW, 1, "start end step", "@0[..., #0:#1:#2]", infer_slice_last,
 	   choose_slice_last),
 	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
-	   choose_unfold),
-	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none),
+	   choose_unfold, OVERLAPS),
+	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none, ALIAS),
 };
 FAMILY_COUNT(shape);

@@ -117,17 +117,17 @@ static bool infer_kth(struct infer_io *io) { return sort_rule(io, SR_KTH); }
 	{.name = nm, .family = FAM_SORT, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK, \
 	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = tie_, .weight = w, .attrs = attrs_, .py = spelling, \
 	 .infer = inf, .choose = ch_}
-#define DTM_SELECT DTM_NUM /* topk/kthvalue: no bool kernel */
+#define DTM_SELECT (DTM_NUM | DTM_SMALL) /* topk/kthvalue: no bool kernel */
 #define A_SORT "dim descending? stable?"
 
 const struct op_def ops_sort[] = {
-	SORT("sort", DTM_ALL, 3, 2, infer_sort, choose_sort, A_SORT,
+	SORT("sort", DTM_EVERY, 3, 2, infer_sort, choose_sort, A_SORT,
 	     "torch.sort(@0, dim=#0, descending=#1, stable=#2)"),
-	SORT("sort_values", DTM_ALL, 1, 0, infer_sort_values, choose_sort, A_SORT,
+	SORT("sort_values", DTM_EVERY, 1, 0, infer_sort_values, choose_sort, A_SORT,
 	     "torch.sort(@0, dim=#0, descending=#1, stable=#2).values"),
-	SORT("argsort", DTM_ALL, 3, 1, infer_argsort, choose_sort, A_SORT,
+	SORT("argsort", DTM_EVERY, 3, 1, infer_argsort, choose_sort, A_SORT,
 	     "torch.argsort(@0, dim=#0, descending=#1, stable=#2)"),
-	SORT("msort", DTM_ALL, 1, 0, infer_sort_values, choose_msort, NULL, "torch.msort(@0)"),
+	SORT("msort", DTM_EVERY, 1, 0, infer_sort_values, choose_msort, NULL, "torch.msort(@0)"),
 	SORT("topk", DTM_SELECT, 3, 2, infer_topk, choose_k, "k dim largest?",
 	     "torch.topk(@0, #0, dim=#1, largest=#2, sorted=True)"),
 	/* sorted=False leaves the order to the kernel: nothing comparable */
