@@ -260,7 +260,7 @@ static const char *const gelu_modes[] = {"none", "tanh", NULL};
 
 #define ACT(nm, tag, dt, attrs_, spelling) \
 	{.name = nm, .family = FAM_ACTIVATION, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
+	 .layout = LAYOUT_KEEP, .weight = 1, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
 #define ACTF(nm, tag, attrs_, spelling) ACT(nm, tag, DTM_FLOAT, attrs_, spelling)
 #define SOFTMAX(nm, spelling) \

@@ -122,7 +122,8 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
 
 #define CAST(nm, dt, w, attrs_, spelling, tag, ch_) \
 	{.name = nm, .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, .choose = ch_}
+	 .layout = LAYOUT_KEEP, .weight = w, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
+	 .choose = ch_}
 #define METHOD(nm, dt, method, tag) CAST(nm, dt, 1, NULL, "@0." method "()", tag, choose_none)
 #define SAFE_PATH "torch.nan_to_num(@0).clamp(-1000, 1000).round()"
 #define CAST2(nm, spelling) \

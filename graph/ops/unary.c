@@ -74,7 +74,7 @@ static bool choose_nan_to_num(struct chooser *c, struct op_choice *ch)
 
 #define U(nm, spelling, dt, inf) \
 	{.name = nm, .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = 3, .py = spelling, .infer = inf, .choose = choose_none}
+	 .layout = LAYOUT_KEEP, .weight = 3, .empty_ok = 1, .py = spelling, .infer = inf, .choose = choose_none}
 #define UF(nm) U(#nm, "torch." #nm "(@0)", DTM_FLOAT, infer_same)
 
 const struct op_def ops_unary[] = {
