@@ -13,6 +13,9 @@ static const struct {
 	[C_INDEX_RANGE] = {"index_range", "index values lie at or past the size of what they index"},
 	[C_RESHAPE_NUMEL] = {"reshape_numel", "the target shape's element count differs from the input's"},
 	[C_REFLECT_PAD] = {"reflect_pad", "a reflect pad width is at least the size of the dim it pads"},
+	[C_UNSUPPORTED_DTYPE] = {"unsupported_dtype", "the first input has a dtype the op has no kernel for"},
+	[C_ATTR_DOMAIN] = {"attr_domain", "an attribute lies outside its domain"},
+	[C_VALUE_DOMAIN] = {"value_domain", "input values lie outside the op's domain"},
 };
 
 const char *constraint_name(unsigned c) { return c > C_NONE && c < C_COUNT ? constraints[c].name : NULL; }
@@ -31,8 +34,10 @@ int graph_choice_breaks(const struct graph *g, unsigned op, const struct op_choi
 {
 	struct infer_io io, one;
 	struct value in[G_MAX_IN];
-	if (graph_prepare_node(g, op, ch, &io, why, n))
+	if (graph_prepare_inputs(g, op, ch, &io, why, n))
 		return -1;
+	if (!(op_get(op)->dtypes & DTM(io.in[0]->dtype)))
+		return 1; /* no kernel for it, whatever the binding */
 	/* Each binding alone: the inputs with that binding's shape in every slot. */
 	for (unsigned b = 0; b < g->nbind; b++) {
 		one = io;
@@ -59,7 +64,7 @@ int graph_add_broken_node(struct graph *g, unsigned op, const struct op_choice *
 	if (breaks <= 0)
 		return -1;
 	struct infer_io io;
-	graph_prepare_node(g, op, ch, &io, NULL, 0);
+	graph_prepare_inputs(g, op, ch, &io, NULL, 0);
 	/* A placeholder: forward() raises before it exists. */
 	io.nout = 1;
 	memset(&io.out[0], 0, sizeof io.out[0]);

@@ -15,6 +15,9 @@ enum constraint {
 	C_INDEX_RANGE,   /* index values at or past the size of what they index */
 	C_RESHAPE_NUMEL, /* a reshape/view whose element count differs from the input's */
 	C_REFLECT_PAD,   /* a reflect pad width at least the size of the dim it pads */
+	C_UNSUPPORTED_DTYPE, /* input 0 of a dtype the op has no kernel for (int64 into softmax) */
+	C_ATTR_DOMAIN,   /* an attribute outside its domain (celu alpha 0, a dim out of range, stride 0) */
+	C_VALUE_DOMAIN,  /* input values outside the op's domain (negative indices, repeats, classes) */
 	C_COUNT
 };
 
@@ -27,10 +30,11 @@ const char *constraint_about(unsigned c);
 /* The constraint named s, or -1. */
 int constraint_find(const char *s);
 
-/* 1 when op's shape rule rejects ch at every binding of g taken alone (so
- * eager raises whatever the binding), 0 with a reason when the rule holds at
- * some binding, -1 with a reason when ch is malformed (arity, attribute
- * kinds, undefined inputs: not a node at all). */
+/* 1 when op's rule rejects ch at every binding of g taken alone (so eager
+ * raises whatever the binding) — its shape rule, or its dtypes for input 0 —
+ * 0 with a reason when the rule holds at some binding, -1 with a reason when
+ * ch is malformed (arity, attribute kinds, undefined inputs: not a node at
+ * all). */
 int graph_choice_breaks(const struct graph *g, unsigned op, const struct op_choice *ch, char *why, size_t n);
 
 /* Appends the node that makes g near-invalid: a choice the op's shape rule

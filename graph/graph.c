@@ -259,6 +259,16 @@ static int check_inplace(const struct graph *g, const struct op_def *op, const s
 int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io, char *why,
 		       size_t n)
 {
+	if (graph_prepare_inputs(g, opid, ch, io, why, n))
+		return -1;
+	if (!(io->op->dtypes & DTM(io->in[0]->dtype)))
+		return fail(why, n, "%s does not accept %s", io->op->name, dtype_info(io->in[0]->dtype)->name);
+	return 0;
+}
+
+int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io,
+			 char *why, size_t n)
+{
 	const struct op_def *op = op_get(opid);
 	if (!op)
 		return fail(why, n, "op %u unknown", opid);
@@ -291,8 +301,6 @@ int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_cho
 	}
 	if (op->inplace && check_inplace(g, op, ch, why, n))
 		return -1;
-	if (!(op->dtypes & DTM(io->in[0]->dtype)))
-		return fail(why, n, "%s does not accept %s", op->name, dtype_info(io->in[0]->dtype)->name);
 	if (io->in[0]->rank < op->rank_min || io->in[0]->rank > op->rank_max)
 		return fail(why, n, "%s takes rank %u-%u, got %u", op->name, op->rank_min, op->rank_max,
 			    io->in[0]->rank);

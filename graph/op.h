@@ -63,6 +63,9 @@ struct infer_io {
  * with io's outputs. Both return -1 with a reason. */
 int graph_prepare_node(const struct graph *g, unsigned op, const struct op_choice *ch, struct infer_io *io, char *why,
 		       size_t n);
+/* graph_prepare_node but for input 0's dtype (a broken node may lack a kernel for it). */
+int graph_prepare_inputs(const struct graph *g, unsigned op, const struct op_choice *ch, struct infer_io *io,
+			 char *why, size_t n);
 int graph_commit_node(struct graph *g, unsigned op, const struct op_choice *ch, struct infer_io *io, char *why,
 		      size_t n);
 

@@ -19,11 +19,12 @@ struct break_ctx {
 	struct value valid; /* output 0 of the valid choice */
 };
 
-/* Input i becomes a value of value `like`'s shape (dim d one larger at every
+/* Input i becomes a value of `like`'s shape (dim d one larger at every
  * binding when d >= 0) in dtype dt: reused when one fits, else a fresh leaf. */
-static bool replace_input(struct break_ctx *b, struct op_choice *ch, unsigned i, unsigned like, enum dtype dt, int d)
+static bool replace_input(struct break_ctx *b, struct op_choice *ch, unsigned i, const struct value *like,
+			  enum dtype dt, int d)
 {
-	struct tensor_req q = req_like(&b->g->v[like]);
+	struct tensor_req q = req_like(like);
 	q.dtype = (uint8_t)dt;
 	q.fill = dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE;
 	q.lo = dt == DT_BOOL ? 0 : -8;
@@ -60,7 +61,7 @@ static int op_is(const struct break_ctx *b, const char *const *names)
 static bool break_operand_dtype(struct break_ctx *b, struct op_choice *ch)
 {
 	enum dtype first = (enum dtype)b->g->v[ch->in[0]].dtype;
-	return replace_input(b, ch, 1, ch->in[1], first == DT_FLOAT64 ? DT_FLOAT32 : DT_FLOAT64, -1);
+	return replace_input(b, ch, 1, &b->g->v[ch->in[1]], first == DT_FLOAT64 ? DT_FLOAT32 : DT_FLOAT64, -1);
 }
 
 /* The second operand's contracted dim one larger: its last dim for the ops
@@ -70,21 +71,26 @@ static bool break_inner_dim(struct break_ctx *b, struct op_choice *ch)
 	static const char *const last[] = {"mv", "dot", "addmv", "linear_fn", "linear_fn_bias", "inner", NULL};
 	unsigned rank = b->g->v[ch->in[1]].rank;
 	int d = (int)rank - (op_is(b, last) ? 1 : 2);
-	return rank && replace_input(b, ch, 1, ch->in[1], (enum dtype)b->g->v[ch->in[1]].dtype, d < 0 ? 0 : d);
+	return rank && replace_input(b, ch, 1, &b->g->v[ch->in[1]], (enum dtype)b->g->v[ch->in[1]].dtype, d < 0 ? 0 : d);
 }
 
-/* The second operand takes the first one's shape with one dim (of size > 1
- * at every binding) one larger: neither equal nor 1, so it cannot broadcast. */
+/* Ops whose broadcasting operand is not input 1: where's y, the bias of the
+ * matrix products (added to their result), lerp's weight and addcmul's second. */
+static const char *const broadcast_third[] = {"where", "addmm", "baddbmm", "addbmm", "addmv", "addr", "lerp",
+					      "addcmul", "addcdiv", NULL};
+
+/* The broadcasting operand takes the valid result's shape with one dim (of
+ * size > 1 at every binding) one larger: neither equal nor 1, so it cannot
+ * broadcast with the rest. */
 static bool break_broadcast(struct break_ctx *b, struct op_choice *ch)
 {
-	const struct value *x = &b->g->v[ch->in[0]];
-	unsigned dims[G_MAX_RANK], n = 0;
-	for (unsigned d = 0; d < x->rank; d++)
-		if (value_dim_min(b->g, x, d) > 1)
+	unsigned i = op_is(b, broadcast_third) ? 2 : 1, dims[G_MAX_RANK], n = 0;
+	for (unsigned d = 0; d < b->valid.rank; d++)
+		if (value_dim_min(b->g, &b->valid, d) > 1)
 			dims[n++] = d;
-	if (!n)
+	if (!n || i >= ch->nin)
 		return false;
-	return replace_input(b, ch, 1, ch->in[0], (enum dtype)b->g->v[ch->in[1]].dtype, (int)dims[rng_below(b->r, n)]);
+	return replace_input(b, ch, i, &b->valid, (enum dtype)b->g->v[ch->in[i]].dtype, (int)dims[rng_below(b->r, n)]);
 }
 
 /* An int64 value of like's shape with values in [lo, hi] (reused or a fresh leaf); -1 if none. */
@@ -169,6 +175,73 @@ static bool break_reflect_pad(struct break_ctx *b, struct op_choice *ch)
 	return true;
 }
 
+/* Input 0 in an integer dtype, for ops whose kernels are floating-point only. */
+static bool break_unsupported_dtype(struct break_ctx *b, struct op_choice *ch)
+{
+	return replace_input(b, ch, 0, &b->g->v[ch->in[0]], rng_chance(b->r, 70) ? DT_INT64 : DT_INT32, -1);
+}
+
+/* Values outside an attribute's domain, by its name: a dim past the rank on
+ * either side, a zero alpha (celu divides by it), a zero window or stride, a
+ * padding past half the window, zero chunks. */
+static unsigned bad_values(const char *attr, unsigned rank, int64_t *v)
+{
+	static const char *const dims[] = {"dim", "dim0", "dim1", "start_dim", "end_dim", NULL};
+	for (const char *const *d = dims; *d; d++)
+		if (!strcmp(attr, *d)) {
+			v[0] = (int64_t)rank + 1;
+			v[1] = -(int64_t)rank - 2;
+			return 2;
+		}
+	static const struct {
+		const char *attr;
+		int64_t bad;
+	} fixed[] = {{"alpha", 0}, {"kernel_size", 0}, {"stride", 0}, {"padding", 64}, {"chunks", 0}};
+	for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		if (!strcmp(attr, fixed[i].attr)) {
+			v[0] = fixed[i].bad;
+			return 1;
+		}
+	return 0;
+}
+
+/* One attribute set outside its domain: the first (from a random start)
+ * whose bad value the op's rule rejects at every binding. */
+static bool break_attr_domain(struct break_ctx *b, struct op_choice *ch)
+{
+	struct attr_spec s;
+	op_attr_spec(op_get(b->op), &s);
+	unsigned start = s.nscalar ? (unsigned)rng_below(b->r, s.nscalar) : 0;
+	for (unsigned k = 0; k < s.nscalar; k++) {
+		unsigned i = (start + k) % s.nscalar;
+		int64_t v[2];
+		unsigned nv = bad_values(s.name[i], b->g->v[ch->in[0]].rank, v);
+		for (unsigned j = 0; j < nv; j++) {
+			struct op_choice t = *ch;
+			t.attr[i] = v[j];
+			if (graph_choice_breaks(b->g, b->op, &t, NULL, 0) == 1) {
+				*ch = t;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* An int64 input the rule bounds below by 0 (indices, classes, repeats)
+ * drawn from [-4, -1]. */
+static bool break_value_domain(struct break_ctx *b, struct op_choice *ch)
+{
+	for (unsigned i = 0; i < ch->nin; i++) {
+		if (b->g->v[ch->in[i]].dtype != DT_INT64 || !index_breaks_at(b, ch, i, -1))
+			continue;
+		int id = index_leaf(b, &b->g->v[ch->in[i]], -4, -1);
+		ch->in[i] = (uint16_t)id;
+		return id >= 0;
+	}
+	return false;
+}
+
 static const char *const dtype_ops[] = {"mm", "bmm", "matmul", "matmul_op", "mv", "dot", "addmm", "baddbmm",
 					 "addbmm", "addmv", "linear_fn", "linear_fn_bias", NULL};
 static const char *const inner_ops[] = {"mm", "bmm", "matmul", "matmul_op", "mv", "dot", "addmm", "baddbmm",
@@ -176,7 +249,17 @@ static const char *const inner_ops[] = {"mm", "bmm", "matmul", "matmul_op", "mv"
 static const char *const broadcast_ops[] = {
 	"add", "sub", "mul", "div", "maximum", "minimum", "pow", "atan2", "fmod", "remainder", "floor_divide",
 	"hypot", "copysign", "eq", "ne", "lt", "le", "gt", "ge", "logical_and", "logical_or", "logical_xor",
-	"bitwise_and", "bitwise_or", "bitwise_xor", NULL};
+	"bitwise_and", "bitwise_or", "bitwise_xor", "where", "lerp", "addcmul", "addcdiv", "addmm", "baddbmm",
+	"addbmm", "addmv", "addr", NULL};
+static const char *const unsupported_dtype_ops[] = {
+	"softmax", "log_softmax", "softmin", "gelu", "silu", "mish", "elu", "celu", "selu", "hardswish", "logsigmoid",
+	"softplus", "mean_dims", "var", "std", "layer_norm_fn", "group_norm_fn", "adaptive_avg_pool1d",
+	"adaptive_avg_pool2d", "adaptive_avg_pool3d", "functional_conv1d", "functional_conv2d", NULL};
+static const char *const attr_domain_ops[] = {"celu", "softmax", "log_softmax", "softmin", "cumsum", "cumprod",
+					      "transpose", "argmax", "sum", "flatten", "max_pool1d", "max_pool2d",
+					      "avg_pool1d", "avg_pool2d", "chunk", NULL};
+static const char *const value_domain_ops[] = {"gather", "index_select", "embedding", "embedding_fn", "one_hot",
+					       "scatter_add", "index_add", NULL};
 /* Not take_along_dim: from torch 2.15 its CPU kernel, like CUDA's, does not
  * check the index, so eager need not raise. */
 static const char *const index_ops[] = {"gather", "index_select", "take", "index_tensor", "index_tensor1",
@@ -196,6 +279,9 @@ static const struct breaker {
 	[C_INDEX_RANGE] = {index_ops, break_index_range},
 	[C_RESHAPE_NUMEL] = {reshape_ops, break_reshape_numel},
 	[C_REFLECT_PAD] = {reflect_ops, break_reflect_pad},
+	[C_UNSUPPORTED_DTYPE] = {unsupported_dtype_ops, break_unsupported_dtype},
+	[C_ATTR_DOMAIN] = {attr_domain_ops, break_attr_domain},
+	[C_VALUE_DOMAIN] = {value_domain_ops, break_value_domain},
 };
 
 const char *const *breaker_ops(unsigned constraint)
