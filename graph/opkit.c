@@ -152,6 +152,13 @@ int64_t pick_dim(struct chooser *c, unsigned rank)
 
 int64_t pick_of(struct chooser *c, const int64_t *xs, unsigned n) { return xs[rng_below(c->rng, n)]; }
 
+int64_t pick_edge_or(struct chooser *c, int64_t lo, int64_t hi, const int64_t *typical, unsigned n)
+{
+	if (rng_chance(c->rng, PICK_EDGE_PCT))
+		return rng_chance(c->rng, 50) ? lo : hi;
+	return pick_of(c, typical, n);
+}
+
 int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype dt)
 {
 	unsigned drop = rng_chance(c->rng, 30) ? (unsigned)rng_below(c->rng, v->rank + 1u) : 0;

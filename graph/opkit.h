@@ -65,6 +65,12 @@ int64_t pick_dim(struct chooser *c, unsigned rank);
 /* One of the n values in xs. */
 int64_t pick_of(struct chooser *c, const int64_t *xs, unsigned n);
 
+/* A number attribute of domain [lo, hi]: one of its two edges in PICK_EDGE_PCT
+ * percent of draws (tiny and huge scales, eps, alpha, margins: where kernels
+ * take other paths), else one of the n typical values. */
+#define PICK_EDGE_PCT 10
+int64_t pick_edge_or(struct chooser *c, int64_t lo, int64_t hi, const int64_t *typical, unsigned n);
+
 /* A partner that broadcasts with v: some leading dims dropped, some dims set
  * to 1, dtype dt. Found or made through c->operand; -1 on failure. */
 int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype dt);

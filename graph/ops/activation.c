@@ -75,7 +75,7 @@ static bool act_choose(struct chooser *c, struct op_choice *ch, const struct act
 	ch->nattr = s->nattr;
 	for (unsigned i = 0; i < s->nattr; i++) {
 		const struct act_attr *a = &s->a[i];
-		int64_t v = a->pick[rng_below(c->rng, a->npick)];
+		int64_t v = pick_edge_or(c, a->lo, a->hi, a->pick, a->npick);
 		if (isint)
 			v -= v % 1000; /* integral for integer inputs */
 		ch->attr[i] = v;
@@ -104,8 +104,8 @@ ACT_FNS(hardtanh, {.nattr = 2, .bound = AB_CLAMP, .ordered = 1,
 		   .a = {{-5000, 5000, {-1000, -2000, -500, 0, -3000, 1000}, 6},
 			 {-5000, 5000, {1000, 2000, 500, 3000, 0, 5000}, 6}}})
 ACT_FNS(slope, {.nattr = 1, .a = {{-3000, 3000, {10, 100, 200, 1000, -500, 2000}, 6}}})
-ACT_FNS(alpha, {.nattr = 1, .a = {{1, 3000, {1000, 500, 2000, 100, 1500, 3000}, 6}}})
-ACT_FNS(softplus, {.nattr = 2, .a = {{1, 5000, {1000, 500, 2000, 3000}, 4}, {1, 30000, {20000, 1000, 5000, 500}, 4}}})
+ACT_FNS(alpha, {.nattr = 1, .a = {{1, 100000, {1000, 500, 2000, 100, 1500, 3000}, 6}}})
+ACT_FNS(softplus, {.nattr = 2, .a = {{1, 100000, {1000, 500, 2000, 3000}, 4}, {1, 30000, {20000, 1000, 5000, 500}, 4}}})
 ACT_FNS(lambd, {.nattr = 1, .a = {{0, 3000, {500, 0, 1000, 250, 2000}, 5}}})
 ACT_FNS(threshold, {.nattr = 2, .bound = AB_THRESHOLD,
 		    .a = {{-5000, 5000, {0, 500, -1000, 1000, 2000}, 5}, {-5000, 5000, {0, 2000, -1000, 2000, 1500}, 5}}})

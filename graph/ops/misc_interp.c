@@ -50,7 +50,7 @@ static bool interp_rule(struct infer_io *io, const struct interp_form *f)
 		}
 		return true;
 	}
-	if (!io_attr_range(io, 1, 100, 8000))
+	if (!io_attr_range(io, 1, 1, 8000))
 		return false;
 	/* torch computes floor(double(size) * scale) with scale the Python float
 	 * of the printed decimal, i.e. the double nearest to attr/1000. */
@@ -90,9 +90,12 @@ static bool choose_interp(struct chooser *c, struct op_choice *ch, const struct 
 				lo = x->dim[b][2 + i] < lo ? x->dim[b][2 + i] : lo;
 				hi = x->dim[b][2 + i] > hi ? x->dim[b][2 + i] : hi;
 			}
+		/* at the edges: the smallest scale that leaves the smallest dim one
+		 * element, and the largest that leaves the largest 256 */
+		int64_t edges[2] = {(1000 + lo - 1) / lo, 256000 / hi};
 		for (unsigned t = 0; t < 8; t++) {
-			ch->attr[1] = pick_of(c, scales, NELEM(scales));
-			if (lo * ch->attr[1] >= 1000 && hi * ch->attr[1] <= 256000)
+			ch->attr[1] = rng_chance(c->rng, PICK_EDGE_PCT) ? pick_of(c, edges, 2) : pick_of(c, scales, NELEM(scales));
+			if (lo * ch->attr[1] >= 1000 && hi * ch->attr[1] <= 256000 && ch->attr[1] <= 8000)
 				break;
 		}
 		ch->nattr = f->corners >= 0 ? 3 : 2;
