@@ -255,7 +255,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		memset(ld, 0, sizeof ld);
 		for (unsigned d = 0; d < rank; d++) {
 			int64_t sym = get_s(&r), add = get_s(&r);
-			if (sym < -1 || sym >= G_MAX_SYM || add < -G_MAX_DIM || add > G_MAX_DIM)
+			if (sym < -1 || sym >= G_MAX_SYM || add < -G_MAX_DIM_GPU || add > G_MAX_DIM_GPU)
 				return fail(why, n, "record %u: dim %u out of range", i, d);
 			ld[d].sym = (int8_t)sym;
 			ld[d].add = (int16_t)add;

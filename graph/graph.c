@@ -52,6 +52,7 @@ int graph_set_target(struct graph *g, unsigned target, char *why, size_t n)
 }
 
 int64_t graph_numel_cap(const struct graph *g) { return g->target == TARGET_GPU ? G_MAX_NUMEL_GPU : G_MAX_NUMEL; }
+int32_t graph_dim_cap(const struct graph *g) { return g->target == TARGET_GPU ? G_MAX_DIM_GPU : G_MAX_DIM; }
 
 int fill_has_bounds(unsigned fill) { return fill == FILL_RANGE || fill == FILL_PERM || fill == FILL_CONST; }
 
@@ -90,6 +91,7 @@ int value_same_shape(const struct graph *g, const struct value *a, const struct 
 static int check_shape(const struct graph *g, struct value *v, int empty_ok, char *why, size_t n)
 {
 	int64_t cap = graph_numel_cap(g);
+	int32_t dim_cap = graph_dim_cap(g);
 	if (v->rank > G_MAX_RANK)
 		return fail(why, n, "rank %u exceeds %d", v->rank, G_MAX_RANK);
 	if (v->dtype >= DT_COUNT)
@@ -99,9 +101,9 @@ static int check_shape(const struct graph *g, struct value *v, int empty_ok, cha
 		int64_t numel = 1;
 		for (unsigned d = 0; d < v->rank; d++) {
 			int32_t x = v->dim[b][d];
-			if (x < !empty_ok || x > G_MAX_DIM)
+			if (x < !empty_ok || x > dim_cap)
 				return fail(why, n, "dim %u = %d at binding %u not in [%d, %d]", d, (int)x, b, !empty_ok,
-					    G_MAX_DIM);
+					    (int)dim_cap);
 			numel *= x;
 			if (numel > cap)
 				return fail(why, n, "more than %lld elements at binding %u", (long long)cap, b);
@@ -154,7 +156,7 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 			if (ld.sym >= 0 && x < G_MIN_SYMVAL)
 				return fail(why, n, "dynamic dim %u = %lld at binding %u is below %d", d, (long long)x, b,
 					    G_MIN_SYMVAL);
-			v.dim[b][d] = (int32_t)(x > G_MAX_DIM ? G_MAX_DIM + 1 : x < 0 ? 0 : x);
+			v.dim[b][d] = (int32_t)(x > G_MAX_DIM_GPU ? G_MAX_DIM_GPU + 1 : x < 0 ? 0 : x);
 		}
 	}
 	if (check_shape(g, &v, 1, why, n))

@@ -23,6 +23,7 @@
 #define G_MAX_NODES 48
 #define G_MAX_VALUES 160
 #define G_MAX_DIM 1024        /* any one dimension */
+#define G_MAX_DIM_GPU 16384   /* the same in a graph made for a GPU (TARGET_GPU) */
 #define G_MAX_NUMEL (1 << 16) /* any one tensor, at any binding */
 #define G_MAX_NUMEL_GPU (1 << 20) /* the same in a graph made for a GPU (TARGET_GPU) */
 #define G_MIN_SYMVAL 2        /* a dynamic size of 0 or 1 is specialized by Dynamo */
@@ -118,8 +119,9 @@ int graph_init(struct graph *g, unsigned nbind, unsigned nsym, uint32_t seed, ch
 int graph_set_sym(struct graph *g, unsigned sym, const int32_t *vals, char *why, size_t n);
 /* Sets the device class, before any value exists. */
 int graph_set_target(struct graph *g, unsigned target, char *why, size_t n);
-/* The element cap of one tensor at one binding, by target. */
+/* The element cap of one tensor at one binding, and of one dim, by target. */
 int64_t graph_numel_cap(const struct graph *g);
+int32_t graph_dim_cap(const struct graph *g);
 
 /* Appends a leaf; returns its value id, or -1 with a reason. */
 int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigned rank,

@@ -125,7 +125,7 @@ static int leaf_dim(struct parser *ps, struct leaf_dim *ld)
 	ld->mul = 1;
 	ld->add = 0;
 	if (*ps->p != 's') {
-		if (!integer(ps, &x) || x < 0 || x > G_MAX_DIM)
+		if (!integer(ps, &x) || x < 0 || x > G_MAX_DIM_GPU)
 			return 0;
 		if (*ps->p != '*') {
 			ld->add = (int16_t)x;
@@ -141,7 +141,7 @@ static int leaf_dim(struct parser *ps, struct leaf_dim *ld)
 	ps->p++;
 	ld->sym = (int8_t)(*ps->p++ - '0');
 	if (*ps->p == '+' || *ps->p == '-') {
-		if (!integer(ps, &x) || x < -G_MAX_DIM || x > G_MAX_DIM)
+		if (!integer(ps, &x) || x < -G_MAX_DIM_GPU || x > G_MAX_DIM_GPU)
 			return 0;
 		ld->add = (int16_t)x;
 	}

@@ -7,21 +7,21 @@
  * The IR cannot know their shapes: each output gets an upper bound (the
  * most elements the data could select) and is marked data-dependent, so no
  * node may read it: these ops are sinks, their outputs graph outputs. The
- * oracle compares the real shapes before any value. Inputs of at most
- * DATADEP_NUMEL elements keep every bound within the IR's dim limit. */
+ * oracle compares the real shapes before any value. Inputs of at most the
+ * graph's dim cap in elements (graph_dim_cap: larger in a graph for a GPU)
+ * keep every bound within one dim. */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"
 
-#define DATADEP_NUMEL 1024 /* = G_MAX_DIM: a bound becomes one dim */
 #define REPEATS_MAX 3      /* repeat_interleave: repeats drawn in [0, REPEATS_MAX] */
 
 /* Elements of v at binding b, checked against the bound. */
 static bool small_enough(struct infer_io *io, const struct value *v)
 {
-	FOR_BIND(io, b) if (value_numel(v, b) > DATADEP_NUMEL)
+	FOR_BIND(io, b) if (value_numel(v, b) > graph_dim_cap(io->g))
 		return io_fail(io, "%lld elements at binding %u: data-dependent ops take at most %d",
-			       (long long)value_numel(v, b), b, DATADEP_NUMEL);
+			       (long long)value_numel(v, b), b, (int)graph_dim_cap(io->g));
 	return true;
 }
 
@@ -138,7 +138,7 @@ static bool infer_repeat_interleave(struct infer_io *io)
 static bool small_input(struct chooser *c, const struct value *x)
 {
 	for (unsigned b = 0; b < c->g->nbind; b++)
-		if (value_numel(x, b) > DATADEP_NUMEL)
+		if (value_numel(x, b) > graph_dim_cap(c->g))
 			return false;
 	return true;
 }
