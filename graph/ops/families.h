@@ -24,6 +24,7 @@ FAMILY(cast)
 FAMILY(misc)
 FAMILY(datadep)
 FAMILY(loss)
+FAMILY(special)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */
