@@ -21,8 +21,9 @@
  * and float64 only (no half kernel on CPU). Eager autograd has no
  * derivative for the class weights (cross_entropy, nll_loss,
  * multi_margin_loss) nor BCE's weight and pos_weight: `nograd`.
- * Left out: the `weight=` of mse/l1/huber (new in torch 2.7, and the
- * project runs older torch too) and multilabel_margin_loss (not asked). */
+ * Left out: the `weight=` of mse/l1/huber (a recent addition that older
+ * torch, which the project also runs, may lack; unchecked) and
+ * multilabel_margin_loss. */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"

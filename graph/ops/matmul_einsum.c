@@ -20,7 +20,7 @@ struct ein {
 	int32_t size[G_MAX_BIND][26];
 	uint32_t seen;    /* bit l: label l has a size */
 	struct value ell; /* the ellipsis dims, broadcast over the operands read so far */
-	bool has_ell;
+	bool has_ell;     /* choosers: an operand had an ellipsis */
 };
 
 /* The term at *p, which moves past it (to the ',' or "->" or the end). */
@@ -77,7 +77,6 @@ static bool ein_read(struct infer_io *io, struct ein *e, const struct value *v, 
 	memset(&mine, 0, sizeof mine);
 	for (unsigned d = 0; d < (unsigned)ne; d++)
 		push_dim(&mine, v, t->npre + d);
-	e->has_ell = true;
 	return io_broadcast(io, &prev, &mine, &e->ell);
 }
 
