@@ -159,7 +159,7 @@ int64_t pick_edge_or(struct chooser *c, int64_t lo, int64_t hi, const int64_t *t
 	return pick_of(c, typical, n);
 }
 
-int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype dt)
+struct tensor_req req_broadcast(struct chooser *c, const struct value *v, enum dtype dt)
 {
 	unsigned drop = rng_chance(c->rng, 30) ? (unsigned)rng_below(c->rng, v->rank + 1u) : 0;
 	int32_t none[G_MAX_RANK] = {0};
@@ -169,7 +169,22 @@ int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype 
 		for (unsigned b = 0; b < G_MAX_BIND; b++)
 			r.dim[b][d] = ones ? 1 : v->dim[b][d + drop];
 	}
+	return r;
+}
+
+int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype dt)
+{
+	struct tensor_req r = req_broadcast(c, v, dt);
 	return c->operand(c, &r);
+}
+
+int pick_positive(struct chooser *c, struct tensor_req r)
+{
+	r.fill = FILL_POSITIVE;
+	int id = c->operand(c, &r);
+	for (unsigned t = 0; id >= 0 && t < 8 && c->g->v[id].fill != FILL_POSITIVE; t++)
+		id = c->operand(c, &r);
+	return id >= 0 && c->g->v[id].fill == FILL_POSITIVE ? id : -1;
 }
 
 enum dtype pick_dtype(struct chooser *c, unsigned mask)

@@ -75,6 +75,15 @@ int64_t pick_edge_or(struct chooser *c, int64_t lo, int64_t hi, const int64_t *t
  * to 1, dtype dt. Found or made through c->operand; -1 on failure. */
 int pick_broadcast_partner(struct chooser *c, const struct value *v, enum dtype dt);
 
+/* The request pick_broadcast_partner makes, for callers that set its bounds
+ * or fill before asking c->operand. */
+struct tensor_req req_broadcast(struct chooser *c, const struct value *v, enum dtype dt);
+
+/* A float operand shaped like r known to be positive: only a FILL_POSITIVE
+ * leaf qualifies (a reused value may be anything), so a few tries; -1 when
+ * none comes. */
+int pick_positive(struct chooser *c, struct tensor_req r);
+
 /* A random dtype from mask, weighted toward float32. */
 enum dtype pick_dtype(struct chooser *c, unsigned mask);
 

@@ -235,15 +235,24 @@ TEST(matmul_einsum_equations)
 	CHECK(tk_node(&g, "einsum_diag", 1, &rect, 0, NULL, why, sizeof why) < 0);
 	k = tk_node(&g, "einsum_trace", 1, &sq, 0, NULL, why, sizeof why);
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 0);
-	/* the ellipsis keeps input 0's leading dims; the other operand's must match */
+	/* the ellipses broadcast: right-aligned, equal or 1, at every binding */
 	int a = tk_input(&g, DT_FLOAT32, 4, (int[]){2, -1, 3, 4});
 	int b = tk_input(&g, DT_FLOAT32, 4, (int[]){2, -1, 4, 6});
 	int c = tk_input(&g, DT_FLOAT32, 3, (int[]){-1, 4, 6});
+	int c1 = tk_input(&g, DT_FLOAT32, 5, (int[]){7, 1, 1, 4, 6});
+	int c3 = tk_input(&g, DT_FLOAT32, 3, (int[]){3, 4, 6}); /* 3 vs s0 = 5 at binding 1 */
 	k = node2(&g, "einsum_batched_mm", a, b);
 	CHECK(k >= 0);
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 4);
 	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 5);
-	CHECK(node2(&g, "einsum_batched_mm", a, c) < 0);
+	k = node2(&g, "einsum_batched_mm", a, c);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 4);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][3], 6);
+	k = node2(&g, "einsum_batched_mm", a, c1);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 5);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 7);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][2], 5);
+	CHECK(node2(&g, "einsum_batched_mm", a, c3) < 0);
 	int w = tk_input(&g, DT_FLOAT32, 2, (int[]){7, 4});
 	k = node2(&g, "einsum_linear", a, w);
 	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 7);
@@ -255,4 +264,45 @@ TEST(matmul_einsum_equations)
 	CHECK(k >= 0);
 	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 5);
 	CHECK(tk_node(&g, "einsum_bilinear", 3, (int[]){x, t, x}, 0, NULL, why, sizeof why) < 0);
+}
+
+/* Ellipses anywhere in a term, in the result or summed out of it. */
+TEST(matmul_einsum_ellipsis_positions)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){2, -1, 5, 4});
+	int d = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int k = node2(&g, "einsum_contract_last", x, d); /* b...d,d->b... */
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 3);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 5);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 5);
+	int m = tk_input(&g, DT_FLOAT32, 2, (int[]){2, 4}); /* an empty ellipsis */
+	CHECK_EQ(tk_out(&g, node2(&g, "einsum_contract_last", m, d), 0)->rank, 1);
+	CHECK(node2(&g, "einsum_contract_last", d, d) < 0); /* b and d need 2 dims */
+	/* i...j,j...k->i...k: [2, s0, 1, 5] and [5, 4, 6] make [2, s0, 4, 6] */
+	int p = tk_input(&g, DT_FLOAT32, 4, (int[]){2, -1, 1, 5});
+	int q = tk_input(&g, DT_FLOAT32, 3, (int[]){5, 4, 6});
+	k = node2(&g, "einsum_mid_mm", p, q);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 4);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 5);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 4);
+	CHECK(node2(&g, "einsum_mid_mm", q, p) < 0); /* j: 6 vs 2 */
+	/* ...i,...i->...: the batch dims broadcast, i contracts */
+	int v = tk_input(&g, DT_FLOAT32, 3, (int[]){-1, 1, 4});
+	k = node2(&g, "einsum_batched_dot", x, v);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 3);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][2], 5);
+	int w = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 4}); /* s0 under x's 5 */
+	CHECK(node2(&g, "einsum_batched_dot", x, w) < 0);
+	CHECK_EQ(tk_out(&g, node2(&g, "einsum_batched_dot", d, d), 0)->rank, 0);
+	/* b...->b sums the ellipsis; ...ii->...i wants square trailing dims */
+	k = tk_node(&g, "einsum_sum_ellipsis", 1, &x, 0, NULL, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 1);
+	int sq = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -1, -1});
+	k = tk_node(&g, "einsum_batched_diag", 1, &sq, 0, NULL, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
+	CHECK(tk_node(&g, "einsum_batched_diag", 1, &x, 0, NULL, why, sizeof why) < 0);
 }

@@ -24,7 +24,7 @@ void tk_dynamic(struct graph *g, unsigned nbind, const int32_t *vals)
 		die("graph_init", why);
 }
 
-int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims)
+int tk_leaf(struct graph *g, enum dtype dt, unsigned rank, const int *dims, enum fill fill, int64_t lo, int64_t hi)
 {
 	struct leaf_dim ld[G_MAX_RANK];
 	char why[200];
@@ -34,11 +34,15 @@ int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims)
 		ld[d].mul = (int8_t)(dims[d] < 0 ? -dims[d] : 0);
 		ld[d].add = (int16_t)(dims[d] < 0 ? 0 : dims[d]);
 	}
-	int fill = dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE;
-	int id = graph_add_leaf(g, VK_INPUT, dt, rank, ld, (enum fill)fill, 0, dt == DT_BOOL ? 1 : 5, why, sizeof why);
+	int id = graph_add_leaf(g, VK_INPUT, dt, rank, ld, fill, lo, hi, why, sizeof why);
 	if (id < 0)
-		die("tk_input", why);
+		die("tk_leaf", why);
 	return id;
+}
+
+int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims)
+{
+	return tk_leaf(g, dt, rank, dims, dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE, 0, dt == DT_BOOL ? 1 : 5);
 }
 
 int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsigned nattr, const int64_t *attr,

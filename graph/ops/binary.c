@@ -1,5 +1,7 @@
 /* Binary ops with broadcasting, comparisons, logical/bitwise ops, where,
- * and the three-operand elementwise ops (lerp, addcmul, addcdiv). */
+ * the three-operand elementwise ops (lerp, addcmul, addcdiv), and division
+ * that rounds (div's rounding_mode, floor_divide) with integer divisors
+ * that are never zero. */
 #include "../opkit.h"
 #include "families.h"
 
@@ -45,6 +47,35 @@ static bool infer_div(struct infer_io *io)
 		return false;
 	if (!dtype_is_float(io->out[0].dtype))
 		io->out[0].dtype = DT_FLOAT32;
+	return true;
+}
+
+/* Division that rounds (div's rounding_mode, floor_divide). An integer
+ * quotient needs a divisor bounded away from zero (CPU raises
+ * ZeroDivisionError, CUDA returns garbage) and of one sign; a negative one
+ * also a dividend above the dtype's minimum, whose quotient by -1 traps
+ * (SIGFPE). The quotient's bounds follow: |q| <= |x|, sign flipped by a
+ * negative divisor. Bool operands have no kernel. */
+static bool infer_div_rounding(struct infer_io *io)
+{
+	if (!infer_arith_nobool(io))
+		return false;
+	struct value *q = &io->out[0];
+	const struct value *x = io->in[0], *d = io->in[1];
+	if (dtype_is_float(q->dtype))
+		return true;
+	if (d->lo >= 1) {
+		q->lo = x->lo < 0 ? x->lo : 0;
+		q->hi = x->hi > 0 ? x->hi : 0;
+		return true;
+	}
+	if (d->hi > -1)
+		return io_fail(io, "integer divisor in [%lld, %lld] may be zero", (long long)d->lo, (long long)d->hi);
+	if (x->lo <= (q->dtype == DT_INT32 ? INT32_MIN : INT64_MIN))
+		return io_fail(io, "a negative divisor needs a dividend above the minimum, not from %lld",
+			       (long long)x->lo);
+	q->lo = x->hi > 0 ? -x->hi : 0;
+	q->hi = x->lo < 0 ? -x->lo : 0;
 	return true;
 }
 
@@ -118,6 +149,30 @@ static bool choose_float(struct chooser *c, struct op_choice *ch)
 	ch->nin = 2;
 	return true;
 }
+/* A divisor for infer_div_rounding: mostly input 0's dtype; an integer one
+ * for an integer dividend drawn from [1, 8], or [-8, -1] when the dividend's
+ * bounds are small. */
+static bool choose_divisor(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	enum dtype dt = partner_dtype(c, (enum dtype)x->dtype, DTM_NUM);
+	struct tensor_req r = req_broadcast(c, x, dt);
+	if (!dtype_is_float(dt) && !dtype_is_float(x->dtype)) {
+		bool neg = x->lo >= -G_INT_BOUND && rng_chance(c->rng, 30);
+		r.lo = neg ? -8 : 1;
+		r.hi = neg ? -1 : 8;
+	}
+	int p = c->operand(c, &r);
+	ch->in[1] = (uint16_t)p;
+	ch->nin = 2;
+	return p >= 0;
+}
+static bool choose_div_rounding(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = rng_chance(c->rng, 50);
+	return choose_divisor(c, ch);
+}
 static bool choose_ternary(struct chooser *c, struct op_choice *ch)
 {
 	enum dtype self = (enum dtype)c->g->v[ch->in[0]].dtype;
@@ -152,6 +207,8 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_}
 #define B(nm, spelling, dt, inf, ch_) B_GRAD(nm, spelling, dt, inf, ch_, 0)
 
+static const char *const rounding_modes[] = {"trunc", "floor", NULL};
+
 const struct op_def ops_binary[] = {
 	B("add", "torch.add(@0, @1)", DTM_ALL, infer_arith, choose_any),
 	B("sub", "torch.sub(@0, @1)", DTM_NUM, infer_arith_nobool, choose_any),
@@ -163,7 +220,10 @@ const struct op_def ops_binary[] = {
 	B("atan2", "torch.atan2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
-	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, 3),
+	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_NUM, infer_div_rounding, choose_divisor, 3),
+	{.name = "div_rounding", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_NUM, .weight = 3, .attrs = "rounding_mode$", .strs = rounding_modes,
+	 .py = "torch.div(@0, @1, rounding_mode=#0)", .infer = infer_div_rounding, .choose = choose_div_rounding},
 	B("hypot", "torch.hypot(@0, @1)", DTM_F32_F64, infer_arith_float, choose_float),
 	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("eq", "torch.eq(@0, @1)", DTM_ALL, infer_compare, choose_any),

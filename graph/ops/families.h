@@ -25,6 +25,8 @@ FAMILY(misc)
 FAMILY(datadep)
 FAMILY(inplace)
 FAMILY(factory)
+FAMILY(loss)
+FAMILY(special)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

@@ -1,7 +1,7 @@
 /* Matrix products: mm, bmm, matmul (1-D/2-D/batched with batch broadcasting),
  * the fused add* forms, dot/vdot/outer/inner, tensordot, kron, multi_dot,
  * nn.Linear, F.linear, nn.Bilinear (matmul_linear.c), and einsum with fixed
- * equations (matmul_einsum.c). This file holds the table.
+ * equations, ellipses broadcasting (matmul_einsum.c). This file holds the table.
  *
  * Operands share input 0's float dtype: mm/bmm reject mixed dtypes, and
  * cuBLAS has no integer matmul (CPU has), so the masks are floats only.
@@ -370,5 +370,12 @@ const struct op_def ops_matmul[] = {
 	EINSUM("einsum_bilinear", 3, 2, 2, "bn,anm,bm->ba", ein_bilinear),
 	EINSUM("einsum_batched_mm", 2, 2, G_MAX_RANK, "...ij,...jk->...ik", ein_batched_mm),
 	EINSUM("einsum_linear", 2, 1, G_MAX_RANK, "...i,oi->...o", ein_linear),
+	EINSUM("einsum_batched_dot", 2, 1, G_MAX_RANK, "...i,...i->...", ein_batched_dot),
+	EINSUM("einsum_contract_last", 2, 2, G_MAX_RANK, "b...d,d->b...", ein_contract_last),
+	EINSUM("einsum_mid_mm", 2, 2, G_MAX_RANK, "i...j,j...k->i...k", ein_mid_mm),
+	EINSUM("einsum_batched_transpose", 1, 2, G_MAX_RANK, "...ij->...ji", ein_batched_transpose),
+	EINSUM("einsum_batched_diag", 1, 2, G_MAX_RANK, "...ii->...i", ein_batched_diag),
+	EINSUM("einsum_batched_outer", 2, 1, G_MAX_RANK, "...i,...j->...ij", ein_batched_outer),
+	EINSUM("einsum_sum_ellipsis", 1, 1, G_MAX_RANK, "b...->b", ein_sum_ellipsis),
 };
 FAMILY_COUNT(matmul);

@@ -133,6 +133,13 @@ MATMUL_FNS(ein_batch_outer)
 MATMUL_FNS(ein_bilinear)
 MATMUL_FNS(ein_batched_mm)
 MATMUL_FNS(ein_linear)
+MATMUL_FNS(ein_batched_dot)
+MATMUL_FNS(ein_contract_last)
+MATMUL_FNS(ein_mid_mm)
+MATMUL_FNS(ein_batched_transpose)
+MATMUL_FNS(ein_batched_diag)
+MATMUL_FNS(ein_batched_outer)
+MATMUL_FNS(ein_sum_ellipsis)
 #undef MATMUL_FNS
 
 #endif

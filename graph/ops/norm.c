@@ -230,12 +230,9 @@ static bool choose_batch_norm_inputs(struct chooser *c, struct op_choice *ch, un
 		r.dim[b][0] = x->dim[b][1];
 	r.want_param = 1;
 	for (unsigned i = 1; i < nin; i++) {
-		r.fill = i == 2 ? FILL_POSITIVE : FILL_NORMAL;
-		int id = c->operand(c, &r);
-		/* A reused value may be negative (a NaN variance): only positive leaves. */
-		for (unsigned t = 0; i == 2 && id >= 0 && t < 8 && c->g->v[id].fill != FILL_POSITIVE; t++)
-			id = c->operand(c, &r);
-		if (id < 0 || (i == 2 && c->g->v[id].fill != FILL_POSITIVE))
+		/* A negative variance would give NaNs: only positive leaves. */
+		int id = i == 2 ? pick_positive(c, r) : c->operand(c, &r);
+		if (id < 0)
 			return false;
 		ch->in[i] = (uint16_t)id;
 	}

@@ -20,7 +20,8 @@ static const struct {
 	{ops_cumulative, &ops_cumulative_count}, {ops_sort, &ops_sort_count},
 	{ops_cast, &ops_cast_count},         {ops_misc, &ops_misc_count},
 	{ops_datadep, &ops_datadep_count},   {ops_inplace, &ops_inplace_count},
-	{ops_factory, &ops_factory_count},
+	{ops_factory, &ops_factory_count},   {ops_loss, &ops_loss_count},
+	{ops_special, &ops_special_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -30,7 +31,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_COMBINE] = "combine", [FAM_INDEX] = "index",           [FAM_ACTIVATION] = "activation",
 	[FAM_CUMULATIVE] = "cumulative", [FAM_SORT] = "sort",       [FAM_CAST] = "cast",
 	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_INPLACE] = "inplace",
-	[FAM_FACTORY] = "factory",
+	[FAM_FACTORY] = "factory",  [FAM_LOSS] = "loss",             [FAM_SPECIAL] = "special",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */
