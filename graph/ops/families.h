@@ -23,6 +23,7 @@ FAMILY(sort)
 FAMILY(cast)
 FAMILY(misc)
 FAMILY(datadep)
+FAMILY(random)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

@@ -19,7 +19,7 @@ static const struct {
 	{ops_index, &ops_index_count},       {ops_activation, &ops_activation_count},
 	{ops_cumulative, &ops_cumulative_count}, {ops_sort, &ops_sort_count},
 	{ops_cast, &ops_cast_count},         {ops_misc, &ops_misc_count},
-	{ops_datadep, &ops_datadep_count},
+	{ops_datadep, &ops_datadep_count},       {ops_random, &ops_random_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -28,7 +28,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_NORM] = "norm",       [FAM_PAD] = "pad",               [FAM_SHAPE] = "shape",
 	[FAM_COMBINE] = "combine", [FAM_INDEX] = "index",           [FAM_ACTIVATION] = "activation",
 	[FAM_CUMULATIVE] = "cumulative", [FAM_SORT] = "sort",       [FAM_CAST] = "cast",
-	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",
+	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_RANDOM] = "random",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */
