@@ -10,18 +10,22 @@
  *    run would draw other numbers. Values are drawn in float32 (a float32
  *    fresh tensor, or an input cast with .float()) and cast to @0's dtype.
  *  - the memory layout of the tensor a kernel fills: CPU kernels draw in
- *    memory order, and Inductor may lay an intermediate out otherwise than
- *    eager, ignoring .contiguous(), for fallbacks with no stride constraint.
- *    So factories ask for contiguous_format, and ops whose draws follow
- *    their input's layout (alpha_dropout, poisson) run on @0.flatten(),
- *    whose only dense layout is the logical order. multinomial without
- *    replacement draws in its input's layout: 1-D inputs only. F.dropout and
- *    the feature dropouts need nothing (Inductor constrains native_dropout to
- *    eager's strides; feature noise is a fresh tensor).
+ *    memory order, and compiled code may hand a kernel another layout than
+ *    eager's (Inductor lays intermediates out its own way and drops
+ *    .contiguous(); functionalization turns alpha_dropout's in-place
+ *    bernoulli_ into a contiguous draw). So factories and fills ask for
+ *    contiguous_format, alpha_dropout runs on @0.flatten() (a 1-D tensor's
+ *    only dense layout is the logical order), and multinomial without
+ *    replacement takes 1-D inputs only. F.dropout and the feature dropouts
+ *    need nothing (Inductor constrains native_dropout to eager's strides;
+ *    feature noise is a fresh tensor). poisson runs on @0.flatten() too:
+ *    on a strided input its meta strides and its CPU kernel's differ, and
+ *    compiled code raises.
  * And no op reads only the shape of a value computed from a random op
  * (below, "what a draw may read"). Inputs that must be probabilities or
  * rates (bernoulli, multinomial, poisson) are built from @0 so that any value
- * is valid, NaN included. */
+ * is valid, NaN included. The Inductor bugs these spellings avoid:
+ * docs/findings/random-ops-fallback-random.md. */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"
