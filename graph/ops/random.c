@@ -59,7 +59,8 @@ static bool shape_source_ok(struct infer_io *io)
 {
 	uint64_t seen = 0;
 	if (from_random(io->g, io->in[0]->node, &seen))
-		return io_fail(io, "reads input 0's shape only, and input 0 comes from a random op (whose draws Inductor drops)");
+		return io_fail(io, "reads input 0's shape only, and input 0 comes from a random op "
+			       "(whose draws Inductor drops)");
 	return true;
 }
 
@@ -113,17 +114,22 @@ static bool draw_choose(struct chooser *c, struct op_choice *ch, const struct dr
 	static bool choose_##tag(struct chooser *c, struct op_choice *ch) { return draw_choose(c, ch, &spec_##tag); }
 
 /* torch's checks: dropout p in [0, 1] (1 drops everything: kept below), std >= 0,
- * lambda, sigma and log_normal's std > 0, geometric's p in (0, 1), from <= to. */
+ * lambda, sigma and log_normal's std > 0, geometric's p in (0, 1), from <= to
+ * (kept below: equal bounds draw nothing). */
 DRAW_FNS(plain, {0})
 DRAW_FNS(dropout, {.nattr = 1, .a = {{0, 990, {100, 200, 300, 500, 800}, 5}}})
 DRAW_FNS(std, {.nattr = 1, .a = {{0, 5000, {1000, 500, 2000, 100, 0}, 5}}})
 DRAW_FNS(prob, {.nattr = 1, .shape_only = 1, .a = {{0, 1000, {500, 100, 300, 900, 1000}, 5}}})
 DRAW_FNS(uniform, {.nattr = 2, .ordered = 1, .shape_only = 1,
-		   .a = {{-10000, 10000, {-1000, 0, -2000, 500, -500}, 5}, {-10000, 10000, {1000, 2000, 500, 3000, 0}, 5}}})
-DRAW_FNS(mean_std, {.nattr = 2, .shape_only = 1, .a = {{-5000, 5000, {0, 1000, -500, 2000}, 4}, {0, 5000, {1000, 500, 2000, 0}, 4}}})
+		   .a = {{-10000, 10000, {-1000, 0, -2000, 500, -500}, 5},
+			 {-10000, 10000, {1000, 2000, 500, 3000, 0}, 5}}})
+DRAW_FNS(mean_std, {.nattr = 2, .shape_only = 1,
+		    .a = {{-5000, 5000, {0, 1000, -500, 2000}, 4}, {0, 5000, {1000, 500, 2000, 0}, 4}}})
 DRAW_FNS(lambd, {.nattr = 1, .shape_only = 1, .a = {{1, 10000, {1000, 500, 2000, 3000}, 4}}})
-DRAW_FNS(cauchy, {.nattr = 2, .shape_only = 1, .a = {{-5000, 5000, {0, 1000, -500}, 3}, {1, 5000, {1000, 500, 100}, 3}}})
-DRAW_FNS(log_normal, {.nattr = 2, .shape_only = 1, .a = {{-1000, 1000, {0, 500, -500}, 3}, {1, 1000, {1000, 500, 250}, 3}}})
+DRAW_FNS(cauchy, {.nattr = 2, .shape_only = 1,
+		  .a = {{-5000, 5000, {0, 1000, -500}, 3}, {1, 5000, {1000, 500, 100}, 3}}})
+DRAW_FNS(log_normal, {.nattr = 2, .shape_only = 1,
+		      .a = {{-1000, 1000, {0, 500, -500}, 3}, {1, 1000, {1000, 500, 250}, 3}}})
 DRAW_FNS(geometric, {.nattr = 1, .shape_only = 1, .a = {{1, 999, {500, 300, 100, 900}, 4}}})
 
 /* ---- integer draws: randint_like, randperm, multinomial ---- */
@@ -153,8 +159,8 @@ static bool choose_randint(struct chooser *c, struct op_choice *ch)
 	const struct value *x = &c->g->v[ch->in[0]];
 	ch->nattr = 2;
 	ch->attr[0] = rng_chance(c->rng, 70) ? 0 : rng_range(c->rng, -8, 8);
-	int64_t span = x->rank && rng_chance(c->rng, 50) ? x->dim[0][rng_below(c->rng, x->rank)] : rng_range(c->rng, 1, 64);
-	ch->attr[1] = ch->attr[0] + span;
+	bool size = x->rank && rng_chance(c->rng, 50);
+	ch->attr[1] = ch->attr[0] + (size ? x->dim[0][rng_below(c->rng, x->rank)] : rng_range(c->rng, 1, 64));
 	return true;
 }
 
@@ -264,7 +270,8 @@ const struct op_def ops_random[] = {
 	     "F.alpha_dropout(@0.flatten(), #0, training=True).view_as(@0)"),
 	DRAW("feature_alpha_dropout", dropout, 2, G_MAX_RANK, LAYOUT_KEEP, "p~",
 	     "F.feature_alpha_dropout(@0, #0, training=True)"),
-	/* (C, L) or (N, C, L); (N, C, H, W) (a 3-D input warns and means 1-D dropout); (C, D, H, W) or (N, C, D, H, W) */
+	/* (C, L) or (N, C, L); (N, C, H, W) (a 3-D input warns and means 1-D
+	 * dropout); (C, D, H, W) or (N, C, D, H, W) */
 	DRAW("dropout1d", dropout, 2, 3, LAYOUT_KEEP, "p~", "F.dropout1d(@0, #0, training=True)"),
 	DRAW("dropout2d", dropout, 4, 4, LAYOUT_KEEP, "p~", "F.dropout2d(@0, #0, training=True)"),
 	DRAW("dropout3d", dropout, 4, 5, LAYOUT_KEEP, "p~", "F.dropout3d(@0, #0, training=True)"),
