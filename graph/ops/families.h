@@ -27,6 +27,7 @@ FAMILY(inplace)
 FAMILY(factory)
 FAMILY(loss)
 FAMILY(special)
+FAMILY(random)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

@@ -22,6 +22,7 @@ static const struct {
 	{ops_datadep, &ops_datadep_count},   {ops_inplace, &ops_inplace_count},
 	{ops_factory, &ops_factory_count},   {ops_loss, &ops_loss_count},
 	{ops_special, &ops_special_count},
+	{ops_random, &ops_random_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -32,6 +33,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_CUMULATIVE] = "cumulative", [FAM_SORT] = "sort",       [FAM_CAST] = "cast",
 	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_INPLACE] = "inplace",
 	[FAM_FACTORY] = "factory",  [FAM_LOSS] = "loss",             [FAM_SPECIAL] = "special",
+	[FAM_RANDOM] = "random",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */
