@@ -52,7 +52,9 @@ struct infer_io {
 	const int64_t *attr;
 	/* filled by infer: */
 	unsigned nout;
-	struct value out[G_MAX_OUT]; /* dtype, rank, dim[][]; lo/hi for integer outputs */
+	/* dtype, rank, dim[][]; lo/hi for integer outputs; overlap for views whose
+	 * elements share memory (expand, unfold with step < size) */
+	struct value out[G_MAX_OUT];
 	char why[160];
 };
 
@@ -105,7 +107,6 @@ struct op_def {
 	uint8_t inplace;       /* writes input 0 in place and returns it (Tensor.add_): output 0 is input 0 */
 	uint8_t aliases;       /* output 0 may be input 0 or a view of it although layout is not VIEW
 				* (x.contiguous(), x.to(its own dtype)) */
-	uint8_t overlaps;      /* output 0 may have elements that share memory (expand, unfold) */
 	uint8_t empty_ok;      /* takes and makes tensors with a zero-size dim */
 	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
 	const char *base;      /* in-place entries: the op whose rule and chooser they share */

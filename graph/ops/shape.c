@@ -332,6 +332,7 @@ static bool infer_unfold(struct infer_io *io)
 		io->out[0].dim[b][d] = (int32_t)((x->dim[b][d] - size) / step + 1);
 		io->out[0].dim[b][x->rank] = (int32_t)size;
 	}
+	io->out[0].overlap = step < size; /* windows that share elements */
 	return true;
 }
 
@@ -356,13 +357,12 @@ static bool infer_same(struct infer_io *io)
 
 /* Extra fields after the chooser: ALIAS for ops that return a view of their
  * input whatever the layout rule says (view, squeeze, ...: the layout is kept
- * but the memory is shared), OVERLAPS for views whose elements may share memory. */
+ * but the memory is shared). */
 #define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_, ...) \
 	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
 	 .dtypes = DTM_EVERY, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
 	 __VA_ARGS__}
 #define ALIAS .aliases = 1
-#define OVERLAPS .overlaps = 1
 #define R6 G_MAX_RANK
 
 const struct op_def ops_shape[] = {
@@ -385,7 +385,7 @@ const struct op_def ops_shape[] = {
 	   choose_flatten, ALIAS),
 	SH("unflatten", 1, R6 - 1, LAYOUT_KEEP, 2, "dim sizes[@]", "torch.unflatten(@0, #0, #1)",
 	   shape_infer_unflatten, shape_choose_unflatten, ALIAS),
-	SH("expand", 0, R6, LAYOUT_VIEW, 2, "sizes[@]", "@0.expand(#0)", shape_infer_expand, shape_choose_expand, OVERLAPS),
+	SH("expand", 0, R6, LAYOUT_VIEW, 2, "sizes[@]", "@0.expand(#0)", shape_infer_expand, shape_choose_expand),
 	SH("repeat", 0, R6, LAYOUT_FRESH, 2, "repeats[]", "@0.repeat(#0)", shape_infer_repeat, shape_choose_repeat),
 	SH("tile", 0, R6, LAYOUT_FRESH, 1, "dims[]", "torch.tile(@0, #0)", shape_infer_tile, shape_choose_tile),
 	SH("narrow", 1, R6, LAYOUT_VIEW, 2, "dim start length", "torch.narrow(@0, #0, #1, #2)", infer_narrow,
@@ -397,7 +397,7 @@ const struct op_def ops_shape[] = {
 	SH("slice_last", 1, R6, LAYOUT_VIEW, 1, "start end step", "@0[..., #0:#1:#2]", infer_slice_last,
 	   choose_slice_last),
 	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
-	   choose_unfold, OVERLAPS),
+	   choose_unfold),
 	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none, ALIAS),
 };
 FAMILY_COUNT(shape);

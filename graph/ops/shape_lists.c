@@ -157,6 +157,7 @@ bool shape_infer_expand(struct infer_io *io)
 			return io_fail(io, "cannot expand dim %u (size %lld) to entry %lld (binding %u)", i, (long long)have,
 				       (long long)e, b);
 		io->out[0].dim[b][i] = (int32_t)s;
+		io->out[0].overlap |= s > 1 && have <= 1; /* stride 0 over more than one element */
 	}
 	return true;
 }
