@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/fail.h"
+#include "../graph/op.h"
 #include "../oracles/verdict.h"
 #include "graphio.h"
 
@@ -110,14 +111,28 @@ int known_parse(struct known_list *l, const char *text, const char *file, char *
 	return 0;
 }
 
-/* Whether every word of list is one of the n names ("*": yes). */
+/* Whether one of the n op names is of the family named by w (l bytes). */
+static int family_among(const char *w, size_t l, const char *const *names, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		int op = op_find(names[i]);
+		const char *f = op < 0 ? "" : op_family_name(op_get((unsigned)op)->family);
+		if (strlen(f) == l && !strncmp(f, w, l))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether every word of list is one of the n op names, or a "family:NAME"
+ * with an op of that family among them ("*": yes). */
 static int all_among(const char *list, const char *const *names, unsigned n)
 {
-	size_t l;
+	static const char family[] = "family:";
+	size_t l, fl = sizeof family - 1;
 	if (!strcmp(list, "*"))
 		return 1;
 	for (const char *w; (w = next_word(&list, &l));)
-		if (!among(w, l, names, n))
+		if (l > fl && !strncmp(w, family, fl) ? !family_among(w + fl, l - fl, names, n) : !among(w, l, names, n))
 			return 0;
 	return 1;
 }

@@ -7,7 +7,8 @@
  * ISSUE pytorch#NUMBER; KINDS verdict names, comma separated, or *; ERROR a
  * glob (fnmatch) over the bucket's error line (oracle_bucket_message: numbers
  * are N, expressions #); OPS op names that must all be in the finding's op
- * set, or *; TORCH the versions it was seen on; TITLE free text. Blank lines
+ * set (a word "family:NAME": some op of that family), or *; TORCH the
+ * versions it was seen on; TITLE free text. Blank lines
  * and lines starting with # are comments. */
 #ifndef PT2FUZZ_KNOWN_BUGS_H
 #define PT2FUZZ_KNOWN_BUGS_H

@@ -132,6 +132,21 @@ TEST(known_bug_line_matches_its_finding_and_not_a_near_miss)
 	known_free(&l);
 }
 
+/* "family:NAME" in OPS: some op of the finding is of that family. */
+TEST(known_bug_family_word_matches_any_op_of_the_family)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l, "pytorch#181136 | numeric | * | family:random | 2.11 | draws reordered\n", "f.txt", why,
+			     sizeof why), 0);
+	const char *drawn[] = {"relu", "dropout2d"}, *plain[] = {"relu", "exp"}, *fake[] = {"randomize"};
+	CHECK(known_match(&l, "numeric", "", drawn, 2) != NULL);
+	CHECK(known_match(&l, "numeric", "", plain, 2) == NULL);
+	CHECK(known_match(&l, "numeric", "", fake, 1) == NULL); /* not an op at all */
+	CHECK(known_match(&l, "behaviour", "", drawn, 2) == NULL);
+	known_free(&l);
+}
+
 /* The built-in list (pipeline/known_bugs.txt) parses and marks a finding's meta.json. */
 TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 {
