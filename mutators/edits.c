@@ -158,6 +158,19 @@ int edit_leaf_dtype(const struct graph *g, unsigned id, enum dtype dt, struct gr
 	return finish(&RC, out);
 }
 
+int edit_leaf_plain(const struct graph *g, unsigned id, struct graph *out)
+{
+	struct recipe_leaf *l = leaf_of(g, id);
+	if (!l || (!l->layout && l->fill != FILL_CONST && l->fill != FILL_SPECIAL))
+		return -1;
+	l->layout = IL_CONTIGUOUS;
+	if (l->fill == FILL_CONST || l->fill == FILL_SPECIAL) {
+		l->fill = FILL_NORMAL;
+		l->lo = l->hi = 0;
+	}
+	return finish(&RC, out);
+}
+
 int edit_leaf_range(const struct graph *g, unsigned id, int64_t lo, int64_t hi, struct graph *out)
 {
 	struct recipe_leaf *l = leaf_of(g, id);

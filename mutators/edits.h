@@ -27,6 +27,10 @@ int edit_leaf_dim(const struct graph *g, unsigned id, unsigned d, int32_t size, 
 /* Sets symbol s to v at binding b. */
 int edit_sym(const struct graph *g, unsigned s, unsigned b, int32_t v, struct graph *out);
 
+/* Leaf value id laid out contiguously, with normal values (a float) or its
+ * range (an integer): the plainest input that keeps its shape and dtype. */
+int edit_leaf_plain(const struct graph *g, unsigned id, struct graph *out);
+
 /* Changes leaf value id's dtype, or its integer value range. */
 int edit_leaf_dtype(const struct graph *g, unsigned id, enum dtype dt, struct graph *out);
 int edit_leaf_range(const struct graph *g, unsigned id, int64_t lo, int64_t hi, struct graph *out);

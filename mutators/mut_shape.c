@@ -1,4 +1,5 @@
-/* Mutators of types: dims (sizes), dynamic (which dims are symbolic), dtype. */
+/* Mutators of types: dims (sizes), dynamic (which dims are symbolic), dtype,
+ * and leaf (a leaf's memory layout, fill, or whether it is module state). */
 #include <string.h>
 #include "../graph/op.h"
 #include "mutkit.h"
@@ -166,12 +167,12 @@ static enum dtype pick_from(struct rng *r, const uint8_t *dts, unsigned n, enum 
 static enum dtype new_dtype(struct rng *r, enum dtype old, int param)
 {
 	static const uint8_t floats[] = {DT_FLOAT32, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT64};
-	static const uint8_t nonfloats[] = {DT_INT32, DT_INT64, DT_BOOL};
+	static const uint8_t nonfloats[] = {DT_INT32, DT_INT64, DT_BOOL, DT_INT8, DT_UINT8, DT_INT16};
 	if (dtype_is_float(old))
-		return param || rng_chance(r, 85) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 3, old);
+		return param || rng_chance(r, 85) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 6, old);
 	if (old != DT_BOOL && rng_chance(r, 70))
 		return old == DT_INT32 ? DT_INT64 : DT_INT32;
-	return rng_chance(r, 50) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 3, old);
+	return rng_chance(r, 50) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 6, old);
 }
 
 static int reads_entry(const struct recipe *rc, unsigned i, unsigned entry)
@@ -230,4 +231,40 @@ int mut_dtype(struct mut_ctx *m)
 		always = 0;
 	}
 	return -1;
+}
+
+/* A leaf's memory layout (graph inputs), its fill (floats: normal, positive,
+ * a constant, special values), or its kind (an input becomes module state,
+ * module state an input; static leaves only). The rebuild refuses what the
+ * leaf's users cannot take, as for every mutator. */
+int mut_leaf(struct mut_ctx *m)
+{
+	static const uint8_t float_fills[] = {FILL_NORMAL, FILL_POSITIVE, FILL_CONST, FILL_SPECIAL};
+	static const int64_t consts[] = {0, 1000, -1000, 500, 2500, 100000};
+	struct recipe *rc = &m->rc;
+	mut_tidy(rc);
+	unsigned leaves[G_MAX_VALUES], nl = 0;
+	for (unsigned i = 0; i < rc->n; i++)
+		if (!rc->e[i].is_node)
+			leaves[nl++] = i;
+	if (!nl)
+		return -1;
+	struct recipe_leaf *l = &rc->e[leaves[rng_below(m->r, nl)]].leaf;
+	unsigned what = (unsigned)rng_below(m->r, 3);
+	int is_static = 1;
+	for (unsigned d = 0; d < l->rank; d++)
+		is_static &= l->ld[d].sym < 0;
+	if (what == 0 && l->kind == VK_INPUT) {
+		l->layout = (uint8_t)rng_below(m->r, IL_COUNT); /* one that does not suit the rank is dropped */
+	} else if (what == 1 && dtype_is_float(l->dtype)) {
+		unsigned f = (unsigned)rng_below(m->r, 4);
+		l->fill = float_fills[f] == l->fill ? float_fills[(f + 1) % 4] : float_fills[f];
+		l->lo = l->hi = l->fill == FILL_CONST ? consts[rng_below(m->r, 6)] : 0;
+	} else if (what == 2 && is_static) {
+		l->kind = l->kind != VK_INPUT ? VK_INPUT : dtype_is_float(l->dtype) && rng_chance(m->r, 50) ? VK_PARAM : VK_BUFFER;
+		l->layout = 0;
+	} else {
+		return -1;
+	}
+	return recipe_build(rc, &m->out, NULL, NULL, 0);
 }

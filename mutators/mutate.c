@@ -9,7 +9,7 @@
 #define REGEN_TRIES 4
 
 enum mut_id { M_INSERT, M_GROW, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
-	      M_BREAK, M_GRAD, M_COUNT };
+	      M_BREAK, M_GRAD, M_LEAF, M_COUNT };
 
 /* Weights: regenerate about one time in four — it throws away what the
  * corpus entry had found, but a fresh graph with the rare ops favored
@@ -31,6 +31,7 @@ static const struct mutator {
 	[M_DYNAMIC] = {"dynamic", 8, mut_dynamic},  [M_DTYPE] = {"dtype", 8, mut_dtype},
 	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 40, mut_regenerate},
 	[M_BREAK] = {"break", 0, mut_break},        [M_GRAD] = {"grad", 3, mut_grad},
+	[M_LEAF] = {"leaf", 6, mut_leaf},
 };
 _Static_assert(M_COUNT <= MUT_MAX, "raise MUT_MAX");
 

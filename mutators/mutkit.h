@@ -28,6 +28,7 @@ int mut_swap(struct mut_ctx *m);
 int mut_dims(struct mut_ctx *m);
 int mut_dynamic(struct mut_ctx *m);
 int mut_dtype(struct mut_ctx *m);
+int mut_leaf(struct mut_ctx *m);
 int mut_splice(struct mut_ctx *m);
 int mut_regenerate(struct mut_ctx *m);
 int mut_break(struct mut_ctx *m);

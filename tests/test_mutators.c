@@ -102,7 +102,7 @@ static const struct {
 } floors[] = {
 	{"insert", 90}, {"grow", 90},    {"delete", 80}, {"rewire", 75}, {"attr", 70},   {"swap", 55},
 	{"dims", 40},   {"dynamic", 40}, {"dtype", 80},  {"splice", 80}, {"regenerate", 99},
-	{"break", 95},  {"grad", 80},
+	{"break", 95},  {"grad", 80},    {"leaf", 50},
 };
 
 TEST(mutators_every_mutator_gives_valid_changed_graphs)

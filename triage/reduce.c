@@ -123,6 +123,13 @@ static int make_attr(const struct graph *g, unsigned i, int output, struct graph
 	return edit_attr(g, k, a, v, out);
 }
 
+/* A leaf laid out contiguously, with plain values. */
+static int make_plain(const struct graph *g, unsigned i, int output, struct graph *out)
+{
+	(void)output;
+	return edit_leaf_plain(g, i, out);
+}
+
 /* An integer input's range halved. */
 static int make_range(const struct graph *g, unsigned i, int output, struct graph *out)
 {
@@ -143,17 +150,19 @@ static const struct reduce_pass {
 	{"bindings", count_third_binding, make_two_bindings},
 	{"dims", count_dims, make_dim},             {"symbols", count_syms, make_sym},
 	{"dtypes", count_values, make_float32},     {"attributes", count_attrs, make_attr},
-	{"input ranges", count_values, make_range},
+	{"input ranges", count_values, make_range}, {"plain inputs", count_values, make_plain},
 };
 
 /* ---- the search ---- */
 
 /* Smaller, lexicographically: nodes, bindings, leaf elements, non-float32
- * leaves, attribute magnitudes, integer ranges. Every edit lowers one of
- * these, so the search cannot cycle. */
-static void measure(const struct graph *g, int64_t m[6])
+ * leaves, attribute magnitudes, integer ranges, leaves laid out or filled
+ * otherwise than plainly. Every edit lowers one of these, so the search
+ * cannot cycle. */
+#define MEASURES 7
+static void measure(const struct graph *g, int64_t m[MEASURES])
 {
-	memset(m, 0, 6 * sizeof *m);
+	memset(m, 0, MEASURES * sizeof *m);
 	m[0] = g->nnodes;
 	m[1] = g->nbind;
 	for (unsigned v = 0; v < g->nvalues; v++) {
@@ -163,6 +172,7 @@ static void measure(const struct graph *g, int64_t m[6])
 		m[2] += value_numel(x, 0);
 		m[3] += dtype_is_float(x->dtype) && x->dtype != DT_FLOAT32;
 		m[5] += x->fill == FILL_RANGE ? x->hi - x->lo : 0;
+		m[6] += x->layout != IL_CONTIGUOUS || x->fill == FILL_CONST || x->fill == FILL_SPECIAL;
 	}
 	for (unsigned k = 0; k < g->nnodes; k++)
 		for (unsigned a = 0; a < g->n[k].nattr; a++)
@@ -171,10 +181,10 @@ static void measure(const struct graph *g, int64_t m[6])
 
 static int smaller(const struct graph *a, const struct graph *b)
 {
-	int64_t ma[6], mb[6];
+	int64_t ma[MEASURES], mb[MEASURES];
 	measure(a, ma);
 	measure(b, mb);
-	for (unsigned i = 0; i < 6; i++)
+	for (unsigned i = 0; i < MEASURES; i++)
 		if (ma[i] != mb[i])
 			return ma[i] < mb[i];
 	return 0;
