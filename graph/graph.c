@@ -252,6 +252,9 @@ static int check_inplace(const struct graph *g, const struct op_def *op, const s
 		return fail(why, n, "%s: v%u has elements that share memory (an expanded view)", op->name, ch->in[0]);
 	if (dtype_is_int(t->dtype))
 		return fail(why, n, "%s: an integer target may be an index whose bounds matter", op->name);
+	if (g->v[t->root].kind != VK_NODE && g->v[t->root].fill == FILL_POSITIVE)
+		return fail(why, n, "%s: v%u's values are positive on purpose (a variance): not written", op->name,
+			    t->root);
 	for (unsigned i = 1; i < ch->nin; i++)
 		if (g->v[ch->in[i]].root == t->root)
 			return fail(why, n, "%s: input %u shares memory with the tensor written", op->name, i);

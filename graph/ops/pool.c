@@ -125,10 +125,11 @@ static bool window_rule(struct infer_io *io, enum pool_form f, unsigned nd, bool
 	window_decode(io, f, v);
 	if (!window_shape(io, f, nd, v))
 		return false;
-	/* The CPU kernel reads a 4-D (unbatched) input's strides as a 2-d memory
-	 * format: channels_last ones it refuses, so only a contiguous one is sure. */
-	if (indices && nd == 3 && io->in[0]->rank == 4 && !io->in[0]->contig)
-		return io_fail(io, "an unbatched max_pool3d with indices takes a contiguous input");
+	/* max_pool3d's CPU kernel reads a 4-D (unbatched) input's strides as a
+	 * 2-d memory format: channels_last ones it refuses, so only a contiguous
+	 * input is sure. */
+	if (f == PF_MAX && nd == 3 && io->in[0]->rank == 4 && !io->in[0]->contig)
+		return io_fail(io, "an unbatched max_pool3d takes a contiguous input");
 	if (indices)
 		add_indices(io, nd);
 	return true;
