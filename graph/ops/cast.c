@@ -8,7 +8,9 @@
  * nan_to_num -> clamp(-1000, 1000) -> round, which leaves finite integral
  * values that every int type holds. Rounding (not truncation) also keeps
  * computed values that land within an ulp of an integer from flipping between
- * eager and compiled. Float -> bool (x != 0) is well defined and allowed. */
+ * eager and compiled. Float -> bool (x != 0) is well defined and allowed.
+ * A cast to the dtype a tensor already has returns the tensor itself: every
+ * cast may share its input's memory (`aliases`). */
 #include "../opkit.h"
 #include "families.h"
 
@@ -122,13 +124,13 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
 
 #define CAST(nm, dt, w, attrs_, spelling, tag, ch_) \
 	{.name = nm, .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = w, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = ch_}
+	 .layout = LAYOUT_KEEP, .weight = w, .empty_ok = 1, .aliases = 1, .attrs = attrs_, .py = spelling, \
+	 .infer = infer_##tag, .choose = ch_}
 #define METHOD(nm, dt, method, tag) CAST(nm, dt, 1, NULL, "@0." method "()", tag, choose_none)
 #define SAFE_PATH "torch.nan_to_num(@0).clamp(-1000, 1000).round()"
 #define CAST2(nm, spelling) \
 	{.name = nm, .family = FAM_CAST, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, \
-	 .layout = LAYOUT_KEEP, .weight = 2, .py = spelling, .infer = infer_to_other, .choose = choose_other}
+	 .layout = LAYOUT_KEEP, .weight = 2, .aliases = 1, .py = spelling, .infer = infer_to_other, .choose = choose_other}
 
 const struct op_def ops_cast[] = {
 	CAST("to_dtype", DTM_EVERY, 4, "dtype%", "@0.to(#0)", to_attr, choose_to_attr),

@@ -251,11 +251,13 @@ static bool choose_multinomial(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_FLOAT, \
 	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = FRESH_F32 "." fill ".to(@0.dtype)", \
 	 .infer = infer_##tag, .choose = choose_##tag}
-/* An op of input 0's shape and dtype on float inputs of ranks lo..hi. */
-#define DRAW(nm, tag, lo, hi, layout_, attrs_, spelling) \
+/* An op of input 0's shape and dtype on float inputs of ranks lo..hi; extra
+ * fields last (ALIASES: a dropout with p = 0 returns its input itself). */
+#define DRAW(nm, tag, lo, hi, layout_, attrs_, spelling, ...) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_min = lo, .rank_max = hi, \
 	 .dtypes = DTM_FLOAT, .layout = layout_, .weight = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = choose_##tag}
+	 .choose = choose_##tag, __VA_ARGS__}
+#define ALIASES .aliases = 1
 /* An op with an int64 result, any input dtype. */
 #define INDEX(nm, tag, lo, hi, attrs_, spelling) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_min = lo, .rank_max = hi, \
@@ -265,16 +267,16 @@ static bool choose_multinomial(struct chooser *c, struct op_choice *ch)
 const struct op_def ops_random[] = {
 	DRAW("bernoulli", plain, 0, G_MAX_RANK, LAYOUT_KEEP, NULL,
 	     "torch.bernoulli(torch.sigmoid(torch.nan_to_num(@0.float()))).to(@0.dtype)"),
-	DRAW("dropout", dropout, 0, G_MAX_RANK, LAYOUT_KEEP, "p~", "F.dropout(@0, #0, training=True)"),
+	DRAW("dropout", dropout, 0, G_MAX_RANK, LAYOUT_KEEP, "p~", "F.dropout(@0, #0, training=True)", ALIASES),
 	DRAW("alpha_dropout", dropout, 0, G_MAX_RANK, LAYOUT_FRESH, "p~",
-	     "F.alpha_dropout(@0.flatten(), #0, training=True).view_as(@0)"),
+	     "F.alpha_dropout(@0.flatten(), #0, training=True).view_as(@0)", ALIASES),
 	DRAW("feature_alpha_dropout", dropout, 2, G_MAX_RANK, LAYOUT_KEEP, "p~",
-	     "F.feature_alpha_dropout(@0, #0, training=True)"),
+	     "F.feature_alpha_dropout(@0, #0, training=True)", ALIASES),
 	/* (C, L) or (N, C, L); (N, C, H, W) (a 3-D input warns and means 1-D
 	 * dropout); (C, D, H, W) or (N, C, D, H, W) */
-	DRAW("dropout1d", dropout, 2, 3, LAYOUT_KEEP, "p~", "F.dropout1d(@0, #0, training=True)"),
-	DRAW("dropout2d", dropout, 4, 4, LAYOUT_KEEP, "p~", "F.dropout2d(@0, #0, training=True)"),
-	DRAW("dropout3d", dropout, 4, 5, LAYOUT_KEEP, "p~", "F.dropout3d(@0, #0, training=True)"),
+	DRAW("dropout1d", dropout, 2, 3, LAYOUT_KEEP, "p~", "F.dropout1d(@0, #0, training=True)", ALIASES),
+	DRAW("dropout2d", dropout, 4, 4, LAYOUT_KEEP, "p~", "F.dropout2d(@0, #0, training=True)", ALIASES),
+	DRAW("dropout3d", dropout, 4, 5, LAYOUT_KEEP, "p~", "F.dropout3d(@0, #0, training=True)", ALIASES),
 	DRAW("rand_like", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.rand_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
 	DRAW("randn_like", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
