@@ -141,6 +141,8 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	for (unsigned d = 0; d < rank; d++) {
 		struct leaf_dim ld = dims[d];
 		if (ld.sym < 0) {
+			if (ld.add < 0)
+				return fail(why, n, "dim %u = %d: a static size is not negative", d, ld.add);
 			ld.sym = -1;
 			ld.mul = 0;
 		} else if (ld.sym >= g->nsym) {

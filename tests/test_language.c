@@ -183,6 +183,9 @@ TEST(empty_tensors_only_where_ops_take_them)
 	tk_static(&g);
 	int e = tk_input(&g, DT_FLOAT32, 2, (int[]){0, 3});
 	CHECK(value_has_empty_dim(&g, &g.v[e]));
+	/* a size of 0 is a size; a negative one is no size (the text form could not say it) */
+	struct leaf_dim neg = {-1, 0, -7};
+	CHECK(graph_add_leaf(&g, VK_INPUT, DT_FLOAT32, 1, &neg, FILL_NORMAL, 0, 0, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "exp", 1, &e, 0, NULL, why, sizeof why) >= 0);
 	CHECK(tk_node(&g, "to_double", 1, &e, 0, NULL, why, sizeof why) >= 0);
 	CHECK(tk_node(&g, "softmax", 1, &e, 1, (int64_t[]){1}, why, sizeof why) < 0);
