@@ -258,8 +258,8 @@ static const char *const unsupported_dtype_ops[] = {
 static const char *const attr_domain_ops[] = {"celu", "softmax", "log_softmax", "softmin", "cumsum", "cumprod",
 					      "transpose", "argmax", "sum", "flatten", "max_pool1d", "max_pool2d",
 					      "avg_pool1d", "avg_pool2d", "chunk", NULL};
-static const char *const value_domain_ops[] = {"gather", "index_select", "embedding", "embedding_fn", "one_hot",
-					       "scatter_add", "index_add", NULL};
+static const char *const value_domain_ops[] = {"gather",     "index_select", "embedding", "embedding_fn", "one_hot",
+					       "scatter_add", "index_add",   "bernoulli_p", NULL};
 /* Not take_along_dim: from torch 2.15 its CPU kernel, like CUDA's, does not
  * check the index, so eager need not raise. */
 static const char *const index_ops[] = {"gather", "index_select", "take", "index_tensor", "index_tensor1",

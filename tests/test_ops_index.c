@@ -150,3 +150,29 @@ TEST(index_put_accumulate_rules)
 	CHECK(tk_node(&g, "index_put2", 4, (int[]){x, r, p, v}, 1, (int64_t[]){1}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "index_put", 3, (int[]){x, r, x}, 1, (int64_t[]){1}, why, sizeof why) < 0); /* (4, 3, 2) into (3, 3, 2) */
 }
+
+TEST(index_slice_scatter_source_has_the_slice_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){6, 4});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){3, -1});
+	int src = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 2}), wide = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 3});
+	int k = tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){1, 1, 4, 2}, why, sizeof why);
+	CHECK(k >= 0); /* 1:4:2 has 2 elements at both bindings */
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 6);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 4);
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){-1, 2, 4, 1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, wide}, 4, (int64_t[]){1, 1, 4, 1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){1, 1, 4, 1}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){1, 3, 5, 1}, why, sizeof why) < 0);
+	CHECK(strstr(why, "out of range") != NULL); /* end 5 past s0 = 4 */
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){1, 2, 2, 1}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, src}, 4, (int64_t[]){1, 0, 2, 0}, why, sizeof why) < 0);
+	int half = tk_input(&g, DT_FLOAT16, 2, (int[]){3, 2});
+	CHECK(tk_node(&g, "slice_scatter", 2, (int[]){x, half}, 4, (int64_t[]){1, 0, 2, 1}, why, sizeof why) < 0);
+	/* a bounded integer result spans both operands' bounds */
+	int a = idx_leaf(&g, 1, (int[]){5}, 0, 2), b = idx_leaf(&g, 1, (int[]){2}, 0, 7);
+	k = tk_node(&g, "slice_scatter", 2, (int[]){a, b}, 4, (int64_t[]){0, 1, 3, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->hi, 7);
+}

@@ -169,3 +169,23 @@ TEST(random_shape_readers_take_no_random_value)
 	CHECK(tk_node(&g, "empty_like_uniform_", 1, &x, 2, (int64_t[]){0, 1000}, why, sizeof why) >= 0);
 	CHECK(tk_node(&g, "randperm", 1, &x, 1, (int64_t[]){0}, why, sizeof why) >= 0);
 }
+
+TEST(random_bernoulli_p_takes_probabilities_in_0_1)
+{
+	struct graph g;
+	tk_static(&g);
+	int p = tk_leaf(&g, DT_INT64, 2, (int[]){3, 4}, FILL_RANGE, 0, 1);
+	int b = tk_input(&g, DT_BOOL, 1, (int[]){5});
+	int k = tk_node(&g, "bernoulli_p", 1, &p, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT32);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 4);
+	CHECK(tk_node(&g, "bernoulli_p", 1, &b, 0, NULL, why, sizeof why) >= 0);
+	/* eager raises for p outside [0, 1]: the rule refuses what may hold it */
+	int two = tk_leaf(&g, DT_INT64, 1, (int[]){4}, FILL_RANGE, 2, 2);
+	int neg = tk_leaf(&g, DT_INT8, 1, (int[]){4}, FILL_RANGE, -1, 1);
+	int f = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "bernoulli_p", 1, &two, 0, NULL, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "bernoulli_p", 1, &neg, 0, NULL, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "bernoulli_p", 1, &f, 0, NULL, why, sizeof why) < 0);
+}

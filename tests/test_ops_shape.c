@@ -294,3 +294,26 @@ TEST(shape_combine_index_rules_survive_random_attributes)
 	}
 	CHECK(added > 100);
 }
+
+TEST(shape_as_strided_copy_reads_a_contiguous_input_only)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){4, 3});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 5}); /* 20 | 15 elements */
+	int k = NODE(&g, "as_strided_copy", x, 2, 3, 5, 2, 4);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 3);
+	CHECK(NODE(&g, "as_strided_copy", x, 2, 3, 5, 2, 5) >= 0);      /* last element 14 */
+	CHECK(NODE(&g, "as_strided_copy", x, 2, 3, 5, 2, 6) < 0);       /* 15: past binding 1 */
+	CHECK(strstr(why, "binding 1") != NULL);
+	CHECK(NODE(&g, "as_strided_copy", x, 4, 4, 0, 0, 0) >= 0);      /* overlapping reads */
+	CHECK(NODE(&g, "as_strided_copy", x, 0, 1, 1, 1, 0) < 0);       /* an empty size */
+	CHECK(NODE(&g, "as_strided_copy", x, 1, 1, -1, 1, 0) < 0);      /* a negative stride */
+	int t = g.n[NODE(&g, "transpose", x, 0, 1)].out0;
+	CHECK(NODE(&g, "as_strided_copy", t, 1, 1, 1, 1, 0) < 0);       /* storage order unknown */
+	int s = tk_input(&g, DT_INT8, 0, NULL);
+	CHECK(NODE(&g, "as_strided_copy", s, 1, 1, 7, 3, 0) >= 0);      /* a 0-d tensor's one element */
+	CHECK(NODE(&g, "as_strided_copy", s, 2, 1, 1, 0, 0) < 0);
+}

@@ -285,6 +285,34 @@ static bool infer_index_put(struct infer_io *io)
 
 static const char *const reduce_names[] = {"sum", "prod", "mean", "amax", "amin", NULL};
 
+/* slice_scatter(x, src, dim, start, end, step): x with x[start:end:step]
+ * along dim replaced by src, which has x's shape but the slice's length
+ * there. Conservative: 0 <= start < end <= the dim's smallest size (no
+ * wrapping or clamping, so the length is the same at every binding), and
+ * src of x's dtype. */
+static bool infer_slice_scatter(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *src = io->in[1];
+	int d = io_dim(io->attr[0], x->rank);
+	int64_t start = io->attr[1], end = io->attr[2], step = io->attr[3];
+	if (d < 0 || !x->rank || start < 0 || end <= start || end > io_dim_min(io, x, (unsigned)d) || step < 1 ||
+	    step > G_MAX_DIM)
+		return io_fail(io, "slice_scatter of dim %lld, %lld:%lld:%lld out of range", (long long)io->attr[0],
+			       (long long)start, (long long)end, (long long)step);
+	if (src->dtype != x->dtype || src->rank != x->rank)
+		return io_fail(io, "slice_scatter source must have the input's dtype and rank");
+	int64_t len = (end - start + step - 1) / step;
+	FOR_BIND(io, b)
+	for (unsigned i = 0; i < x->rank; i++)
+		if (src->dim[b][i] != ((int)i == d ? len : x->dim[b][i]))
+			return io_fail(io, "slice_scatter source dim %u is %d, the slice's is %lld (binding %u)", i,
+				       (int)src->dim[b][i], (long long)((int)i == d ? len : x->dim[b][i]), b);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	bounds_from(io, 1, NULL);
+	return true;
+}
+
 #define IX(nm, n, rmin, dt, w, attrs_, spelling, tag) \
 	{.name = nm, .family = FAM_INDEX, .nin_min = n, .nin_max = n, .rank_min = rmin, .rank_max = G_MAX_RANK, \
 	 .dtypes = dt, .layout = LAYOUT_FRESH, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
@@ -316,5 +344,10 @@ const struct op_def ops_index[] = {
 	IX("index_put", 3, 1, DTM_NUM, 2, "accumulate?", "torch.index_put(@0, (@1,), @2, accumulate=#0)", index_put),
 	IX("index_put2", 4, 2, DTM_NUM, 1, "accumulate?", "torch.index_put(@0, (@1, @2), @3, accumulate=#0)",
 	   index_put2),
+	/* a copy that keeps x's layout */
+	{.name = "slice_scatter", .family = FAM_INDEX, .nin_min = 2, .nin_max = 2, .rank_min = 1,
+	 .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, .layout = LAYOUT_KEEP, .weight = 1,
+	 .attrs = "dim start end step", .py = "torch.slice_scatter(@0, @1, dim=#0, start=#1, end=#2, step=#3)",
+	 .infer = infer_slice_scatter, .choose = index_choose_slice_scatter},
 };
 FAMILY_COUNT(index);

@@ -232,3 +232,22 @@ static bool choose_index_put_n(struct chooser *c, struct op_choice *ch, unsigned
 bool index_choose_index_put(struct chooser *c, struct op_choice *ch) { return choose_index_put_n(c, ch, 1); }
 bool index_choose_index_put2(struct chooser *c, struct op_choice *ch) { return choose_index_put_n(c, ch, 2); }
 
+
+/* A slice of one dim within its smallest size, and a source shaped like it. */
+bool index_choose_slice_scatter(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 4;
+	ch->attr[0] = pick_dim(c, x->rank);
+	unsigned d = (unsigned)io_dim(ch->attr[0], x->rank);
+	int64_t mn = value_dim_min(c->g, x, d);
+	ch->attr[1] = rng_range(c->rng, 0, mn - 1);
+	ch->attr[2] = rng_range(c->rng, ch->attr[1] + 1, mn);
+	ch->attr[3] = rng_chance(c->rng, 60) ? 1 : rng_range(c->rng, 2, 3);
+	struct tensor_req q = req_like(x);
+	set_dim(&q, d, NULL, (int32_t)((ch->attr[2] - ch->attr[1] + ch->attr[3] - 1) / ch->attr[3]));
+	int s = c->operand(c, &q);
+	ch->in[1] = (uint16_t)s;
+	ch->nin = 2;
+	return s >= 0;
+}

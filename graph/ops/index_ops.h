@@ -22,6 +22,7 @@ INDEX_CHOOSER(masked_fill)
 INDEX_CHOOSER(masked_scatter)
 INDEX_CHOOSER(index_put)
 INDEX_CHOOSER(index_put2)
+INDEX_CHOOSER(slice_scatter)
 #undef INDEX_CHOOSER
 
 #endif

@@ -241,6 +241,30 @@ static bool choose_multinomial(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* ---- torch.bernoulli(p) of a raw probability ---- */
+
+/* p from integer or bool values bounded in [0, 1] (so 0 or 1, a draw that
+ * does not depend on the generator), cast to float32: eager checks
+ * 0 <= p <= 1, and values outside break it (value_domain). A float p in
+ * (0, 1) would need a value bound that float values do not carry. */
+static bool infer_bernoulli_p(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (x->lo < 0 || x->hi > 1)
+		return io_fail(io, "bernoulli probabilities may lie outside [0, 1]: values in [%lld, %lld]",
+			       (long long)x->lo, (long long)x->hi);
+	io->nout = 1;
+	io_out_like(io, 0, x, DT_FLOAT32);
+	return true;
+}
+
+static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 0;
+	return x->lo >= 0 && x->hi <= 1;
+}
+
 /* ---- the table ---- */
 
 /* A fresh contiguous float32 tensor of input 0's shape, filled in place by
@@ -267,6 +291,9 @@ static bool choose_multinomial(struct chooser *c, struct op_choice *ch)
 const struct op_def ops_random[] = {
 	DRAW("bernoulli", plain, 0, G_MAX_RANK, LAYOUT_KEEP, NULL,
 	     "torch.bernoulli(torch.sigmoid(torch.nan_to_num(@0.float()))).to(@0.dtype)"),
+	{.name = "bernoulli_p", .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_INTS | DTM(DT_BOOL), .layout = LAYOUT_KEEP, .weight = 1, .py = "torch.bernoulli(@0.float())",
+	 .infer = infer_bernoulli_p, .choose = choose_bernoulli_p},
 	DRAW("dropout", dropout, 0, G_MAX_RANK, LAYOUT_KEEP, "p~", "F.dropout(@0, #0, training=True)", ALIASES),
 	DRAW("alpha_dropout", dropout, 0, G_MAX_RANK, LAYOUT_FRESH, "p~",
 	     "F.alpha_dropout(@0.flatten(), #0, training=True).view_as(@0)", ALIASES),

@@ -347,6 +347,59 @@ static bool choose_unfold(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* torch.as_strided_copy(x, (size0, size1), (stride0, stride1), offset):
+ * a fresh 2-D tensor read from x's storage. Conservative: x must be known
+ * contiguous, so that its storage from its own storage offset on holds its
+ * elements in order (the offset is spelled relative to it), and every
+ * element read must be one of x's at every binding. */
+#define AS_STRIDED_SIZE_MAX 16
+static bool infer_as_strided_copy(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	const int64_t *a = io->attr;
+	if (!x->contig)
+		return io_fail(io, "as_strided_copy of a value not known contiguous");
+	if (a[0] < 1 || a[0] > AS_STRIDED_SIZE_MAX || a[1] < 1 || a[1] > AS_STRIDED_SIZE_MAX || a[2] < 0 ||
+	    a[2] > G_MAX_NUMEL_GPU || a[3] < 0 || a[3] > G_MAX_NUMEL_GPU || a[4] < 0 ||
+	    a[4] > G_MAX_NUMEL_GPU)
+		return io_fail(io, "as_strided_copy sizes (%lld, %lld), strides (%lld, %lld), offset %lld out of range",
+			       (long long)a[0], (long long)a[1], (long long)a[2], (long long)a[3], (long long)a[4]);
+	int64_t last = a[4] + (a[0] - 1) * a[2] + (a[1] - 1) * a[3];
+	FOR_BIND(io, b)
+	if (last >= value_numel(x, b))
+		return io_fail(io, "as_strided_copy reads element %lld of %lld (binding %u)", (long long)last,
+			       (long long)value_numel(x, b), b);
+	io->nout = 1;
+	io_out_rank(io, 0, 2, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) {
+		io->out[0].dim[b][0] = (int32_t)a[0];
+		io->out[0].dim[b][1] = (int32_t)a[1];
+	}
+	return true;
+}
+
+/* Small windows, overlapping or with gaps, that fit the smallest binding. */
+static bool choose_as_strided_copy(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t n = value_numel(x, 0);
+	for (unsigned b = 1; b < c->g->nbind; b++)
+		n = value_numel(x, b) < n ? value_numel(x, b) : n;
+	if (!x->contig || n < 1)
+		return false;
+	int64_t *a = ch->attr;
+	ch->nattr = 5;
+	a[0] = rng_range(c->rng, 1, 4);
+	a[1] = rng_range(c->rng, 1, 4);
+	a[2] = rng_range(c->rng, 0, 6);
+	a[3] = rng_range(c->rng, 0, 2);
+	if ((a[0] - 1) * a[2] + (a[1] - 1) * a[3] >= n) /* too wide: one element */
+		a[0] = a[1] = 1;
+	a[4] = rng_range(c->rng, 0, n - 1 - (a[0] - 1) * a[2] - (a[1] - 1) * a[3]);
+	return true;
+}
+
 static bool infer_same(struct infer_io *io)
 {
 	io->nout = 1;
@@ -399,5 +452,8 @@ const struct op_def ops_shape[] = {
 	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
 	   choose_unfold),
 	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none, ALIAS),
+	SH("as_strided_copy", 0, R6, LAYOUT_FRESH, 1, "size0 size1 stride0 stride1 offset",
+	   "torch.as_strided_copy(@0, (#0, #1), (#2, #3), @0.storage_offset() + #4)", infer_as_strided_copy,
+	   choose_as_strided_copy),
 };
 FAMILY_COUNT(shape);

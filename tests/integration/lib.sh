@@ -15,12 +15,12 @@ die() { echo "FAILED: $*" >&2; exit 1; }
 # Which torch the runtime has, as MAJOR.MINOR (2.15.0+cu132 -> 2.15).
 TORCH_MINOR=$(sed -n 's/^PT2FUZZ_TORCH=//p' "$B/runtime.env" | cut -d. -f1,2)
 
-# The verdict a seed (seeds/NAME.txt) expects on this torch. A seed that
-# reproduces an upstream bug names the versions it was checked on, one line
-# each ("# expect on torch 2.6: numeric"); on a version it does not name it
-# expects nothing: "unchecked". Else "# expect: KIND" holds on every version;
-# else pass.
-seed_expect() { # seed text file
+# The verdict a graph's text file (a seed, seeds/NAME.txt, or a known bug,
+# tests/known_bugs/NAME.txt) expects on this torch. A graph that reproduces an
+# upstream bug names the versions it was checked on, one line each ("# expect
+# on torch 2.6: numeric"); on a version it does not name it expects nothing:
+# "unchecked". Else "# expect: KIND" holds on every version; else pass.
+seed_expect() { # text file
   local per all
   per=$(sed -n 's/^# expect on torch \([0-9.]*\): \([a-z-]*\).*/\1 \2/p' "$1")
   if [ -n "$per" ]; then
@@ -32,19 +32,20 @@ seed_expect() { # seed text file
   echo "${all:-pass}"
 }
 
-# Judges the verdicts of `pt2fuzz run` (its output in $1) on the seeds named
-# after it: a seed's verdict must be the one it expects on this torch. On a
-# torch a seed does not name, a pass reads "fixed in this torch" and anything
-# else "not checked on this torch"; neither fails. Prints every mismatch and
-# returns 1 if any.
-judge_seeds() { # run output, seed names...
-  local out=$1 bad=0 s want got versions
-  shift
+# Judges the verdicts of `pt2fuzz run` (its output in $2) on the graphs named
+# after it, whose text files are DIR/NAME.txt (the shipped seeds, the
+# known-bug suite): a graph's verdict must be the one it expects on this torch.
+# On a torch a graph does not name, a pass reads "fixed in this torch" and
+# anything else "not checked on this torch"; neither fails. Prints every
+# mismatch and returns 1 if any.
+judge_verdicts() { # text dir, run output, graph names...
+  local dir=$1 out=$2 bad=0 s want got versions
+  shift 2
   for s in "$@"; do
-    want=$(seed_expect "$ROOT/seeds/$s.txt")
+    want=$(seed_expect "$dir/$s.txt")
     got=$(grep "/$s.bin: " "$out" | sed 's/^[^:]*: \([a-z-]*\).*/\1/')
     if [ "$want" = unchecked ]; then
-      versions=$(sed -n 's/^# expect on torch \([0-9.]*\): \([a-z-]*\).*/\2 on \1/p' "$ROOT/seeds/$s.txt" | paste -sd, -)
+      versions=$(sed -n 's/^# expect on torch \([0-9.]*\): \([a-z-]*\).*/\2 on \1/p' "$dir/$s.txt" | paste -sd, -)
       if [ "$got" = pass ]; then
         echo "$s: fixed in this torch ($TORCH_MINOR: pass; $versions)"
       else

@@ -17,7 +17,7 @@ run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax aoti_expand_output doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
        doc001_s3_reflectionpad3d_pairwise"
 run --findings "$TMP/f-seeds" $(for s in $SEEDS; do echo "$B/seeds/$s.bin"; done) | tee "$TMP/seeds"
-judge_seeds "$TMP/seeds" $SEEDS || die "seed verdicts under --backend aoti differ from what the seeds expect"
+judge_verdicts "$ROOT/seeds" "$TMP/seeds" $SEEDS || die "seed verdicts under --backend aoti differ from what the seeds expect"
 "$PT2FUZZ" gen --seed 11 --count 6 --size 5 --dynamic 50 --out "$TMP/gen" >/dev/null
 run --findings "$TMP/f-gen" "$TMP/gen" | tee "$TMP/gen.out"
 n=$(grep -c ": pass$" "$TMP/gen.out" || true)

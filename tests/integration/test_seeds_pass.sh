@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 "$PT2FUZZ" run --jobs 2 --device cpu --findings "$TMP/findings" "$B"/seeds | tee "$TMP/out"
 names=$(for txt in "$ROOT"/seeds/*.txt; do basename "$txt" .txt; done)
-judge_seeds "$TMP/out" $names || die "seed verdicts differ from what the seeds expect on torch $TORCH_MINOR"
+judge_verdicts "$ROOT/seeds" "$TMP/out" $names || die "seed verdicts differ from what the seeds expect on torch $TORCH_MINOR"
 # Each bug a seed expects on this torch left a complete finding: repro, graph,
 # metadata naming the seed's ops, log.
 known=0
