@@ -14,6 +14,7 @@
 #include "../mutators/gen.h"
 #include "../pipeline/cli.h"
 #include "../pipeline/graphio.h"
+#include "../triage/plain.h"
 #include "commands.h"
 
 static const struct option no_options[] = {{NULL, 0, NULL, 0}};
@@ -170,20 +171,35 @@ int cmd_show(int argc, char **argv)
 	return 0;
 }
 
-/* --plain: the plain program (graph/emit_plain.h) of a graph file at one binding. */
+/* --plain: the plain program (graph/emit_plain.h) of a graph file, or of a
+ * finding folder's graph under its meta.json's configuration (the command
+ * line's options override it). */
 static int emit_plain_cmd(const struct cli *c, const char *file)
 {
 	long long binding;
-	const char *device = cli_opt(c, "device") ? cli_opt(c, "device") : "cpu";
-	if (cli_num(c, "binding", 0, 0, G_MAX_BIND - 1, &binding))
+	const char *device = cli_opt(c, "device");
+	if (cli_num(c, "binding", -1, 0, G_MAX_BIND - 1, &binding))
 		return 2;
-	if (strcmp(device, "cpu") && strcmp(device, "cuda")) {
+	if (device && strcmp(device, "cpu") && strcmp(device, "cuda")) {
 		fprintf(stderr, "pt2fuzz emit: --device is cpu or cuda for a plain program\n");
 		return 2;
 	}
-	struct plain_opts o = {cli_opt(c, "backend"), cli_opt(c, "mode"), cli_opt(c, "dynamic"), (unsigned)binding,
-			       !strcmp(device, "cuda"), NULL, NULL};
-	char why[300];
+	char why[600];
+	struct stat st;
+	if (file && !stat(file, &st) && S_ISDIR(st.st_mode)) {
+		struct plain_request rq = {PLAIN_AUTO, cli_opt(c, "backend"), cli_opt(c, "mode"), cli_opt(c, "dynamic"),
+					   (int)binding, device ? !strcmp(device, "cuda") : -1};
+		size_t len;
+		char *prog = plain_of_finding(file, &rq, &len, why, sizeof why);
+		if (prog)
+			fwrite(prog, 1, len, stdout);
+		else
+			fprintf(stderr, "pt2fuzz emit: %s\n", why);
+		free(prog);
+		return prog ? 0 : 1;
+	}
+	struct plain_opts o = {cli_opt(c, "backend"), cli_opt(c, "mode"), cli_opt(c, "dynamic"),
+			       binding < 0 ? 0 : (unsigned)binding, device && !strcmp(device, "cuda"), NULL, NULL};
 	if (load_or_complain(file, &G))
 		return 1;
 	if (emit_plain(stdout, &G, &o, why, sizeof why)) {
