@@ -117,29 +117,36 @@ static void read_traceback(const char *err, unsigned compiled, struct plain_run 
 	r->in_compiled = compiled && f && f < p && strtoul(f + strlen(frame), NULL, 10) == compiled;
 }
 
-int plain_run(const char *prog, size_t len, long long secs, struct plain_run *r, char *why, size_t n)
+void plain_read(const char *prog, int status, const char *out, const char *err, struct plain_run *r)
 {
 	memset(r, 0, sizeof *r);
+	r->status = status;
+	size_t k = strlen(out); /* the last line that is not empty */
+	while (k && out[k - 1] == '\n')
+		k--;
+	const char *last = k ? memrchr(out, '\n', k) : NULL;
+	last = last ? last + 1 : out;
+	snprintf(r->last, sizeof r->last, "%.*s", (int)(out + k - last), last);
+	read_traceback(err, compiled_line(prog), r);
+}
+
+int plain_run(const char *prog, size_t len, long long secs, struct plain_run *r, char *why, size_t n)
+{
 	FILE *out = tmpfile(), *err = tmpfile();
-	r->status = out && err ? run_program(prog, len, NULL, 0, secs, fileno(out), fileno(err), why, n)
+	int status = out && err ? run_program(prog, len, NULL, 0, secs, fileno(out), fileno(err), why, n)
 			       : fail(why, n, "no temporary file for the plain program's output");
-	char *text = r->status >= 0 ? tail_of(out, 1 << 16) : NULL, *errs = r->status >= 0 ? tail_of(err, 1 << 20) : NULL;
-	if (text) { /* the last line that is not empty */
-		size_t k = strlen(text);
-		while (k && text[k - 1] == '\n')
-			text[--k] = 0;
-		const char *last = strrchr(text, '\n');
-		copy_line(r->last, sizeof r->last, last ? last + 1 : text);
-	}
-	if (errs)
-		read_traceback(errs, compiled_line(prog), r);
+	char *text = status >= 0 ? tail_of(out, 1 << 16) : NULL, *errs = status >= 0 ? tail_of(err, 1 << 20) : NULL;
+	if (text && errs)
+		plain_read(prog, status, text, errs, r);
+	else if (status >= 0)
+		status = fail(why, n, "out of memory");
 	free(text);
 	free(errs);
 	if (out)
 		fclose(out);
 	if (err)
 		fclose(err);
-	return r->status < 0 ? -1 : 0;
+	return status < 0 ? -1 : 0;
 }
 
 /* What a run shows a finding by: a MISMATCH line, the compiled run's
@@ -165,7 +172,7 @@ static void describe(const struct plain_run *r, char *out, size_t n)
 	else if (r->raised[0])
 		snprintf(out, n, "%s raised %s", r->in_compiled ? "its compiled run" : "it", r->raised);
 	else if (r->last[0])
-		snprintf(out, n, "its last line is `%s`", r->last);
+		snprintf(out, n, "its last line is \"%s\"", r->last);
 	else
 		snprintf(out, n, "it printed nothing (exit status %d)", r->status);
 }

@@ -44,6 +44,9 @@ struct plain_run {
 	int in_compiled;     /* that traceback starts at the program's compiled run */
 };
 
+/* What a run printed (stdout out, stderr err, NUL-terminated), as r. */
+void plain_read(const char *prog, int status, const char *out, const char *err, struct plain_run *r);
+
 /* Runs the program alone (no plugin: plain torch.compile) in the configured
  * Python. 0, or -1 with a reason when it could not run. */
 int plain_run(const char *prog, size_t len, long long secs, struct plain_run *r, char *why, size_t n);
