@@ -63,6 +63,9 @@ TEST(plain_shows_each_kind_of_finding_its_own_way)
 	plain_read(prog, 0, "eager raises IndexError: x\nMISMATCH missing-error: compiled returns\n", "", &r);
 	CHECK(shows("missing-error", "", "IndexError", &r));
 	CHECK(!shows("error-mismatch", "raised", "IndexError", &r));
+	plain_read(prog, 0, "MISMATCH error-mismatch: compiled raises InvalidBackend: Invalid backend: 'x'\n", "", &r);
+	CHECK(!shows("error-mismatch", "raised", "RuntimeError", &r)); /* compiled's type must be the finding's */
+	CHECK(shows("error-mismatch", "raised", "torch._dynamo.exc.InvalidBackend", &r));
 	/* crashes and hangs */
 	plain_read(prog, 139, "", "", &r);
 	CHECK(shows("behaviour", "crashed", "", &r) && shows("memory", "crashed", "", &r));

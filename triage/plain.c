@@ -191,10 +191,15 @@ int plain_shows(const struct plain_run *r, const json_t *meta, char *why_not, si
 	size_t tl = strlen(exception);
 	int shows = 0;
 	switch (signs[i].sign) {
-	case SIGN_MISMATCH: { /* a near-invalid graph's program names the kind: it must be the finding's */
-		char want[48];
-		snprintf(want, sizeof want, "MISMATCH%s%s", strcmp(verdict, "numeric") ? " " : "",
-			 strcmp(verdict, "numeric") ? verdict : "");
+	case SIGN_MISMATCH: { /* a near-invalid graph's program names the kind (and compiled's type): the finding's */
+		char want[200];
+		const char *dot = strrchr(exception, '.'), *type = dot ? dot + 1 : exception;
+		if (!strcmp(verdict, "numeric"))
+			snprintf(want, sizeof want, "MISMATCH");
+		else if (!strcmp(verdict, "error-mismatch"))
+			snprintf(want, sizeof want, "MISMATCH error-mismatch: compiled raises %.100s:", type);
+		else
+			snprintf(want, sizeof want, "MISMATCH %s", verdict);
 		shows = !strncmp(r->last, want, strlen(want));
 		break;
 	}
