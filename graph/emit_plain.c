@@ -52,7 +52,7 @@ struct needs {
 	int random;  /* an op of the random family: fallback_random, and the seed before each run */
 	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
 	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
-	int special; /* a special fill: SPECIALS and special() */
+	int special; /* a special fill: special() and math */
 	int state;   /* parameters or buffers: __init__'s generator */
 	int modules; /* modules built by the ops' constructors: __init__'s seed */
 };
@@ -366,6 +366,8 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *o, char 
 		return fail(why, n, "bad backend, mode or dynamic setting");
 	if (!strcmp(backend, "aoti"))
 		return fail(why, n, "the aoti backend has no torch.compile form (no plain program)");
+	if (o->mode && !strncmp(o->mode, "backward", 8))
+		return fail(why, n, "backward mode: a plain program compares forward() only");
 	if ((o->finding && !emit_safe_name(o->finding)) || (o->kind && !emit_safe_name(o->kind)))
 		return fail(why, n, "a finding signature or kind that is not a plain word");
 	if (o->binding >= g->nbind)

@@ -217,7 +217,7 @@ TEST(plain_refuses_what_it_cannot_say)
 	static const struct plain_opts bad[] = {
 		{.backend = "aoti"},         {.backend = "x\"); import os"}, {.mode = "a b"},
 		{.dynamic = "maybe"},        {.binding = 1},                  {.finding = "numeric-0\nimport os"},
-		{.kind = "numeric)\nimport os"},
+		{.kind = "numeric)\nimport os"}, {.mode = "backward"},
 	};
 	CHECK(text_parse(&g, mm_param, why, sizeof why) == 0);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
