@@ -82,7 +82,7 @@ static char *tail_of(FILE *f, long max)
 	return buf;
 }
 
-/* One line of s from p, cut to fit out. */
+/* The line at p, cut to fit out. */
 static void copy_line(char *out, size_t n, const char *p)
 {
 	snprintf(out, n, "%.*s", (int)strcspn(p, "\n"), p);
