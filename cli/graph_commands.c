@@ -8,17 +8,22 @@
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
 #include "../graph/emit.h"
+#include "../graph/emit_plain.h"
 #include "../graph/op.h"
 #include "../graph/text.h"
 #include "../mutators/gen.h"
 #include "../pipeline/cli.h"
 #include "../pipeline/graphio.h"
+#include "../triage/plain.h"
 #include "commands.h"
 
 static const struct option no_options[] = {{NULL, 0, NULL, 0}};
 static const struct option out_option[] = {{"out", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
 static const struct option emit_options[] = {
-	{"backend", required_argument, NULL, 0}, {"mode", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	{"backend", required_argument, NULL, 0}, {"mode", required_argument, NULL, 0},
+	{"plain", no_argument, NULL, 0},        {"binding", required_argument, NULL, 0},
+	{"dynamic", required_argument, NULL, 0}, {"device", required_argument, NULL, 0},
+	{NULL, 0, NULL, 0}};
 static const struct option gen_options[] = {
 	{"seed", required_argument, NULL, 0},  {"count", required_argument, NULL, 0},
 	{"size", required_argument, NULL, 0},  {"family", required_argument, NULL, 0},
@@ -166,12 +171,56 @@ int cmd_show(int argc, char **argv)
 	return 0;
 }
 
+/* --plain: the plain program (graph/emit_plain.h) of a graph file, or of a
+ * finding folder's graph under its meta.json's configuration (the command
+ * line's options override it). */
+static int emit_plain_cmd(const struct cli *c, const char *file)
+{
+	long long binding;
+	const char *device = cli_opt(c, "device");
+	if (cli_num(c, "binding", -1, 0, G_MAX_BIND - 1, &binding))
+		return 2;
+	if (device && strcmp(device, "cpu") && strcmp(device, "cuda")) {
+		fprintf(stderr, "pt2fuzz emit: --device is cpu or cuda for a plain program\n");
+		return 2;
+	}
+	char why[600];
+	struct stat st;
+	if (file && !stat(file, &st) && S_ISDIR(st.st_mode)) {
+		struct plain_request rq = {PLAIN_AUTO, cli_opt(c, "backend"), cli_opt(c, "mode"), cli_opt(c, "dynamic"),
+					   (int)binding, device ? !strcmp(device, "cuda") : -1};
+		size_t len;
+		char *prog = plain_of_finding(file, &rq, &len, why, sizeof why);
+		if (prog)
+			fwrite(prog, 1, len, stdout);
+		else
+			fprintf(stderr, "pt2fuzz emit: %s\n", why);
+		free(prog);
+		return prog ? 0 : 1;
+	}
+	struct plain_opts o = {cli_opt(c, "backend"), cli_opt(c, "mode"), cli_opt(c, "dynamic"),
+			       binding < 0 ? 0 : (unsigned)binding, device && !strcmp(device, "cuda"), NULL, NULL};
+	if (load_or_complain(file, &G))
+		return 1;
+	if (emit_plain(stdout, &G, &o, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz emit: %s\n", why);
+		return 1;
+	}
+	return 0;
+}
+
 int cmd_emit(int argc, char **argv)
 {
 	struct cli c;
 	const char *file;
 	if (parse_one_file(&c, "pt2fuzz emit", argc, argv, emit_options, &file))
 		return c.status;
+	if (cli_flag(&c, "plain"))
+		return emit_plain_cmd(&c, file);
+	if (cli_opt(&c, "binding") || cli_opt(&c, "dynamic") || cli_opt(&c, "device")) {
+		fprintf(stderr, "pt2fuzz emit: --binding, --dynamic and --device are for --plain\n");
+		return 2;
+	}
 	const char *mode = cli_opt(&c, "mode");
 	int backward = mode && !strncmp(mode, "backward", 8) && (!mode[8] || mode[8] == ',');
 	struct emit_opts o = {cli_opt(&c, "backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};

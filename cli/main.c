@@ -17,7 +17,11 @@ static const struct command {
 	 "constraint",
 	 cmd_gen},
 	{"show", "FILE", "print a graph in readable text form, with shapes at each binding", cmd_show},
-	{"emit", "FILE [--backend B] [--mode M]", "print the standalone PyTorch program of a graph", cmd_emit},
+	{"emit", "FILE [--backend B] [--mode M], or --plain FILE|FINDING [--binding B] [--backend B] [--mode M] "
+		 "[--dynamic D] [--device cpu|cuda]",
+	 "print the standalone PyTorch program of a graph; --plain: its plain repro, some thirty lines of ordinary "
+	 "PyTorch at one input binding (a finding's: its graph and configuration)",
+	 cmd_emit},
 	{"check", "FILE", "exit 0 iff FILE is a valid graph (binary or text)", cmd_check},
 	{"parse", "TEXTFILE --out FILE", "turn the readable text form into the binary form", cmd_parse},
 	{"fuzz", FUZZ_USAGE,
@@ -31,8 +35,8 @@ static const struct command {
 	{"run", RUN_USAGE, "run graphs (or emitted .py programs) in eager, compiled and fp64 modes and judge them",
 	 cmd_run},
 	{"repro", REPRO_USAGE,
-	 "run a finding's repro.py (reduced/repro.py when there is one) in the configured Python, through stdin; "
-	 "exits with its status",
+	 "run a finding's repro.py (reduced/repro.py when there is one), or with --plain its plain repro, in the "
+	 "configured Python, through stdin; exits with its status",
 	 cmd_repro},
 	{"recheck", RECHECK_USAGE,
 	 "rerun every finding in DIR on this torch: still failing, fixed or changed (written to its meta.json)",

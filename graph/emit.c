@@ -12,7 +12,7 @@
 static const char *const value_prefix[VK_COUNT] = {
 	[VK_INPUT] = "x", [VK_PARAM] = "self.p", [VK_NODE] = "v", [VK_BUFFER] = "self.b"};
 
-static void value_name(FILE *f, const struct graph *g, unsigned id) { fprintf(f, "%s%u", value_prefix[g->v[id].kind], id); }
+void emit_value_name(FILE *f, const struct graph *g, unsigned id) { fprintf(f, "%s%u", value_prefix[g->v[id].kind], id); }
 
 void emit_milli(FILE *f, int64_t x)
 {
@@ -39,7 +39,7 @@ void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i
 			if (j)
 				fputs(", ", f);
 			if (k == AK_SHAPE && x <= -2 && python) {
-				value_name(f, g, nd->in[0]);
+				emit_value_name(f, g, nd->in[0]);
 				fprintf(f, ".size(%lld)", (long long)(-x - 2));
 			} else if (k == AK_SHAPE && x <= -2) {
 				fprintf(f, "@%lld", (long long)(-x - 2));
@@ -67,7 +67,7 @@ static void spell(FILE *f, const struct graph *g, unsigned k, const char *fmt)
 	op_attr_spec(op_get(nd->op), &s);
 	for (const char *p = fmt; *p; p++) {
 		if (*p == '@' && p[1] >= '0' && p[1] <= '9') {
-			value_name(f, g, nd->in[p[1] - '0']);
+			emit_value_name(f, g, nd->in[p[1] - '0']);
 			p++;
 		} else if (*p == '#' && p[1] >= '0' && p[1] <= '9') {
 			unsigned i = (unsigned)(p[1] - '0');
@@ -89,7 +89,7 @@ static void spell(FILE *f, const struct graph *g, unsigned k, const char *fmt)
 	}
 }
 
-static void shape_tuple(FILE *f, const struct value *v, unsigned b)
+void emit_shape(FILE *f, const struct value *v, unsigned b)
 {
 	fputc('(', f);
 	for (unsigned d = 0; d < v->rank; d++)
@@ -108,13 +108,80 @@ static void fill_args(FILE *f, const struct value *v)
 static void input_spec(FILE *f, const struct value *v, unsigned b)
 {
 	fputc('(', f);
-	shape_tuple(f, v, b);
+	emit_shape(f, v, b);
 	fill_args(f, v);
 	fprintf(f, ", \"%s\")", layout_name(v->layout));
 }
 
+/* The harness program draws a leaf with its fill() (graph/emit_fill.py). */
+static void harness_draw(FILE *f, const struct graph *g, unsigned id)
+{
+	fputs("fill(", f);
+	emit_shape(f, &g->v[id], 0);
+	fill_args(f, &g->v[id]);
+	fputs(", gen)", f);
+}
+
+/* An integer parameter is a buffer by another name (parameters are float). */
+void emit_model_state(FILE *f, const struct graph *g, emit_draw_fn *draw)
+{
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind == VK_PARAM && dtype_is_float(v->dtype))
+			fprintf(f, "        self.p%u = torch.nn.Parameter(", i);
+		else if (v->kind == VK_PARAM || v->kind == VK_BUFFER)
+			fprintf(f, "        self.register_buffer(\"%c%u\", ", v->kind == VK_PARAM ? 'p' : 'b', i);
+		else
+			continue;
+		draw(f, g, i);
+		fputs(")\n", f);
+	}
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct op_def *op = op_get(g->n[k].op);
+		if (!op->ctor)
+			continue;
+		fprintf(f, "        self.m%u = ", k);
+		spell(f, g, k, op->ctor);
+		fputc('\n', f);
+	}
+}
+
+void emit_forward(FILE *f, const struct graph *g)
+{
+	fputs("    def forward(self", f);
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].kind == VK_INPUT)
+			fprintf(f, ", x%u", i);
+	fputs("):\n", f);
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct node *nd = &g->n[k];
+		const struct op_def *op = op_get(nd->op);
+		const char *py = op->py ? op->py : "#m(@0)";
+		if (*py == '!') { /* a statement writing input 0: the node's value is input 0 */
+			fputs("        ", f);
+			spell(f, g, k, py + 1);
+			fprintf(f, "\n        v%u = ", nd->out0);
+			emit_value_name(f, g, nd->in[0]);
+			fputc('\n', f);
+			continue;
+		}
+		fputs("        ", f);
+		for (unsigned j = 0; j < nd->nout; j++)
+			fprintf(f, "%sv%u", j ? ", " : "", nd->out0 + j);
+		fputs(nd->nout == 1 && op->tuple ? ", = " : " = ", f);
+		spell(f, g, k, py);
+		fputc('\n', f);
+	}
+	fputs("        return (", f);
+	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
+		if (g->v[i].out)
+			fprintf(f, "%sv%u", k++ ? ", " : "", i);
+	fputs(graph_noutputs(g) == 1 ? ",)\n" : ")\n", f);
+}
+
 /* The program's fixed text, graph/emit_*.py, linked in by graph/emit_blob.S. */
 extern const char pt2fuzz_emit_imports_py[], pt2fuzz_emit_imports_py_end[];
+extern const char pt2fuzz_emit_special_py[], pt2fuzz_emit_special_py_end[];
 extern const char pt2fuzz_emit_fill_py[], pt2fuzz_emit_fill_py_end[];
 extern const char pt2fuzz_emit_model_init_py[], pt2fuzz_emit_model_init_py_end[];
 extern const char pt2fuzz_emit_runner_py[], pt2fuzz_emit_runner_py_end[];
@@ -124,9 +191,9 @@ static void paste(FILE *f, const char *start, const char *end)
 	fwrite(start, 1, (size_t)(end - start), f);
 }
 
-/* Backend and mode names reach the program as string literals: letters,
- * digits, '_', '-', '.' only. */
-static int safe_name(const char *s)
+void emit_special_helper(FILE *f) { paste(f, pt2fuzz_emit_special_py, pt2fuzz_emit_special_py_end); }
+
+int emit_safe_name(const char *s)
 {
 	if (!*s || strlen(s) > 64)
 		return 0;
@@ -207,7 +274,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 {
 	const char *backend = o && o->backend ? o->backend : "inductor";
 	const char *mode = o && o->mode ? o->mode : NULL;
-	if (!safe_name(backend) || (mode && !safe_name(mode)))
+	if (!emit_safe_name(backend) || (mode && !emit_safe_name(mode)))
 		return -1;
 	int low = 0, datadep = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
@@ -275,60 +342,14 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_mutated(f, g, written, nwritten);
 	emit_grads(f, g, backward);
 	fputs("\n\n", f);
+	emit_special_helper(f);
+	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_fill_py, pt2fuzz_emit_fill_py_end);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_model_init_py, pt2fuzz_emit_model_init_py_end);
-	for (unsigned i = 0; i < g->nvalues; i++) {
-		const struct value *v = &g->v[i];
-		if (v->kind == VK_PARAM && dtype_is_float(v->dtype))
-			fprintf(f, "        self.p%u = torch.nn.Parameter(fill(", i);
-		else if (v->kind == VK_PARAM) /* an integer parameter is a buffer by another name */
-			fprintf(f, "        self.register_buffer(\"p%u\", fill(", i);
-		else if (v->kind == VK_BUFFER)
-			fprintf(f, "        self.register_buffer(\"b%u\", fill(", i);
-		else
-			continue;
-		shape_tuple(f, v, 0);
-		fill_args(f, v);
-		fputs(", gen))\n", f);
-	}
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		const struct op_def *op = op_get(g->n[k].op);
-		if (!op->ctor)
-			continue;
-		fprintf(f, "        self.m%u = ", k);
-		spell(f, g, k, op->ctor);
-		fputc('\n', f);
-	}
-	fputs("\n    def forward(self", f);
-	for (unsigned i = 0; i < g->nvalues; i++)
-		if (g->v[i].kind == VK_INPUT)
-			fprintf(f, ", x%u", i);
-	fputs("):\n", f);
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		const struct node *nd = &g->n[k];
-		const struct op_def *op = op_get(nd->op);
-		const char *py = op->py ? op->py : "#m(@0)";
-		if (*py == '!') { /* a statement writing input 0: the node's value is input 0 */
-			fputs("        ", f);
-			spell(f, g, k, py + 1);
-			fprintf(f, "\n        v%u = ", nd->out0);
-			value_name(f, g, nd->in[0]);
-			fputc('\n', f);
-			continue;
-		}
-		fputs("        ", f);
-		for (unsigned j = 0; j < nd->nout; j++)
-			fprintf(f, "%sv%u", j ? ", " : "", nd->out0 + j);
-		fputs(nd->nout == 1 && op->tuple ? ", = " : " = ", f);
-		spell(f, g, k, py);
-		fputc('\n', f);
-	}
-	fputs("        return (", f);
-	for (unsigned i = 0, k = 0; i < g->nvalues; i++)
-		if (g->v[i].out)
-			fprintf(f, "%sv%u", k++ ? ", " : "", i);
-	fputs(graph_noutputs(g) == 1 ? ",)\n" : ")\n", f);
+	emit_model_state(f, g, harness_draw);
+	fputc('\n', f);
+	emit_forward(f, g);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_runner_py, pt2fuzz_emit_runner_py_end);
 	return ferror(f) ? -1 : 0;

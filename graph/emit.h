@@ -29,6 +29,32 @@ unsigned emit_written_leaves(const struct graph *g, const struct emit_opts *o, u
  * (room for cap). Their count (at most cap). */
 unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t *cmp, unsigned cap);
 
+/* ---- Pieces the plain program (graph/emit_plain.h) shares ---- */
+
+/* Value id's name in forward(): "x0", "self.p1", "v2", "self.b3". */
+void emit_value_name(FILE *f, const struct graph *g, unsigned id);
+
+/* Value v's shape at binding b as a Python tuple: "(2, 3)", "(4,)", "()". */
+void emit_shape(FILE *f, const struct value *v, unsigned b);
+
+/* Whether s may reach the program as a string literal (a backend or mode
+ * name): 1 to 64 letters, digits, '_', '-', '.'. */
+int emit_safe_name(const char *s);
+
+/* Writes an expression that draws leaf id's values from the generator `gen`. */
+typedef void emit_draw_fn(FILE *f, const struct graph *g, unsigned id);
+
+/* Model.__init__'s lines after its head: the parameters and buffers (their
+ * values written by draw), then the modules the ops' constructors build. */
+void emit_model_state(FILE *f, const struct graph *g, emit_draw_fn *draw);
+
+/* Model.forward: its signature, one line per node (two for an in-place
+ * statement), the return. */
+void emit_forward(FILE *f, const struct graph *g);
+
+/* SPECIALS and special(shape, gen), which draws a special fill (graph/emit_special.py). */
+void emit_special_helper(FILE *f);
+
 /* Writes a number given in thousandths ("-0.5"; also used by the text form). */
 void emit_milli(FILE *f, int64_t x);
 

@@ -1,12 +1,17 @@
 /* Links the fixed parts of the emitted program (graph/emit_*.py) into every
- * binary that links graph/emit.c; emit.c pastes each between the text it
- * writes for the graph. Each piece is valid Python alone, ending with a newline. */
+ * binary that links graph/emit.c; emit.c and emit_plain.c paste each between
+ * the text they write for the graph. Each piece is valid Python alone, ending with a newline. */
 	.section .rodata
 	.global pt2fuzz_emit_imports_py
 	.global pt2fuzz_emit_imports_py_end
 pt2fuzz_emit_imports_py:
 	.incbin "graph/emit_imports.py"
 pt2fuzz_emit_imports_py_end:
+	.global pt2fuzz_emit_special_py
+	.global pt2fuzz_emit_special_py_end
+pt2fuzz_emit_special_py:
+	.incbin "graph/emit_special.py"
+pt2fuzz_emit_special_py_end:
 	.global pt2fuzz_emit_fill_py
 	.global pt2fuzz_emit_fill_py_end
 pt2fuzz_emit_fill_py:

@@ -1,7 +1,3 @@
-# Values a special fill mixes in: signed zeros, infinities, NaN, float32 denormals, huge and tiny numbers.
-SPECIALS = (0.0, -0.0, math.inf, -math.inf, math.nan, 1e-40, -1e-45, 3e38, -3e38, 1e-30, 65504.0, -1.0, 1.0)
-
-
 def fill(shape, dtype, kind, lo, hi, gen):
     """Seeded tensor contents: normal, positive, integers in [lo, hi], distinct integers,
     the constant lo / 1000, or normal values with specials mixed in."""
@@ -12,9 +8,7 @@ def fill(shape, dtype, kind, lo, hi, gen):
     if kind == "const":
         return torch.full(shape, lo / 1000, dtype=torch.float64).to(dtype)
     if kind == "special":
-        pick = torch.randint(0, len(SPECIALS), shape, generator=gen)
-        use = torch.rand(shape, generator=gen) < 0.3
-        return torch.where(use, torch.tensor(SPECIALS, dtype=torch.float64)[pick], torch.randn(shape, generator=gen, dtype=torch.float64)).to(dtype)
+        return special(shape, gen).to(dtype)
     if kind == "perm":
         n = 1
         for s in shape:

@@ -75,10 +75,12 @@ pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extr
 	return start_python(cmd, "exec $1 -u -c \"$2\"", &o, why, n);
 }
 
-pid_t runtime_spawn_program(const char *cmd, int in_fd, char *why, size_t n)
+pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, char *why, size_t n)
 {
 	struct spawn_opts o = SPAWN_OPTS;
 	o.stdio[0] = in_fd;
+	o.stdio[1] = out_fd;
+	o.stdio[2] = err_fd;
 	o.keep_fd = -1; /* only stdio: the write end of a stdin pipe must not stay open in the child */
 	o.die_with_parent = 1;
 	return start_python(cmd, "exec $1 -u -", &o, why, n);

@@ -20,11 +20,11 @@ pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extr
 		    size_t n);
 
 /* Starts `cmd -u -`: Python running the program it reads from in_fd (its
- * stdin; `<stdin>` in tracebacks) with the caller's stdout and stderr, in
- * its own process group (kill the group to stop its subprocesses too),
- * SIGTERM'd when the caller dies. An exec that fails exits 127. Returns
- * the pid, or -1 with a reason. */
-pid_t runtime_spawn_program(const char *cmd, int in_fd, char *why, size_t n);
+ * stdin; `<stdin>` in tracebacks) with out_fd and err_fd as its stdout and
+ * stderr (-1: the caller's), in its own process group (kill the group to
+ * stop its subprocesses too), SIGTERM'd when the caller dies. An exec that
+ * fails exits 127. Returns the pid, or -1 with a reason. */
+pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, char *why, size_t n);
 
 /* The GPUs a worker may use: CUDA_VISIBLE_DEVICES' entries when it is set,
  * else the NVIDIA driver's GPUs (/proc/driver/nvidia/gpus); 0 on a CPU machine. */

@@ -2,7 +2,8 @@
  * that PyTorch's torch.compile bug template asks of fuzzer reports (docs/
  * triage.md, "Reports"). Reruns the finding's reduced graph (else the
  * original, else its repro.py) once with TORCH_TRACE on, asks the same
- * worker for collect_env, and writes FINDING/report.md and FINDING/trace/. */
+ * worker for collect_env, runs the graph's plain repro alone, and writes
+ * FINDING/report.md, FINDING/trace/ and FINDING/plain.py. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,6 +121,7 @@ static int rerun(struct report *rp, const struct run_opts *ro, char *program, si
 	int rc = rp->g ? check_graph(&x, rp->g, &ro->check, &rp->r, why, n)
 				: check_program(&x, program, program_len, &ro->check, &rp->r, why, n);
 	x.trace = NULL;
+	executor_info(&x, "device", rp->device, sizeof rp->device);
 	if (!rc)
 		rc = executor_collect_env(&x, &rp->env, &rp->env_len, why, n);
 	executor_free(&x);
@@ -138,6 +140,37 @@ static int save_trace(const struct report *rp, char *why, size_t n)
 		return fail(why, n, "%s: %s", dir, strerror(errno));
 	if (atomic_write(path, rp->trace.text, rp->trace.len, 0))
 		return fail(why, n, "%s: cannot write: %s", path, strerror(errno));
+	return 0;
+}
+
+/* The plain repro: the rerun graph's plain program at the binding the rerun
+ * showed the finding at (else meta.json's), on the rerun's device, run alone
+ * and judged; saved as FINDING/plain.py, and reduced/plain.py for a reduced
+ * graph. No plain program (no graph, backward mode, aoti) is no error: the
+ * report says why. */
+static int make_plain(struct report *rp, const struct run_opts *ro, char *why, size_t n)
+{
+	const struct verdict *v = &rp->r.v;
+	if (!rp->g) {
+		snprintf(rp->plain_why, sizeof rp->plain_why, "the finding is a program without a graph");
+		return 0;
+	}
+	rp->plain_binding = verdict_is_finding(v->kind) && v->binding >= 0 && v->binding < rp->g->nbind
+				    ? (unsigned)v->binding : plain_binding(rp->meta, rp->g);
+	rp->plain = plain_program(rp->g, rp->meta, &ro->check, rp->plain_binding, !strncmp(rp->device, "cuda", 4),
+				  &rp->plain_len, rp->plain_why, sizeof rp->plain_why);
+	if (!rp->plain)
+		return 0;
+	/* the worker's limit for a graph, and Python's start */
+	if (plain_run(rp->plain, rp->plain_len, ro->exec.timeout_ms / 1000 + 60, &rp->plain_run, why, n))
+		return -1;
+	rp->plain_shows = plain_shows(&rp->plain_run, rp->meta, rp->plain_why, sizeof rp->plain_why);
+	static const char *const saved[] = {"plain.py", "reduced/plain.py"};
+	for (unsigned i = 0; i < 1u + (unsigned)rp->reduced; i++) {
+		char path[4200];
+		if (path_in(path, sizeof path, rp->dir, saved[i]) || atomic_write(path, rp->plain, rp->plain_len, 0))
+			return fail(why, n, "%s/%s: cannot write: %s", rp->dir, saved[i], strerror(errno));
+	}
 	return 0;
 }
 
@@ -167,7 +200,8 @@ int cmd_report(int argc, char **argv)
 	out = out ? out : default_out;
 	int rc = load_finding(&rp, &program, &program_len, why, sizeof why) ||
 		 finding_cfg(&rp, &c, &ro.check, why, sizeof why) ||
-		 rerun(&rp, &ro, program, program_len, why, sizeof why) || save_trace(&rp, why, sizeof why);
+		 rerun(&rp, &ro, program, program_len, why, sizeof why) || save_trace(&rp, why, sizeof why) ||
+		 make_plain(&rp, &ro, why, sizeof why);
 	struct atomic_file a;
 	FILE *f = rc ? NULL : atomic_open(&a, out);
 	if (f) {
@@ -179,8 +213,10 @@ int cmd_report(int argc, char **argv)
 	if (rc)
 		fprintf(stderr, "pt2fuzz report: %s\n", why);
 	else
-		fprintf(stderr, "pt2fuzz report: wrote %s (rerun: %s; trace: %zu bytes)\n", out, verdict_name(rp.r.v.kind),
-			rp.trace.len);
+		fprintf(stderr, "pt2fuzz report: wrote %s (rerun: %s; trace: %zu bytes; plain repro: %s%s%s)\n", out,
+			verdict_name(rp.r.v.kind), rp.trace.len,
+			rp.plain_shows ? "reproduces alone" : rp.plain ? "does not reproduce alone, " : "none, ",
+			rp.plain_shows ? "" : rp.plain_why, rp.plain ? ", saved as plain.py" : "");
 	if (program != rp.r.program) /* check_program did not take it */
 		free(program);
 	check_result_free(&rp.r);
@@ -189,5 +225,6 @@ int cmd_report(int argc, char **argv)
 	json_decref(rp.reduce);
 	free(rp.trace.text);
 	free(rp.env);
+	free(rp.plain);
 	return rc ? 1 : 0;
 }

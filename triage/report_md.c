@@ -8,65 +8,11 @@
 #include <string.h>
 #include "../graph/broken.h"
 #include "../pipeline/findings.h"
-#include "report.h"
 #include "../pipeline/bucket.h"
+#include "markdown.h"
+#include "report.h"
 
 #define INLINE_TRACE_LINES 50
-
-/* ---- Markdown: untrusted text never breaks the structure ---- */
-
-static size_t longest_backtick_run(const char *s, size_t len)
-{
-	size_t best = 0, run = 0;
-	for (size_t i = 0; i < len; i++) {
-		run = s[i] == '`' ? run + 1 : 0;
-		best = run > best ? run : best;
-	}
-	return best;
-}
-
-static void backticks(FILE *f, size_t k)
-{
-	while (k--)
-		fputc('`', f);
-}
-
-/* A fenced block whose fence is longer than any backtick run in s. */
-static void md_fence(FILE *f, const char *lang, const char *s, size_t len)
-{
-	size_t k = longest_backtick_run(s, len) + 1;
-	k = k < 3 ? 3 : k;
-	backticks(f, k);
-	fprintf(f, "%s\n", lang);
-	fwrite(s, 1, len, f);
-	if (len && s[len - 1] != '\n')
-		fputc('\n', f);
-	backticks(f, k);
-	fputs("\n\n", f);
-}
-
-/* Inline text: Markdown's and HTML's active characters escaped, one line. */
-static void md_text(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (strchr("\\`*_[]<>|&#~!@", *s)) /* @: no GitHub mentions */
-			fputc('\\', f);
-		fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-	}
-}
-
-/* An inline code span, one line. */
-static void md_code(FILE *f, const char *s)
-{
-	size_t len = strlen(s), k = longest_backtick_run(s, len) + 1;
-	int pad = len && (s[0] == '`' || s[len - 1] == '`');
-	backticks(f, k);
-	fputs(pad ? " " : "", f);
-	for (; *s; s++)
-		fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-	fputs(pad ? " " : "", f);
-	backticks(f, k);
-}
 
 /* ---- What the finding is ---- */
 
@@ -207,7 +153,7 @@ static void write_observed(FILE *f, const struct report *rp)
 {
 	const struct check_result *r = &rp->r;
 	const struct verdict *v = &r->v;
-	fputs("**Observed** (pt2fuzz reran the reproducer for this report): ", f);
+	fputs("**Observed** (pt2fuzz reran the finding's program for this report): ", f);
 	if (v->kind == V_BEHAVIOUR && v->what == MM_RAISED && raised(&r->run, RM_COMPILED)) {
 		fputs("compiled mode raises\n\n", f);
 		write_exception(f, raised(&r->run, RM_COMPILED));
@@ -375,6 +321,19 @@ static void write_trace_section(FILE *f, const struct report *rp)
 	free(head);
 }
 
+/* Whether the graph was reduced, and from how many ops: reduce.json's count,
+ * else the original graph's (meta.json's nodes). */
+static void write_reduction(FILE *f, const struct report *rp)
+{
+	double before = json_file_num(rp->reduce, "ops_before", json_file_num(rp->meta, "nodes", 0));
+	if (!rp->reduced)
+		fputs(rp->g ? " (not reduced)" : "", f);
+	else if (before > rp->g->nnodes)
+		fprintf(f, ", reduced by `pt2fuzz reduce` from %g ops", before);
+	else
+		fputs(", reduced by `pt2fuzz reduce`", f);
+}
+
 void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 {
 	write_title(f, rp, c);
@@ -393,11 +352,11 @@ void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 	char torch_v[64], first_seen[64];
 	json_file_copy(rp->meta, "torch", torch_v, sizeof torch_v);
 	json_file_copy(rp->meta, "first_seen", first_seen, sizeof first_seen);
-	fprintf(f, "pt2fuzz, a coverage-guided fuzzer for torch.compile, generated the program below: a graph of %u "
-		   "op(s)", rp->g ? rp->g->nnodes : 0);
-	if (rp->reduced)
-		fprintf(f, ", reduced by `pt2fuzz reduce` from %g ops", json_file_num(rp->reduce, "ops_before", 0));
-	fputs(rp->reduced ? "" : " (not reduced)", f);
+	if (rp->g)
+		fprintf(f, "pt2fuzz, a coverage-guided fuzzer for torch.compile, generated a graph of %u op(s)", rp->g->nnodes);
+	else
+		fputs("pt2fuzz, a coverage-guided fuzzer for torch.compile, ran the program below", f);
+	write_reduction(f, rp);
 	fprintf(f, ". Eager mode and a float64 reference run it; `torch.compile(model, backend=\"%s\"", c->backend);
 	if (c->compile_mode)
 		fprintf(f, ", mode=\"%s\"", c->compile_mode);
@@ -408,11 +367,8 @@ void report_write(FILE *f, const struct report *rp, const struct check_cfg *c)
 	md_text(f, torch_v);
 	fputs(" (", f);
 	md_text(f, first_seen);
-	fprintf(f, ", %g hit(s)).\n\n**Reproducer** (standalone: `python repro.py` runs eager, compiled and fp64 at "
-		   "every input binding, compares them with `torch._dynamo.utils.same` and prints `PASS` or "
-		   "`MISMATCH ...` on its last line; `PT2FUZZ_DEVICE=cpu` or `cuda` picks the device):\n\n",
-		json_file_num(rp->meta, "count", 1));
-	md_fence(f, "python", rp->r.program, rp->r.program_len);
+	fprintf(f, ", %g hit(s)).\n\n", json_file_num(rp->meta, "count", 1));
+	report_write_reproducer(f, rp);
 	write_observed(f, rp);
 	write_expected(f, rp);
 	write_ablation(f, rp, c);

@@ -13,7 +13,7 @@ int cmd_bisect(int argc, char **argv);
 #define TRIAGE_USAGE "DIR [--jobs N] [--time SEC per finding] [--reruns N] [run options]"
 int cmd_triage(int argc, char **argv);
 
-#define REPRO_USAGE "FINDING|FILE.py [--reduced|--original] [--timeout SEC] [--plugin FILE.py]"
+#define REPRO_USAGE "FINDING|FILE.py [--reduced|--original] [--plain] [--timeout SEC] [--plugin FILE.py]"
 int cmd_repro(int argc, char **argv);
 
 #define RECHECK_USAGE "DIR [--jobs N] [--timeout SEC] [run options]"

@@ -1,0 +1,418 @@
+/* The plain program (emit_plain.h). Its text comes from the same sources as
+ * the harness program's (see the top of emit.c): this file, the fixed
+ * graph/emit_special.py, the catalogue's spellings expanded by emit.c,
+ * integers the validator checked, and words the caller checked with
+ * emit_safe_name. The model and its values are the harness's: emit.c writes
+ * __init__'s state and forward(), and the draws below are fill()'s and
+ * lay_out()'s (graph/emit_fill.py), inlined for the one binding. */
+#include "emit_plain.h"
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include "broken.h"
+#include "emit.h"
+#include "fail.h"
+#include "op.h"
+
+/* fill()'s draw of each fill kind (keep in step with graph/emit_fill.py):
+ * directives %S shape, %L lo, %H hi + 1, %N element count, %C the constant;
+ * and the dtype the draw makes, so that no .to() is written for it. */
+static const struct {
+	const char *draw;
+	enum dtype made;
+} fills[FILL_COUNT] = {
+	[FILL_NORMAL] = {"torch.randn(%S, generator=gen)", DT_FLOAT32},
+	[FILL_POSITIVE] = {"(torch.rand(%S, generator=gen) + 0.5)", DT_FLOAT32},
+	[FILL_RANGE] = {"torch.randint(%L, %H, %S, generator=gen)", DT_INT64},
+	[FILL_PERM] = {"torch.randperm(%H, generator=gen)[:%N].reshape(%S)", DT_INT64},
+	[FILL_CONST] = {"torch.full(%S, %C, dtype=torch.float64)", DT_FLOAT64},
+	[FILL_SPECIAL] = {"special(%S, gen)", DT_FLOAT64},
+};
+
+/* lay_out()'s layouts (keep in step with graph/emit_fill.py), applied on the
+ * device: a suffix to the draw, or a second statement that remakes input %X
+ * (%R: its dims reversed, %S: its shape). An expanded input is drawn with
+ * dim 0 of size 1. */
+static const struct {
+	const char *suffix, *remake;
+} layouts[IL_COUNT] = {
+	[IL_CONTIGUOUS] = {"", NULL},
+	[IL_CHANNELS_LAST] = {".contiguous(memory_format=torch.channels_last)", NULL},
+	[IL_CHANNELS_LAST_3D] = {".contiguous(memory_format=torch.channels_last_3d)", NULL},
+	[IL_TRANSPOSED] = {".transpose(-1, -2).contiguous().transpose(-1, -2)", NULL},
+	[IL_PERMUTED] = {".permute(%R).contiguous().permute(%R)", NULL},
+	[IL_OFFSET] = {"", "torch.cat((%X.new_zeros(3), %X.flatten()))[3:].view(%X.shape)  # at storage offset 3"},
+	[IL_EXPANDED] = {".expand(%S)", NULL},
+	[IL_STRIDED] = {"", "torch.stack((%X, torch.zeros_like(%X)), -1).flatten(-2)[..., ::2]  # every other element"},
+};
+
+/* What the program needs besides the model: each decides a line or a clause. */
+struct needs {
+	int random;  /* an op of the random family: fallback_random, and the seed before each run */
+	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
+	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
+	int special; /* a special fill: special() and math */
+	int state;   /* parameters or buffers: __init__'s generator */
+	int modules; /* modules built by the ops' constructors: __init__'s seed */
+};
+
+static void find_needs(const struct graph *g, struct needs *nd)
+{
+	memset(nd, 0, sizeof *nd);
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		nd->low |= dtype_is_low_precision(v->dtype);
+		nd->datadep |= v->datadep;
+		nd->special |= v->kind != VK_NODE && v->fill == FILL_SPECIAL;
+		nd->state |= v->kind == VK_PARAM || v->kind == VK_BUFFER;
+	}
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		nd->random |= op_get(g->n[k].op)->family == FAM_RANDOM;
+		nd->modules |= op_get(g->n[k].op)->ctor != NULL;
+	}
+}
+
+/* Leaf v's draw at binding b, its directives expanded; name is the input's
+ * value id (for %X). */
+static void spell_draw(FILE *f, const char *fmt, const struct value *v, unsigned b, unsigned name)
+{
+	for (const char *p = fmt; *p; p++) {
+		if (*p != '%' || !p[1]) {
+			fputc(*p, f);
+			continue;
+		}
+		switch (*++p) {
+		case 'S': emit_shape(f, v, b); break;
+		case 'L': fprintf(f, "%" PRId64, v->lo); break;
+		case 'H': fprintf(f, "%" PRId64, v->hi + 1); break;
+		case 'N': fprintf(f, "%" PRId64, value_numel(v, b)); break;
+		case 'C': emit_milli(f, v->lo); break;
+		case 'X': fprintf(f, "x%u", name); break;
+		case 'R':
+			fputc('(', f);
+			for (unsigned d = v->rank; d-- > 0;)
+				fprintf(f, "%u%s", d, d ? ", " : v->rank == 1 ? "," : "");
+			fputc(')', f);
+			break;
+		default: fputc(*p, f); break;
+		}
+	}
+}
+
+/* fill(): the draw, then the leaf's dtype unless the draw made it. */
+static void draw(FILE *f, const struct value *v, unsigned b)
+{
+	spell_draw(f, fills[v->fill].draw, v, b, 0);
+	if (v->dtype != fills[v->fill].made)
+		fprintf(f, ".to(%s)", dtype_info(v->dtype)->torch);
+}
+
+/* Parameters and buffers are static: their one shape is binding 0's. */
+static void draw_state(FILE *f, const struct graph *g, unsigned id) { draw(f, &g->v[id], 0); }
+
+/* lay_out(): input id drawn (dim 0 of size 1 when it is to be expanded), on
+ * the device, laid out. */
+static void write_input(FILE *f, const struct graph *g, unsigned id, const struct plain_opts *o)
+{
+	const struct value *v = &g->v[id];
+	struct value drawn = *v;
+	if (v->layout == IL_EXPANDED)
+		drawn.dim[o->binding][0] = 1;
+	fprintf(f, "    x%u = ", id);
+	draw(f, &drawn, o->binding);
+	fputs(o->cuda ? ".to(device)" : "", f);
+	spell_draw(f, layouts[v->layout].suffix, v, o->binding, id);
+	fputc('\n', f);
+	if (layouts[v->layout].remake) {
+		fprintf(f, "    x%u = ", id);
+		spell_draw(f, layouts[v->layout].remake, v, o->binding, id);
+		fputc('\n', f);
+	}
+}
+
+/* maybe_mark_dynamic's index argument for input v: "1", or "(0, 2)". */
+static void dyn_dims(FILE *f, const struct value *v)
+{
+	int several = (v->dyn & (v->dyn - 1)) != 0;
+	fputs(several ? "(" : "", f);
+	for (unsigned d = 0, k = 0; d < v->rank; d++)
+		if (v->dyn >> d & 1)
+			fprintf(f, "%s%u", k++ ? ", " : "", d);
+	fputs(several ? ")" : "", f);
+}
+
+/* The graph's dynamic dims marked as the harness marks them: a line per
+ * input, or a loop over three or more. */
+static void write_marks(FILE *f, const struct graph *g, const uint16_t *inputs, unsigned ninputs)
+{
+	unsigned ndyn = 0;
+	for (unsigned k = 0; k < ninputs; k++)
+		ndyn += g->v[inputs[k]].dyn != 0;
+	fputs(ndyn >= 3 ? "    for x, dims in (" : "", f);
+	for (unsigned k = 0, j = 0; k < ninputs; k++) {
+		const struct value *v = &g->v[inputs[k]];
+		if (!v->dyn)
+			continue;
+		fprintf(f, ndyn >= 3 ? "%s(x%u, " : "%s    torch._dynamo.maybe_mark_dynamic(x%u, ", j++ && ndyn >= 3 ? ", " : "",
+			inputs[k]);
+		dyn_dims(f, v);
+		fputs(ndyn >= 3 ? ")" : ")\n", f);
+	}
+	fputs(ndyn >= 3 ? "):\n        torch._dynamo.maybe_mark_dynamic(x, dims)\n" : "", f);
+}
+
+/* "x0, x3": inputs by name. */
+static void name_list(FILE *f, const uint16_t *ids, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++)
+		fprintf(f, "%sx%u", k ? ", " : "", ids[k]);
+}
+
+/* The first comment line: what the program tests. */
+static void write_header(FILE *f, const struct graph *g, const struct plain_opts *o, const char *backend)
+{
+	fputs("# pt2fuzz", f);
+	if (o->finding)
+		fprintf(f, " %s", o->finding);
+	if (o->kind)
+		fprintf(f, " (%s)", o->kind);
+	fputs(":", f);
+	const char *names[G_MAX_NODES];
+	unsigned nnames = 0;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const char *name = op_get(g->n[k].op)->name;
+		unsigned j = 0;
+		while (j < nnames && strcmp(names[j], name))
+			j++;
+		if (j == nnames)
+			names[nnames++] = name;
+	}
+	for (unsigned j = 0; j < nnames && j < 4; j++)
+		fprintf(f, "%s%s", j ? ", " : " ", names[j]);
+	if (nnames > 4)
+		fprintf(f, " and %u more ops", nnames - 4);
+	if (g->broken)
+		fprintf(f, "; the last breaks %s on purpose, so eager raises, and torch.compile(backend=\"%s\") must too",
+			constraint_name(g->broken), backend);
+	else
+		fprintf(f, "; eager vs torch.compile(backend=\"%s\") vs a float64 run", backend);
+	fprintf(f, ", input binding %u\n", o->binding);
+}
+
+static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda)
+{
+	fputs(nd->special ? "import math\n" : "", f);
+	fputs("import torch\n", f);
+	fputs(uses_F ? "import torch.nn.functional as F\n" : "", f);
+	fputs(nd->random ? "torch._inductor.config.fallback_random = True  # random ops draw what eager draws\n" : "", f);
+	fputs(nd->low ? "torch._inductor.config.emulate_precision_casts = True  # float16/bfloat16 rounded as eager "
+			"rounds\n" : "", f);
+	fputs(nd->datadep ? "torch._dynamo.config.capture_dynamic_output_shape_ops = True  # data-dependent shapes\n"
+			    "torch._dynamo.config.capture_scalar_outputs = True\n" : "", f);
+	fputs(cuda ? "device = \"cuda\"\n" : "", f);
+	if (nd->special) {
+		fputc('\n', f);
+		emit_special_helper(f);
+	}
+}
+
+/* class Model: __init__ only where there is state or a module to build. */
+static void write_model(FILE *f, const struct graph *g, const struct needs *nd)
+{
+	fputs("\nclass Model(torch.nn.Module):\n", f);
+	if (nd->state || nd->modules) {
+		fputs("    def __init__(self):\n        super().__init__()\n", f);
+		if (nd->state)
+			fprintf(f, "        gen = torch.Generator().manual_seed(%" PRIu32 ")  # pt2fuzz's values\n", g->seed);
+		if (nd->modules)
+			fprintf(f, "        torch.manual_seed(%" PRIu32 ")  # module initializers\n", g->seed);
+		emit_model_state(f, g, draw_state);
+	}
+	emit_forward(f, g);
+}
+
+/* The call and what run() returns: the compared outputs and the leaves
+ * forward() writes in place, each named by what it is (tie-broken indices
+ * left out); where that is every output and nothing more, in one line. A
+ * near-invalid graph's run returns what forward() returns (it raises). */
+static void write_call(FILE *f, const struct graph *g, const uint16_t *inputs, unsigned ninputs)
+{
+	uint16_t written[G_MAX_VALUES];
+	uint8_t cmp[G_MAX_VALUES];
+	unsigned nwritten = emit_written_leaves(g, NULL, written), nout = graph_noutputs(g);
+	unsigned ncmp = emit_compared(g, NULL, cmp, sizeof cmp), all = !nwritten && !g->broken;
+	for (unsigned k = 0; k < ncmp; k++)
+		all &= cmp[k];
+	fputs(g->broken ? "    return model(" : all ? "    return {f\"output {k}\": o for k, o in enumerate(model("
+						  : "    out = model(", f);
+	name_list(f, inputs, ninputs);
+	fputs(all ? "))}\n" : ")\n", f);
+	if (g->broken || all)
+		return;
+	fputs("    return {", f);
+	unsigned k = 0;
+	for (unsigned i = 0; i < nout; i++)
+		if (cmp[i])
+			fprintf(f, "%s\"output %u\": out[%u]", k++ ? ", " : "", i, i);
+	for (unsigned w = 0; w < nwritten; w++) {
+		const struct value *v = &g->v[written[w]];
+		char name = v->kind == VK_INPUT ? 'x' : v->kind == VK_PARAM ? 'p' : 'b';
+		if (cmp[nout + w])
+			fprintf(f, "%s\"%s%c%u written in place\": %s%c%u", k++ ? ", " : "", v->kind == VK_INPUT ? "" : "self.",
+				name, written[w], v->kind == VK_INPUT ? "" : "model.", name, written[w]);
+	}
+	fputs("}\n", f);
+}
+
+/* run(model): fresh inputs, the seed (where forward() draws random numbers),
+ * forward(). A near-invalid graph's run returns what forward() returns (it
+ * raises); the others' take fp64 and return the compared tensors. */
+static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o, const struct needs *nd)
+{
+	int expect_error = g->broken != 0, marks = !o->dynamic || !strcmp(o->dynamic, "marks");
+	fprintf(f, "def run(model%s):  # forward() on fresh inputs%s\n", expect_error ? "" : ", fp64=False",
+		expect_error ? "" : "; float64 ones for the reference");
+	fprintf(f, "    gen = torch.Generator().manual_seed(%" PRIu64 ")  # input binding %u\n",
+		(uint64_t)g->seed * 1000003u + o->binding, o->binding);
+	uint16_t inputs[G_MAX_VALUES], up[G_MAX_VALUES]; /* all, and those the reference upcasts */
+	unsigned ninputs = 0, nup = 0;
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind != VK_INPUT)
+			continue;
+		write_input(f, g, i, o);
+		inputs[ninputs++] = (uint16_t)i;
+		if (dtype_is_float(v->dtype) && v->dtype != DT_FLOAT64 && !expect_error)
+			up[nup++] = (uint16_t)i;
+	}
+	if (marks)
+		write_marks(f, g, inputs, ninputs);
+	if (nup == 1) {
+		fprintf(f, "    x%u = x%u.double() if fp64 else x%u\n", up[0], up[0], up[0]);
+	} else if (nup) {
+		fputs("    ", f);
+		name_list(f, up, nup);
+		fputs(" = [x.double() if fp64 else x for x in (", f);
+		name_list(f, up, nup);
+		fputs(")]\n", f);
+	}
+	if (nd->random)
+		fprintf(f, "    torch.manual_seed(%" PRIu32 ")  # the random ops' draws\n", g->seed);
+	write_call(f, g, inputs, ninputs);
+}
+
+static const char *model_expr(const struct plain_opts *o) { return o->cuda ? "Model().to(device)" : "Model()"; }
+
+static void write_compile(FILE *f, const struct plain_opts *o, const char *backend)
+{
+	fprintf(f, "torch.compile(%s, backend=\"%s\"", model_expr(o), backend);
+	if (o->mode)
+		fprintf(f, ", mode=\"%s\"", o->mode);
+	if (o->dynamic && strcmp(o->dynamic, "marks"))
+		fputs(strcmp(o->dynamic, "true") ? ", dynamic=False" : ", dynamic=True", f);
+	fputc(')', f);
+}
+
+/* Eager, compiled and float64 runs, then each result judged as the harness
+ * judges it (torch._dynamo.utils.same against the float64 run; ints and
+ * bools exactly), with the shape and dtype first (same() broadcasts). */
+static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
+{
+	fprintf(f, "\ntorch.set_grad_enabled(False)\neager = run(%s)\ncompiled = run(", model_expr(o));
+	write_compile(f, o, backend);
+	fprintf(f, ")\nref = run(%s.double(), fp64=True)\n", model_expr(o));
+	fprintf(f, "verdict = \"PASS\"\n"
+		   "for (k, e), c in zip(eager.items(), compiled.values()):\n"
+		   "    ok = (e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, fp64_ref=ref[k], "
+		   "equal_nan=True%s) if e.is_floating_point() else torch.equal(e, c))\n"
+		   "    print(f\"{k}: ok\" if ok else (verdict := f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled "
+		   "{c.dtype} {list(c.shape)}\"))\n"
+		   "print(verdict)\n",
+		nd->low ? ", tol={torch.float16: 1e-3, torch.bfloat16: 1e-2}.get(e.dtype, 1e-4)" : "");
+}
+
+/* A near-invalid graph: eager must raise, and compiled mode an instance of eager's type. */
+static void write_expect_error(FILE *f, const struct plain_opts *o, const char *backend)
+{
+	fprintf(f, "\ntorch.set_grad_enabled(False)\ntry:\n    run(%s)\n", model_expr(o));
+	fputs("except Exception as e:\n    expected = type(e)\n    print(f\"eager raises {expected.__name__}: {e}\".splitlines()[0])\n"
+	      "else:\n    raise SystemExit(\"INVALID: eager does not raise\")\ntry:\n    run(", f);
+	write_compile(f, o, backend);
+	fputs(")\nexcept expected as e:\n    print(f\"compiled raises {type(e).__name__}, an instance of eager's type\")\n"
+	      "    print(\"PASS\")\n"
+	      "except Exception as e:\n"
+	      "    print(f\"MISMATCH error-mismatch: compiled raises {type(e).__name__}: {e}\".splitlines()[0])\n"
+	      "else:\n    print(\"MISMATCH missing-error: compiled returns\")\n", f);
+}
+
+/* Whether text calls torch.nn.functional by its short name. */
+static int uses_F(const char *text)
+{
+	for (const char *p = strstr(text, "F."); p; p = strstr(p + 1, "F."))
+		if (p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))
+			return 1;
+	return 0;
+}
+
+int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *o, char *why, size_t n)
+{
+	static const char *const dynamics[] = {"marks", "true", "false"};
+	const char *backend = o->backend ? o->backend : "inductor";
+	unsigned d = 0;
+	while (o->dynamic && d < 3 && strcmp(o->dynamic, dynamics[d]))
+		d++;
+	if (!emit_safe_name(backend) || (o->mode && !emit_safe_name(o->mode)) || d == 3)
+		return fail(why, n, "bad backend, mode or dynamic setting");
+	if (!strcmp(backend, "aoti"))
+		return fail(why, n, "the aoti backend has no torch.compile form (no plain program)");
+	if (o->mode && !strncmp(o->mode, "backward", 8))
+		return fail(why, n, "backward mode: a plain program compares forward() only");
+	if ((o->finding && !emit_safe_name(o->finding)) || (o->kind && !emit_safe_name(o->kind)))
+		return fail(why, n, "a finding signature or kind that is not a plain word");
+	if (o->binding >= g->nbind)
+		return fail(why, n, "binding %u: the graph has %u", o->binding, g->nbind);
+	struct needs nd;
+	find_needs(g, &nd);
+	char *model = NULL; /* written first: whether it uses F decides an import */
+	size_t len = 0;
+	FILE *m = open_memstream(&model, &len);
+	if (!m)
+		return fail(why, n, "out of memory");
+	write_model(m, g, &nd);
+	if (fclose(m)) {
+		free(model);
+		return fail(why, n, "out of memory");
+	}
+	write_header(f, g, o, backend);
+	write_imports(f, &nd, uses_F(model), o->cuda);
+	fwrite(model, 1, len, f);
+	free(model);
+	write_run(f, g, o, &nd);
+	if (g->broken)
+		write_expect_error(f, o, backend);
+	else
+		write_compare(f, o, &nd, backend);
+	return ferror(f) ? fail(why, n, "write error") : 0;
+}
+
+char *emit_plain_string(const struct graph *g, const struct plain_opts *o, size_t *len, char *why, size_t n)
+{
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&buf, &size);
+	if (!f) {
+		fail(why, n, "out of memory");
+		return NULL;
+	}
+	int rc = emit_plain(f, g, o, why, n);
+	if (fclose(f) || rc) {
+		if (!rc)
+			fail(why, n, "out of memory");
+		free(buf);
+		return NULL;
+	}
+	if (len)
+		*len = size;
+	return buf;
+}
