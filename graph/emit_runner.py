@@ -173,10 +173,15 @@ def main():
         ref = forward(fp64_model, [to_fp64(x) for x in make_inputs(b)])
         nout, nfwd = len(eager) - len(GRADS) - len(MUTATED), len(eager) - len(GRADS)
         for i, (e, c, r) in enumerate(zip(eager, got, ref)):
-            if COMPARE[i] and not torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True):
+            # same() broadcasts: a shape or dtype that differs is a mismatch of its own
+            differs = isinstance(e, torch.Tensor) and (
+                not isinstance(c, torch.Tensor) or (e.shape, e.dtype) != (c.shape, c.dtype))
+            if COMPARE[i] and (differs or not torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True)):
                 where = (f"output {i}" if i < nout else f"written leaf {MUTATED[i - nout]}" if i < nfwd
                          else f"backward gradient of {GRADS[i - nfwd]}")
-                print(f"MISMATCH numeric binding {b} {where}: max abs diff {max_abs_diff(e, c)}")
+                how = (f"eager {e.dtype} {list(e.shape)}, compiled {getattr(c, 'dtype', type(c).__name__)} "
+                       f"{list(getattr(c, 'shape', []))}" if differs else f"max abs diff {max_abs_diff(e, c)}")
+                print(f"MISMATCH numeric binding {b} {where}: {how}")
                 return 1
     print("PASS")
     return 0
