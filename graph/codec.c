@@ -51,15 +51,25 @@ static void put_byte(struct wr *w, uint8_t b)
 
 size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 {
+	return codec_encode_version(g, CODEC_VERSION, buf, cap);
+}
+
+size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *buf, size_t cap)
+{
 	struct wr w = {buf, 0, cap};
+	if (version < 1 || version > CODEC_VERSION || (version < 2 && g->broken) || (version < 3 && graph_ngrads(g)) ||
+	    (version < 4 && g->target))
+		return 0;
 	for (const char *m = CODEC_MAGIC; *m; m++)
 		put_byte(&w, (uint8_t)*m);
-	put_byte(&w, CODEC_VERSION);
+	put_byte(&w, (uint8_t)version);
 	put_u(&w, g->nbind);
 	put_u(&w, g->nsym);
 	put_u(&w, g->seed);
-	put_u(&w, g->broken);
-	put_u(&w, g->target);
+	if (version >= 2)
+		put_u(&w, g->broken);
+	if (version >= 4)
+		put_u(&w, g->target);
 	for (unsigned b = 0; b < g->nbind; b++)
 		for (unsigned s = 0; s < g->nsym; s++)
 			put_u(&w, (uint64_t)g->sym[b][s]);
@@ -85,13 +95,16 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 				put_s(&w, nd->attr[j]);
 			continue;
 		}
+		if (version < 4 && (v->kind == VK_BUFFER || v->layout))
+			return 0;
 		put_byte(&w, kind_tag[v->kind]);
 		put_u(&w, v->dtype);
 		put_u(&w, v->rank);
 		put_u(&w, v->fill);
 		put_s(&w, fill_has_bounds(v->fill) ? v->lo : 0);
 		put_s(&w, fill_has_bounds(v->fill) ? v->hi : 0);
-		put_u(&w, v->layout);
+		if (version >= 4)
+			put_u(&w, v->layout);
 		for (unsigned d = 0; d < v->rank; d++) {
 			put_s(&w, v->ld[d].sym < 0 ? -1 : v->ld[d].sym);
 			put_s(&w, v->ld[d].add);
@@ -103,10 +116,12 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (g->v[i].out)
 			put_u(&w, i);
-	put_u(&w, graph_ngrads(g));
-	for (unsigned i = 0; i < g->nvalues; i++)
-		if (g->v[i].grad)
-			put_u(&w, i);
+	if (version >= 3) {
+		put_u(&w, graph_ngrads(g));
+		for (unsigned i = 0; i < g->nvalues; i++)
+			if (g->v[i].grad)
+				put_u(&w, i);
+	}
 	return w.len <= cap ? w.len : 0;
 }
 

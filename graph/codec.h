@@ -15,6 +15,12 @@
 /* Encodes g into buf (capacity cap); returns the length, or 0 if it does not fit. */
 size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap);
 
+/* The same in format version `version` (1 to CODEC_VERSION), as that
+ * version wrote it; 0 also when g holds what the version cannot say (a
+ * broken node before 2, grad marks before 3, a target, buffers or layouts
+ * before 4). The decoder's tests write old corpora with it. */
+size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *buf, size_t cap);
+
 /* Decodes exactly len bytes; 0 on success, -1 with a reason. */
 int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, size_t n);
 

@@ -175,6 +175,18 @@ static enum dtype new_dtype(struct rng *r, enum dtype old, int param)
 	return rng_chance(r, 50) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 6, old);
 }
 
+/* A leaf entry of m's recipe, tidied first (every leaf left has a user), or -1. */
+static int random_leaf(struct mut_ctx *m)
+{
+	struct recipe *rc = &m->rc;
+	mut_tidy(rc);
+	unsigned leaves[G_MAX_VALUES], nl = 0;
+	for (unsigned i = 0; i < rc->n; i++)
+		if (!rc->e[i].is_node)
+			leaves[nl++] = i;
+	return nl ? (int)leaves[rng_below(m->r, nl)] : -1;
+}
+
 static int reads_entry(const struct recipe *rc, unsigned i, unsigned entry)
 {
 	for (unsigned j = 0; rc->e[i].is_node && j < rc->e[i].node.nin; j++)
@@ -188,14 +200,9 @@ static int reads_entry(const struct recipe *rc, unsigned i, unsigned entry)
 int mut_dtype(struct mut_ctx *m)
 {
 	struct recipe *rc = &m->rc;
-	mut_tidy(rc); /* every leaf left has a user; entry numbers stay put below */
-	unsigned leaves[G_MAX_VALUES], nl = 0;
-	for (unsigned i = 0; i < rc->n; i++)
-		if (!rc->e[i].is_node)
-			leaves[nl++] = i;
-	if (!nl)
+	int e = random_leaf(m); /* every leaf left has a user; entry numbers stay put below */
+	if (e < 0)
 		return -1;
-	unsigned e = leaves[rng_below(m->r, nl)];
 	struct recipe_leaf *l = &rc->e[e].leaf;
 	enum dtype old = (enum dtype)l->dtype, now = new_dtype(m->r, old, l->kind == VK_PARAM);
 	l->dtype = (uint8_t)now;
@@ -242,14 +249,10 @@ int mut_leaf(struct mut_ctx *m)
 	static const uint8_t float_fills[] = {FILL_NORMAL, FILL_POSITIVE, FILL_CONST, FILL_SPECIAL};
 	static const int64_t consts[] = {0, 1000, -1000, 500, 2500, 100000};
 	struct recipe *rc = &m->rc;
-	mut_tidy(rc);
-	unsigned leaves[G_MAX_VALUES], nl = 0;
-	for (unsigned i = 0; i < rc->n; i++)
-		if (!rc->e[i].is_node)
-			leaves[nl++] = i;
-	if (!nl)
+	int e = random_leaf(m);
+	if (e < 0)
 		return -1;
-	struct recipe_leaf *l = &rc->e[leaves[rng_below(m->r, nl)]].leaf;
+	struct recipe_leaf *l = &rc->e[e].leaf;
 	unsigned what = (unsigned)rng_below(m->r, 3);
 	int is_static = 1;
 	for (unsigned d = 0; d < l->rank; d++)

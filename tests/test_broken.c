@@ -80,13 +80,16 @@ TEST(broken_codec_roundtrip_and_version_1)
 	int x = tk_input(&v1, DT_FLOAT32, 1, (int[]){4});
 	tk_node(&v1, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
 	graph_mark_sinks(&v1);
-	n = tk_encode_version(&v1, 1, b, sizeof b);
-	CHECK(n > 0);
+	n = codec_encode_version(&v1, 1, b, sizeof b);
+	/* version 1, byte for byte as docs/formats.md lays it out: no broken byte, no grad list */
+	uint32_t relu = op_hash((unsigned)op_find("relu"));
+	const uint8_t want[] = {'P', '2', 'F', 1, 1, 0, 1, 2, 0, 0, 1, 0, 0, 0, 1, 8, 2, (uint8_t)relu,
+				(uint8_t)(relu >> 8), (uint8_t)(relu >> 16), (uint8_t)(relu >> 24), 1, 0, 0, 1, 1};
+	CHECK(n == sizeof want && !memcmp(b, want, n));
 	CHECK(codec_decode(&h, b, n, why, sizeof why) == 0);
 	CHECK_EQ(h.broken, C_NONE);
 	CHECK(codec_hash(&h) == codec_hash(&v1));
 	n = codec_encode(&v1, a, sizeof a);
-	CHECK(tk_encode_version(&v1, CODEC_VERSION, b, sizeof b) == n && !memcmp(a, b, n)); /* the helper writes what the codec does */
 	/* header: magic(3) version(1) nbind(1) nsym(1) seed(varint) broken(1) */
 	size_t broken_at = 6;
 	while (a[broken_at++] & 0x80)

@@ -52,7 +52,7 @@ TEST(grad_codec_roundtrip_and_version_2)
 	CHECK(a[n - 2] == 1 && a[n - 1] == 0);
 	h = g;
 	h.v[0].grad = 0;
-	size_t m = tk_encode_version(&h, 2, b, sizeof b);
+	size_t m = codec_encode_version(&h, 2, b, sizeof b);
 	CHECK(m > 0 && codec_decode(&h, b, m, why, sizeof why) == 0);
 	CHECK_EQ(graph_ngrads(&h), 0);
 	/* a grad on the int leaf, or listed twice: refused */

@@ -172,7 +172,7 @@ TEST(layouts_suit_their_rank_and_mark_memory)
 	CHECK_EQ(h.v[x4].layout, IL_CHANNELS_LAST);
 	CHECK_EQ(h.v[x3].layout, IL_EXPANDED);
 	/* a version-3 file cannot say a layout; one without layouts still decodes */
-	CHECK(tk_encode_version(&g, 3, a, sizeof a) == 0);
+	CHECK(codec_encode_version(&g, 3, a, sizeof a) == 0);
 	char *text = tk_text(&g, 0);
 	CHECK(text && strstr(text, "x0 = input float32 [2, 3, 4, 5] channels_last\n"));
 	free(text);

@@ -19,11 +19,6 @@ int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsign
 	    char *why, size_t n);
 /* g's text form (text_write; with shapes when shapes), malloc'd: free it. */
 char *tk_text(const struct graph *g, int shapes);
-/* g encoded as format version `version` (1 to CODEC_VERSION) wrote it
- * (graph/codec.c's layout and its history: 2 added the broken byte, 3 the
- * grad list, 4 the target, layouts and buffers). Its length, 0 if it does not
- * fit cap or g has what the version cannot say. */
-size_t tk_encode_version(const struct graph *g, unsigned version, uint8_t *buf, size_t cap);
 /* First output value of node k. */
 const struct value *tk_out(const struct graph *g, int node, unsigned k);
 
