@@ -26,8 +26,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 #include "../graph/codec.h"
-#include "../mutators/gen.h"
 #include "../harness/runtime.h"
+#include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
