@@ -5,6 +5,7 @@
 # Started as `python3 -u -c BOOT` by the executor, which sends
 # worker_coverage.py and this file, joined, as the first frame on stdin.
 # Protocol: docs/protocol.md.
+import contextlib
 import copy
 import faulthandler
 import logging
@@ -654,8 +655,9 @@ class Worker:
                         if dynamic == "marks" and backend != "aoti":  # aoti: export's dynamic_shapes
                             ns["mark_dynamic"](inputs)
                         outs = run(compiled, inputs)
-                    elif m == 2:
-                        outs = run(fp64_model, [ns["to_fp64"](x) for x in inputs])
+                    elif m == 2:  # the program's upcast graph where it has one (older programs do not)
+                        with ns.get("Upcast", contextlib.nullcontext)():
+                            outs = run(fp64_model, [ns["to_fp64"](x) for x in inputs])
                     else:
                         outs = run(model, inputs)
                     if device.startswith("cuda"):

@@ -14,11 +14,13 @@
 struct oracle_opts {
 	double tol[DT_COUNT];   /* same()'s tol per output dtype (floats) */
 	uint8_t check_strides;  /* report V_STRIDE (default on) */
-	/* Without a usable fp64 output (the graph casts explicitly), the tol of
-	 * the coarsest float dtype the graph computes in, when larger than the
-	 * output's own: a value that went through bfloat16 carries bfloat16's
-	 * error even when it ends as float32. Set per graph (check_graph). */
-	double noref_tol;
+	/* The tol of the coarsest float dtype the graph computes in, when
+	 * larger than the output's own: a value that went through bfloat16
+	 * carries bfloat16's error even when it ends as float32. It bounds
+	 * eager's own distance from fp64 where a difference counts, and the
+	 * difference itself without a usable fp64 output. Set per graph
+	 * (check_graph). */
+	double coarse_tol;
 	/* A near-invalid graph: the constraint its last node breaks (0: none).
 	 * Eager must raise, and compiled mode an error of the same type. Set per
 	 * graph (check_graph). */

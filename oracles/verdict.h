@@ -35,6 +35,7 @@ struct verdict {
 	int binding, output;       /* where (-1 when not about one output) */
 	double max_abs, max_rel;   /* eager vs compiled, finite positions */
 	double res_rmse, ref_rmse; /* compiled vs fp64, eager vs fp64 */
+	double tol;                /* the tolerance the values were judged with (0: none) */
 	char detail[300];          /* one readable line */
 	uint8_t broken;            /* the graph's broken constraint (graph/broken.h; 0: a valid graph) */
 	/* Backward mode: the finding is about gradient `grad` (index among the

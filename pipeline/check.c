@@ -104,8 +104,8 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	j.g = g;
 	struct check_cfg cg = *c;
 	for (unsigned i = 0; i < g->nvalues; i++)
-		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.noref_tol)
-			cg.oracle.noref_tol = cg.oracle.tol[g->v[i].dtype];
+		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
+			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);

@@ -44,7 +44,7 @@ struct check_job {
 	int compare_all;          /* a program text: every output is compared */
 	const char *ops[G_MAX_NODES]; /* sorted op names (the catalogue's strings) */
 	unsigned nops;
-	struct check_cfg_store cfg; /* as judged: with the graph's noref_tol and broken constraint */
+	struct check_cfg_store cfg; /* as judged: with the graph's coarse_tol and broken constraint */
 	const struct graph *g;    /* the graph it came from; NULL for a program text */
 };
 

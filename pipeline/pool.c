@@ -41,6 +41,9 @@ static int child_loop(const struct run_opts *ro, struct pool_job *job, int in, i
 			job->r.what = r.v.what;
 			job->r.key = pool_key(&r.v, &r.run);
 			job->r.signature = r.signature;
+			job->r.res_rmse = r.v.res_rmse;
+			job->r.ref_rmse = r.v.ref_rmse;
+			job->r.tol = r.v.tol;
 			snprintf(job->r.detail, sizeof job->r.detail, "%s", r.v.detail);
 			executor_info(&x, "torch", job->r.torch, sizeof job->r.torch);
 		} else {

@@ -18,6 +18,7 @@ struct pool_result {
 	uint64_t signature;       /* with the graph's op set */
 	char detail[300];
 	char torch[32];           /* the worker's torch version */
+	double res_rmse, ref_rmse, tol; /* numeric values findings: struct verdict's */
 };
 
 struct pool_job; /* in shared memory */

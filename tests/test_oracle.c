@@ -175,6 +175,44 @@ TEST(oracle_without_usable_fp64_uses_10x_tol)
 	CHECK(strstr(V.detail, "no fp64 reference"));
 }
 
+/* bfloat16 -> glu -> tan, judged against the fp64 run of the upcast graph:
+ * one element sits next to tan's pole, where one bfloat16 rounding of its
+ * input moves the result from 26.0 (exact) to 26.6 (eager) or 19.75
+ * (compiled). same()'s rmse alone would report it; eager is itself far from
+ * fp64 there and close everywhere else, so rounding decided. */
+TEST(oracle_rounding_next_to_a_pole_is_not_reported)
+{
+	static double f[20], e[20], c[20];
+	for (int i = 0; i < 20; i++) {
+		f[i] = 0.1 * i - 0.9;
+		e[i] = c[i] = f[i] * (1 + 2e-3); /* bfloat16's rounding, shared */
+	}
+	f[7] = 26.0, e[7] = 26.6, c[7] = 19.75;
+	reset(1);
+	floats(0, 0, DT_BFLOAT16, 20, e, c, f);
+	CHECK_EQ(judge(), V_PASS);
+	/* the same difference where eager agrees with fp64 (within 1e-2) is a finding */
+	e[7] = 26.1;
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+	CHECK(V.tol == 1e-2);
+	/* next to the pole again, but compiled also off where eager is exact: a finding */
+	e[7] = 26.6;
+	c[3] = e[3] + 0.5;
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.output, 0);
+	c[3] = e[3];
+	/* a float32 output of a graph that computes in bfloat16: eager's
+	 * distance from fp64 is judged at the graph's coarsest tolerance */
+	for (int i = 0; i < 20; i++)
+		e[i] = c[i] = f[i] + 5e-3;
+	e[7] = 26.6, c[7] = 19.75;
+	floats(0, 0, DT_FLOAT32, 20, e, c, f);
+	CHECK_EQ(judge(), V_NUMERIC); /* at float32's 1e-4, eager is off everywhere: same() decides */
+	O.coarse_tol = 1e-2;
+	CHECK_EQ(judge(), V_PASS);
+}
+
 TEST(oracle_ints_and_bools_are_exact)
 {
 	static const int64_t a[4] = {0, 1, 2, 3}, b[4] = {0, 1, 3, 3}, t[3] = {1, 0, 1}, u[3] = {1, 1, 1};

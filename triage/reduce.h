@@ -14,6 +14,7 @@
 
 struct reduce_stats {
 	unsigned ops_before, ops_after, checks, cache_hits;
+	unsigned refused;     /* candidates that kept the key but let eager drift from fp64 (conditioning_kept) */
 	double seconds;
 	int reproduced;       /* the input showed the key at all */
 	struct pool_result last; /* the reduced graph's verdict */

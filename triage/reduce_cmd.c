@@ -32,12 +32,14 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
 	char *prog = emit_program_string(g, &eo, &plen), key[17], path[4200];
 	snprintf(key, sizeof key, "%016llx", (unsigned long long)st->last.key);
-	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o}", "ops_before",
-				 (int)st->ops_before, "ops_after", (int)st->ops_after, "seconds", round(st->seconds * 10) / 10, "checks",
-				 (int)st->checks, "cache_hits", (int)st->cache_hits, "key", key, "verdict",
+	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:f, s:f, s:f}",
+				 "ops_before", (int)st->ops_before, "ops_after", (int)st->ops_after, "seconds",
+				 round(st->seconds * 10) / 10, "checks", (int)st->checks, "cache_hits", (int)st->cache_hits,
+				 "refused", (int)st->refused, "key", key, "verdict",
 				 verdict_name(st->last.kind), "mismatch", mismatch_name(st->last.what), "backend",
 				 json_file_text(c->backend), "mode", c->compile_mode ? c->compile_mode : "default", "dynamic",
-				 json_file_text(c->dynamic), "detail", json_file_text(st->last.detail));
+				 json_file_text(c->dynamic), "detail", json_file_text(st->last.detail), "eager_rmse",
+				 st->last.ref_rmse, "compiled_rmse", st->last.res_rmse, "tol", st->last.tol);
 	int rc = !json || !prog || !elen || (mkdir(dir, 0777) && errno != EEXIST) ||
 		 write_text(dir, "graph.bin", enc, elen) || write_text(dir, "repro.py", prog, plen) ||
 		 snprintf(path, sizeof path, "%s/reduce.json", dir) >= (int)sizeof path || json_file_write(path, json, 1);

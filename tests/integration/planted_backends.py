@@ -202,3 +202,27 @@ def planted_drop_writes(gm, example_inputs):
         return compiled(*[a.clone() if isinstance(a, torch.Tensor) else a for a in args])
 
     return run
+
+
+def _pnorm_p(gm):
+    """The p of the graph's pairwise distance, or None."""
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and getattr(n.target, "__name__", "") == "pairwise_distance":
+            return n.args[2] if len(n.args) > 2 else n.kwargs.get("p", 2.0)
+    return None
+
+
+@register_backend
+def planted_numeric_pnorm(gm, example_inputs):
+    """1% too large a pairwise distance for p > 0: the planted bug of the
+    p-norm path, one that halving p toward 0 keeps while making eager's own
+    result ill-conditioned (values of 1e31 at p = 0.06)."""
+    p = _pnorm_p(gm)
+    if p is not None and p > 0:
+        out, floats = _float_outputs(gm)
+        if floats:
+            with gm.graph.inserting_before(out):
+                scaled = gm.graph.call_function(torch.mul, (floats[0], 1.01))
+            out.replace_input_with(floats[0], scaled)
+            gm.recompile()
+    return compile_fx(gm, example_inputs)
