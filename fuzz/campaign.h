@@ -4,7 +4,8 @@
  *   campaign_view.c    libFuzzer's status lines, the terminal view, stats/plot_data
  *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync
  *   campaign_triage.c  background reduction and triage of new findings
- *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h) */
+ *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
+ *   campaign_profile.c where the seconds went: the summary's profile line */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
