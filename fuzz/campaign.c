@@ -234,6 +234,8 @@ struct run {
 	struct target_args ta;
 	struct lender lender;
 	struct campaign_stats cs;
+	struct profile prof_before;  /* cs.prof as earlier runs left it: the summary's profile is this run's */
+	int64_t ready_ms;            /* when libFuzzer could start (a worker was ready) */
 	struct corpus_merge local, shared;
 	struct triager triage;
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
@@ -499,6 +501,13 @@ static void summary(struct run *r, int seen)
 	if (r->restarts)
 		fprintf(stderr, "  watchdog        %u stalled jobs restarted (no progress for %lld s)\n", r->restarts, r->s.watchdog);
 	cstats_print(&r->cs, stderr);
+	struct profile run = r->cs.prof;
+	for (unsigned k = 0; k < PR_COUNT; k++)
+		run.usec[k] -= r->prof_before.usec[k];
+	char tsv[CAMPAIGN_PATH + 16];
+	snprintf(tsv, sizeof tsv, "%.4100s/profile.tsv", r->p.stats);
+	campaign_profile_report(&run, (unsigned)r->s.jobs, (uint64_t)(wall * 1e6), (uint64_t)(r->ready_ms - r->t0) * 1000,
+				r->triage.ran_usec, stderr, tsv);
 	fprintf(stderr, "  plot            %s (`pt2fuzz plot %s`)\n", r->p.plot_data, r->p.out);
 	if (!seen)
 		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", r->p.log);
@@ -563,7 +572,9 @@ int cmd_fuzz(int argc, char **argv)
 	}
 	if (r.s.lend)
 		fprintf(stderr, "pt2fuzz fuzz: a worker was ready after %.0f s\n", (double)(protocol_now_ms() - r.t0) / 1000.0);
+	r.ready_ms = protocol_now_ms();
 	cstats_init(&r.cs, r.p.stats);
+	r.prof_before = r.cs.prof;
 	r.triage.secs = r.s.triage_secs;
 	r.last_merge = r.last_row = r.t0;
 	r.last_row -= r.s.stats_every * 1000; /* a first row at once */

@@ -4,13 +4,15 @@
  *   campaign_view.c    libFuzzer's status lines, the terminal view, stats/plot_data
  *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync
  *   campaign_triage.c  background reduction and triage of new findings
- *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h) */
+ *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
+ *   campaign_profile.c where the seconds went: the summary's profile line */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include <time.h>
+#include "../harness/profile.h"
 #include "../oracles/oracle.h"
 
 #define CAMPAIGN_PATH 4200
@@ -90,6 +92,17 @@ struct view {
 void view_draw(FILE *f, int tty, const struct view *v);
 void view_clear(FILE *f, int tty);
 
+/* --- campaign_profile.c --- */
+
+/* Where a run's seconds went: the jobs' rows over their capacity (jobs
+ * times the run's wall time; the time before libFuzzer started, waiting for
+ * a worker, counted as worker start for every job), the rest being
+ * libFuzzer's and the forks', and background triage beside them (it runs in
+ * parallel). Prints the summary's profile line to f and writes the table
+ * to tsv (key, title, seconds, share of the capacity). */
+void campaign_profile_report(const struct profile *jobs_run, unsigned jobs, uint64_t wall_usec, uint64_t startup_usec,
+			     uint64_t triage_usec, FILE *f, const char *tsv);
+
 /* --- campaign_watchdog.c --- */
 
 /* A job's heartbeat file, touched by its pt2fuzz_fuzzer processes at
@@ -148,6 +161,7 @@ struct triager {
 	char batch[CAMPAIGN_PATH];
 	unsigned done, pending;
 	long long secs;              /* per finding */
+	uint64_t since_usec, ran_usec; /* when the running batch began; how long batches ran (profile_clock_usec) */
 };
 
 /* Starts a low-priority `pt2fuzz triage` over the findings not yet

@@ -83,6 +83,8 @@ static void fold_tsv(struct campaign_stats *s, const char *path)
 	char line[512], a[64], b[64];
 	unsigned long long x, y, z;
 	while (f && fgets(line, sizeof line, f)) {
+		if (profile_read_line(&s->prof, line))
+			continue;
 		if (sscanf(line, "mutator\t%63s\t%llu\t%llu\t%llu", a, &x, &y, &z) == 4) {
 			struct mutator_totals *m = mutator_slot(s, a);
 			if (m) {
@@ -119,6 +121,7 @@ static void write_totals(struct campaign_stats *s, const char *dir)
 	for (unsigned i = 0; i < s->nmut; i++)
 		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,
 			(unsigned long long)s->mut[i].valid, (unsigned long long)s->mut[i].fresh);
+	profile_write(&s->prof, f);
 	atomic_commit(&a, 0);
 }
 

@@ -7,6 +7,7 @@
 #define PT2FUZZ_CAMPAIGN_STATS_H
 #include <stdint.h>
 #include <stdio.h>
+#include "../harness/profile.h"
 #include "../mutators/mutate.h"
 #include "../oracles/oracle.h"
 
@@ -19,6 +20,7 @@ struct campaign_stats {
 	uint64_t execs, rejected, near_invalid, replayed, starts, crashes, hangs, verdicts[V_COUNT];
 	struct mutator_totals mut[MUT_MAX];
 	unsigned nmut;
+	struct profile prof;      /* the jobs' time by row (PR_REST left 0) */
 	/* The union of "path:line" strings: open addressing over an arena. */
 	char **slots;
 	size_t nslots, nlines;

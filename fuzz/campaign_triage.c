@@ -100,6 +100,7 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	int status;
 	if (t->pid && waitpid(t->pid, &status, WNOHANG) == t->pid) {
 		t->pid = 0;
+		t->ran_usec += profile_clock_usec() - t->since_usec;
 		t->done += mark_batch(t->batch);
 	}
 	if (t->pid)
@@ -129,6 +130,7 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	t->pid = campaign_spawn(argv, fd, 19);
 	if (t->pid < 0)
 		t->pid = 0;
+	t->since_usec = profile_clock_usec();
 	if (fd >= 0)
 		close(fd);
 	if (lender)
@@ -138,7 +140,9 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 
 void triager_stop(struct triager *t)
 {
-	if (t->pid)
+	if (t->pid) {
 		campaign_stop_group(t->pid, 0);
+		t->ran_usec += profile_clock_usec() - t->since_usec;
+	}
 	t->pid = 0;
 }

@@ -122,6 +122,7 @@ static void write_stats(void)
 	for (unsigned m = 0; m < mutator_count(); m++)
 		fprintf(f, "mutator\t%s\t%llu\t%llu\t%llu\n", mutator_name(m), (unsigned long long)S.mut.tried[m],
 			(unsigned long long)S.mut.valid[m], (unsigned long long)S.mut_new[m]);
+	profile_write(&X.prof, f);
 	atomic_commit(&a, 0);
 }
 

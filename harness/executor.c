@@ -181,9 +181,14 @@ static int borrow_worker(struct executor *x)
 
 int executor_start(struct executor *x, char *why, size_t n)
 {
-	if (x->pid || (x->o.lender && !borrow_worker(x)))
+	if (x->pid)
 		return 0;
-	return executor_launch(x, why, n) ? -1 : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
+	uint64_t t0 = profile_clock_usec();
+	int rc = x->o.lender && !borrow_worker(x) ? 0
+		 : executor_launch(x, why, n)     ? -1
+						  : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
+	x->prof.usec[PR_START] += profile_clock_usec() - t0;
+	return rc;
 }
 
 int executor_launch(struct executor *x, char *why, size_t n)
@@ -208,7 +213,7 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	}
 	x->starts++;
 	x->ring_mark = x->ring_total;
-	char cfg[1024], dev[32];
+	char cfg[2048], dev[32];
 	int cl = protocol_constants(cfg, sizeof cfg);
 	if (cl < 0) {
 		stop_worker(x);
@@ -483,11 +488,12 @@ static int continue_worker(struct executor *x, const struct pairs_left *pl, stru
  * when pl->mask is 0) into r. 0 with *restart set when the worker asked to
  * be replaced (a poisoned CUDA context); -1 with a reason. */
 static int run_pairs(struct executor *x, const struct exec_request *rq, const struct pairs_left *pl,
-		     struct run_result *r, int *restart, char *why, size_t n)
+		     struct run_result *r, int *restart, uint64_t *usec, char *why, size_t n)
 {
 	*restart = 0;
 	if (ensure_worker(x, why, n))
 		return -1;
+	uint64_t t0 = profile_clock_usec();
 	x->ring_mark = x->ring_total;
 	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle, EXEC_SHM_IN_REQUEST set */
 	if (!pl->mask)
@@ -507,6 +513,7 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 		/* EOF inside a message: the worker died mid-reply. */
 		got = 0;
 	}
+	*usec = profile_clock_usec() - t0;
 	if (got <= 0) {
 		uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
 		r->busy_mode = (uint8_t)(mode < RM_COUNT ? mode : RM_EAGER);
@@ -567,8 +574,10 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		*x->trace = (struct exec_trace){0};
 	struct pairs_left pl = {0, 0};
 	int restart;
-	if (run_pairs(x, rq, &pl, r, &restart, why, n))
+	uint64_t replied = 0, part = 0;
+	if (run_pairs(x, rq, &pl, r, &restart, &part, why, n))
 		return -1;
+	replied += part;
 	/* A CUDA error (a device-side assert) poisoned the worker's context:
 	 * the pairs after it run in fresh workers, so that each mode is judged
 	 * on what it did, not on the error eager left behind. */
@@ -579,11 +588,16 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		x->continuations++;
 		struct exec_trace *t = x->trace; /* the trace is the first part's: its compile */
 		x->trace = NULL;
-		int bad = continue_worker(x, &pl, r, why, n) || run_pairs(x, rq, &pl, r, &restart, why, n);
+		part = 0;
+		int bad = continue_worker(x, &pl, r, why, n) || run_pairs(x, rq, &pl, r, &restart, &part, why, n);
 		x->trace = t;
 		if (bad)
 			return -1;
+		replied += part;
 	}
+	/* the last part's round trip: no reply came when it crashed or hung */
+	int lost = r->crashed || r->hung;
+	profile_add_request(&x->prof, r, lost ? replied - part : replied, lost ? part : 0);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include "profile.h"
 #include "protocol.h"
 #include "result.h"
 
@@ -64,6 +65,8 @@ struct executor {
 	uint64_t next_id;
 	unsigned starts, crashes, hangs;
 	unsigned continuations;   /* requests gone on in a fresh worker after a poisoned CUDA context */
+	struct profile prof;      /* where this executor's time went: worker starts, every request's
+				   * parts (callers add rows of their own: PR_JUDGE) */
 	char info[PROTO_HELLO_MAX]; /* the worker's hello: torch=..., cuda=..., gpu=... */
 	char ring[EXEC_LOG_RING]; /* the worker's stderr, last bytes */
 	uint64_t ring_total, ring_mark; /* bytes seen; ring_total at the request's start */

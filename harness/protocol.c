@@ -85,6 +85,13 @@ static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPI
 
 const char *run_mode_name(unsigned mode) { return mode < RM_COUNT ? mode_names[mode] : "?"; }
 
+static const char *const stage_names[WS_COUNT] = {
+	[WS_REQUEST] = "request", [WS_DYNAMO] = "dynamo",   [WS_AOT_AUTOGRAD] = "aot_autograd",
+	[WS_LOWERING] = "lowering", [WS_CODEGEN] = "codegen", [WS_KERNELS] = "kernels",
+};
+
+const char *worker_stage_name(unsigned stage) { return stage < WS_COUNT ? stage_names[stage] : "?"; }
+
 /* names[0..count) joined by commas into out. */
 static void join_names(char *out, size_t cap, const char *(*name)(unsigned), unsigned count)
 {
@@ -99,8 +106,9 @@ static const char *dtype_name(unsigned dt) { return dtype_info(dt)->name; }
 int protocol_constants(char *out, size_t cap)
 {
 	const struct mode_result *m = NULL;
-	char modes[64], dtypes[128];
+	char modes[64], dtypes[128], stages[128];
 	join_names(modes, sizeof modes, run_mode_name, RM_COUNT);
+	join_names(stages, sizeof stages, worker_stage_name, WS_COUNT);
 	join_names(dtypes, sizeof dtypes, dtype_name, DT_COUNT);
 	const struct {
 		const char *key, *text; /* text, or else number */
@@ -120,6 +128,7 @@ int protocol_constants(char *out, size_t cap)
 		{"busy_mode_at", NULL, SHM_BUSY_MODE},
 		{"busy_binding_at", NULL, SHM_BUSY_BINDING},
 		{"max_message", NULL, PROTO_MAX_MESSAGE},
+		{"stages", stages, 0}, /* enum worker_stage: the reply's timings */
 	};
 	const char *over = getenv("PT2FUZZ_PROTOCOL_OVERRIDE");
 	size_t over_key = over ? strcspn(over, "=") : 0;
@@ -258,6 +267,16 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 		}
 		if (c.bad)
 			return fail(why, n, "record %u truncated", i);
+	}
+	/* The stages' timings: absent from a worker that sends none. */
+	if (c.pos < len) {
+		uint64_t nstages = take(&c, 4);
+		if (c.bad || nstages != WS_COUNT)
+			return fail(why, n, "%llu stage timings, expected %u", (unsigned long long)nstages, WS_COUNT);
+		for (unsigned s = 0; s < WS_COUNT; s++)
+			r->stage_usec[s] += take(&c, 4);
+		if (c.bad)
+			return fail(why, n, "stage timings truncated");
 	}
 	if (c.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - c.pos);

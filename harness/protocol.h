@@ -42,6 +42,9 @@ int protocol_constants(char *out, size_t cap);
 /* "eager", "compiled", "fp64": enum run_mode's names, as the worker knows them. */
 const char *run_mode_name(unsigned mode);
 
+/* "request", "dynamo", ...: enum worker_stage's names, as the worker knows them. */
+const char *worker_stage_name(unsigned stage);
+
 /* Adds a response message's records to r (values point into data, data_len
  * bytes; r zeroed by the caller before a request's first part).
  * Returns the request id it answers, or -1 with a reason. *restart is set

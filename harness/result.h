@@ -9,6 +9,11 @@
 
 enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_COUNT };
 
+/* What the worker times in a request besides each mode (docs/protocol.md,
+ * "The reply"): the whole request, then the compile's stages by torch's
+ * own timers, which add up to Dynamo's whole compile. */
+enum worker_stage { WS_REQUEST, WS_DYNAMO, WS_AOT_AUTOGRAD, WS_LOWERING, WS_CODEGEN, WS_KERNELS, WS_COUNT };
+
 #define RESULT_MAX_OUT 80 /* forward()'s outputs and, in backward mode, up to G_MAX_GRADS gradients */
 
 struct tensor_out {
@@ -51,6 +56,9 @@ struct run_result {
 	/* From Dynamo's counters in compiled mode: */
 	uint32_t compiled_graphs; /* graphs handed to the backend; 0: ran eagerly */
 	uint32_t graph_breaks;
+	/* From the worker's clock, every part of the request added up; all 0
+	 * from a worker that sends no timings: */
+	uint64_t stage_usec[WS_COUNT];
 };
 
 #endif

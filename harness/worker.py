@@ -34,6 +34,29 @@ DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after impor
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
 
 
+# The request's stages the executor may ask to be timed (docs/protocol.md,
+# "The reply"): the whole request, then the compile's stages from torch's own
+# timers (dynamo_timed's compilation_time_metrics: seconds per timer, nested),
+# beside which serve() puts its own "request" timer.
+# A stage is a timer less those nested in it (a leading "-"), so that the
+# stages add up to Dynamo's whole compile; a torch without a timer reads 0.
+STAGE_TIMERS = {
+    "request": ("request",),
+    "dynamo": ("_compile.compile_inner", "-OutputGraph.call_user_compiler"),
+    "aot_autograd": ("OutputGraph.call_user_compiler", "-compile_fx_inner"),
+    "lowering": ("compile_fx_inner", "-GraphLowering.codegen", "-PyCodeCache.load_by_key_path", "Scheduler.__init__"),
+    "codegen": ("GraphLowering.codegen", "-Scheduler.__init__"),
+    "kernels": ("PyCodeCache.load_by_key_path",),
+}
+
+
+def stage_usec(metrics, timers):
+    """A stage's microseconds from torch's timers (never negative: a
+    backward graph compiled lazily falls outside Dynamo's timer)."""
+    seconds = sum(-sum(metrics.get(t[1:], ())) if t[0] == "-" else sum(metrics.get(t, ())) for t in timers)
+    return min(max(int(seconds * 1e6), 0), 0xFFFFFFFF)
+
+
 class Refused(Exception):
     """A start-up configuration this worker cannot serve: the executor reports the text."""
 
@@ -74,6 +97,11 @@ class Protocol:
         if self.busy_binding_at != self.busy_mode_at + 4 or self.busy_binding_at + 4 > self.shm_header:
             raise Refused(f"busy_mode_at, busy_binding_at: {self.busy_mode_at}, {self.busy_binding_at} "
                           f"are not two adjacent u32 in a {self.shm_header}-byte header")
+        # optional, so that an executor that asks for no timings gets the reply it knows
+        self.stages = text("stages").split(",") if "stages" in cfg else []
+        unknown = [name for name in self.stages if name not in STAGE_TIMERS]
+        if unknown:
+            raise Refused(f"stages: this worker cannot time {', '.join(unknown)}")
         self.max_message = number("max_message")
         if self.max_message < Trace.CAP + 4096:  # the trace, its note and header
             raise Refused(f"max_message: {self.max_message} bytes cannot carry a trace of {Trace.CAP}")
@@ -502,10 +530,11 @@ class Worker:
         import torch
         import torch._dynamo
         import torch._inductor.config
-        from torch._dynamo.utils import counters
+        from torch._dynamo import utils as dynamo_utils
 
         self.torch = torch
-        self.counters = counters
+        self.counters = dynamo_utils.counters
+        self.timers = getattr(dynamo_utils, "compilation_time_metrics", {})  # absent: "compile, not split"
         if self.device == "auto":
             self.device = "cuda" if torch.cuda.is_available() else "cpu"
         DTYPE_CODES.update(PROTO.torch_dtypes(torch))
@@ -573,6 +602,14 @@ class Worker:
         for name, default in self.capture_defaults.items():
             setattr(self.torch._dynamo.config, name, True if on else default)
 
+    def stage_times(self, started):
+        """The timed stages the executor asked for: u32 count, u32 microseconds each."""
+        if not PROTO.stages:
+            return b""
+        timers = dict(self.timers, request=[time.perf_counter() - started])
+        times = [stage_usec(timers, STAGE_TIMERS[name]) for name in PROTO.stages]
+        return struct.pack(f"<I{len(times)}I", len(times), *times)
+
     def load_aoti_runner(self):
         share_cxx_runtime()
         runner = build_aoti_runner(self.torch)
@@ -590,6 +627,7 @@ class Worker:
 
     def serve(self, req):
         torch = self.torch
+        started = time.perf_counter()
         head, _, src = req.partition(b"\n\n")
         h = parse_header(head.decode())
         rid = int(h["id"][0])
@@ -615,6 +653,7 @@ class Worker:
             self.coverage.begin()
         torch._dynamo.reset()
         self.counters.clear()
+        self.timers.clear()
         ns = {"__name__": "pt2fuzz_program"}
         compiled = None
         records = []
@@ -682,7 +721,7 @@ class Worker:
         graphs = compiled.packages if isinstance(compiled, AotiProgram) else stats.get("unique_graphs", 0)
         breaks = sum(self.counters["graph_break"].values())
         head = struct.pack("<4sIIIII", b"P2FR", rid, graphs, breaks, int(poisoned), len(records))
-        send_message(head + b"".join(records))
+        send_message(head + b"".join(records) + self.stage_times(started))
         if trace:
             send_message(struct.pack("<4sI", b"P2FT", rid) + trace.finish())
         if poisoned:

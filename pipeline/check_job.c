@@ -39,8 +39,10 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind};
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
+	uint64_t t0 = profile_clock_usec();
 	oracle_judge(&out->run, j->compare_all ? NULL : j->compare, j->ncompare, &c.oracle, &out->v);
 	out->signature = verdict_is_finding(out->v.kind) ? oracle_signature(&out->v, &out->run, j->ops, j->nops) : 0;
+	x->prof.usec[PR_JUDGE] += profile_clock_usec() - t0;
 	return 0;
 }
 

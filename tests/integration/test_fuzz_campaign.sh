@@ -28,6 +28,18 @@ read -r total bugs known <<<"$counts"
 [ "$total" = "$nf" ] && [ "$bugs" -ge 1 ] && [ "$bugs" -le "$nf" ] && [ "$known" -le "$bugs" ] ||
   die "summary counts '$counts' for $nf findings"
 
+# Where the seconds went (docs/campaigns.md, "profile"): eager runs and the compile's stages, timed by
+# the worker with torch's own timers, are in the summary's profile line; its table's shares add up to
+# the wall time, and the rest (libFuzzer and its forks) is not negative.
+line=$(grep '^  profile ' "$TMP/log") || die "no profile line in the summary"
+secs() { sed -n "s/.* $1 \([0-9.]*\) s (.*/\1/p" <<<"$line"; }
+compile=$(for k in dynamo aot_autograd lowering codegen kernels; do secs $k; done | awk '{ s += $1 } END { print s + 0 }')
+echo "profile: eager $(secs eager) s, compile $compile s, rest $(secs rest) s"
+awk -v e="$(secs eager)" -v c="$compile" 'BEGIN { exit !(e > 0 && c > 0) }' || die "no eager or compile time: $line"
+awk -F'\t' '$4 != "" { s += $4; if ($3 < 0) bad = 1 } $1 == "rest" { rest = 1 }
+  END { exit !(rest && !bad && s > 99.9 && s < 100.1) }' "$OUT/stats/profile.tsv" ||
+  die "profile.tsv's shares do not add up to the wall time: $(cat "$OUT/stats/profile.tsv")"
+
 # It kept going: libFuzzer's status lines go on after the first crashed job,
 # and more inputs ran after it.
 first=$(grep -n 'oom/timeout/crash: [0-9]*/[0-9]*/[1-9]' "$OUT/fuzzer.log" | head -1 | cut -d: -f1)
