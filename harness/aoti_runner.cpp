@@ -3,6 +3,7 @@
 // so the worker can reach it with ctypes; the worker builds it against its own
 // torch's headers and libraries on first use (harness/worker.py, aoti_runner()).
 // Errors come back as text in the caller's buffer, never as exceptions.
+#include <ATen/ops/empty_strided.h>
 #include <ATen/ops/from_blob.h>
 #include <torch/csrc/inductor/aoti_package/model_package_loader.h>
 
@@ -92,10 +93,14 @@ int pt2fuzz_aoti_run(void *handle, int n, void *const *data, const int *dtype, c
 	try {
 		auto options = at::TensorOptions().device(at::Device(device));
 		std::vector<at::Tensor> inputs;
-		for (int i = 0; i < n; i++)
-			inputs.push_back(at::from_blob(data[i], at::IntArrayRef(shape[i], rank[i]),
-						       at::IntArrayRef(stride[i], rank[i]),
-						       options.dtype(static_cast<at::ScalarType>(dtype[i]))));
+		for (int i = 0; i < n; i++) {
+			at::IntArrayRef sizes(shape[i], rank[i]), strides(stride[i], rank[i]);
+			auto opts = options.dtype(static_cast<at::ScalarType>(dtype[i]));
+			// An empty tensor has no data pointer, and from_blob on a device
+			// asks the pointer's device (CUDA: "resides on host memory").
+			inputs.push_back(data[i] ? at::from_blob(data[i], sizes, strides, opts)
+						 : at::empty_strided(sizes, strides, opts));
+		}
 		s->outputs = s->loader->run(inputs);
 		return static_cast<int>(s->outputs.size());
 	} catch (const std::exception &e) {

@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib.sh"
 run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 
 # (a) seeds, then generated graphs
-SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax aoti_expand_output doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
+SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax aoti_expand_output aoti_empty_input doc000_pad_dynamic_relu fam_pool_max_avg_adaptive
        doc001_s3_reflectionpad3d_pairwise"
 run --findings "$TMP/f-seeds" $(for s in $SEEDS; do echo "$B/seeds/$s.bin"; done) | tee "$TMP/seeds"
 judge_verdicts "$ROOT/seeds" "$TMP/seeds" $SEEDS || die "seed verdicts under --backend aoti differ from what the seeds expect"
