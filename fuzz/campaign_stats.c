@@ -70,6 +70,7 @@ static const struct {
 	{"near_invalid", offsetof(struct campaign_stats, near_invalid)},
 	{"replayed", offsetof(struct campaign_stats, replayed)},
 	{"worker_starts", offsetof(struct campaign_stats, starts)},
+	{"worker_loans", offsetof(struct campaign_stats, loans)},
 	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
 	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
 };
@@ -187,8 +188,9 @@ void cstats_print(const struct campaign_stats *s, FILE *f)
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])
 			fprintf(f, " %s %llu", verdict_name((enum verdict_kind)k), (unsigned long long)s->verdicts[k]);
-	fprintf(f, "\n  workers         %llu started, %llu crashed, %llu hung\n", (unsigned long long)s->starts,
-		(unsigned long long)s->crashes, (unsigned long long)s->hangs);
+	fprintf(f, "\n  workers         %llu taken by the jobs (%llu lent), %llu crashed, %llu hung\n",
+		(unsigned long long)s->starts, (unsigned long long)s->loans, (unsigned long long)s->crashes,
+		(unsigned long long)s->hangs);
 	fprintf(f, "  mutators        %-12s %8s %8s %8s\n", "", "tried", "valid", "new cov");
 	for (unsigned i = 0; i < s->nmut; i++)
 		fprintf(f, "                  %-12s %8llu %8llu %8llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,

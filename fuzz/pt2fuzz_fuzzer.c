@@ -114,9 +114,9 @@ static void write_stats(void)
 	if (!f)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nworker_starts\t%u\n"
-		   "worker_crashes\t%u\nworker_hangs\t%u\n",
+		   "worker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
-		(unsigned long long)S.replayed, X.starts, X.crashes, X.hangs);
+		(unsigned long long)S.replayed, X.starts, X.loans, X.crashes, X.hangs);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)

@@ -174,6 +174,7 @@ static int borrow_worker(struct executor *x)
 	x->pid = w.pid;
 	x->lender_fd = w.sock;
 	x->starts++;
+	x->loans++;
 	x->ring_mark = x->ring_total;
 	snprintf(x->info, sizeof x->info, "%s", w.hello);
 	return 0;

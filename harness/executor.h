@@ -63,7 +63,7 @@ struct executor {
 	int to_fd, from_fd, err_fd, shm_fd;
 	uint8_t *shm;
 	uint64_t next_id;
-	unsigned starts, crashes, hangs;
+	unsigned starts, loans, crashes, hangs; /* starts: workers taken, lent ones (loans) included */
 	unsigned continuations;   /* requests gone on in a fresh worker after a poisoned CUDA context */
 	struct profile prof;      /* where this executor's time went: worker starts, every request's
 				   * parts (callers add rows of their own: PR_JUDGE) */
