@@ -5,10 +5,10 @@
  * Dtypes (torch 2.15 CPU, each function tried on every dtype): integer and
  * bool inputs promote to float32, float ones keep their dtype. Every float
  * dtype for erfinv, i0, i0e, i1, i1e, ndtr, entr, sinc, logit, expit,
- * log1p, polygamma, xlogy, xlog1py, gammainc(c); float32 and float64 only
- * (no half kernels) for ndtri, log_ndtr, erfcx, the Bessel and Airy
- * functions, and zeta (a float16 pair raises, float16 with float32 runs
- * in float32). multigammaln and round(decimals=) take floats only.
+ * log1p, polygamma, xlogy, xlog1py; float32 and float64 only (no half
+ * kernels) for ndtri, log_ndtr, erfcx, the Bessel and Airy functions, zeta
+ * and, on CUDA, gammainc(c) (a float16 pair raises, float16 with float32
+ * runs in float32: torch 2.11 CUDA's igamma has no half kernels). multigammaln and round(decimals=) take floats only.
  * Outside a function's domain the result is NaN, never an error, except
  * multigammaln's (below).
  *
@@ -41,15 +41,15 @@ static bool pair_rule(struct infer_io *io, bool floats)
 	return io_broadcast(io, io->in[0], io->in[1], &io->out[0]);
 }
 static bool infer_pair(struct infer_io *io) { return pair_rule(io, false); }
-static bool infer_float_pair(struct infer_io *io) { return pair_rule(io, true); }
 
-/* zeta computes in float32 or float64 only: a float16 or bfloat16 pair raises. */
-static bool infer_zeta(struct infer_io *io)
+/* zeta, and gammainc(c) on CUDA, compute in float32 or float64 only: a
+ * float16 or bfloat16 pair raises. */
+static bool infer_wide_float_pair(struct infer_io *io)
 {
 	if (!pair_rule(io, true))
 		return false;
 	if (io->out[0].dtype != DT_FLOAT32 && io->out[0].dtype != DT_FLOAT64)
-		return io_fail(io, "zeta has no %s kernel", dtype_info(io->out[0].dtype)->name);
+		return io_fail(io, "no %s kernel (float32 or float64 only)", dtype_info(io->out[0].dtype)->name);
 	return true;
 }
 
@@ -64,8 +64,7 @@ static bool choose_partner(struct chooser *c, struct op_choice *ch, unsigned mas
 	return p >= 0;
 }
 static bool choose_any_partner(struct chooser *c, struct op_choice *ch) { return choose_partner(c, ch, DTM_ALL); }
-static bool choose_float_partner(struct chooser *c, struct op_choice *ch) { return choose_partner(c, ch, DTM_FLOAT); }
-static bool choose_zeta_partner(struct chooser *c, struct op_choice *ch) { return choose_partner(c, ch, DTM_F32_F64); }
+static bool choose_wide_partner(struct chooser *c, struct op_choice *ch) { return choose_partner(c, ch, DTM_F32_F64); }
 
 /* ---- one input and one parameter ---- */
 
@@ -169,9 +168,9 @@ const struct op_def ops_special[] = {
 	SPECIAL("special_log1p", DTM_ALL, 0, 1, 1, NULL, "torch.special.log1p(@0)", infer_promote, choose_none),
 	S2(xlogy, DTM_ALL, 0, infer_pair, choose_any_partner),
 	S2(xlog1py, DTM_ALL, 0, infer_pair, choose_any_partner),
-	S2(zeta, DTM_F32_F64, 1, infer_zeta, choose_zeta_partner),
-	S2(gammainc, DTM_FLOAT, 1, infer_float_pair, choose_float_partner),
-	S2(gammaincc, DTM_FLOAT, 1, infer_float_pair, choose_float_partner),
+	S2(zeta, DTM_F32_F64, 1, infer_wide_float_pair, choose_wide_partner),
+	S2(gammainc, DTM_F32_F64, 1, infer_wide_float_pair, choose_wide_partner),
+	S2(gammaincc, DTM_F32_F64, 1, infer_wide_float_pair, choose_wide_partner),
 	SPECIAL("polygamma", DTM_ALL, 0, 2, 1, "n", "torch.special.polygamma(#0, @0)", infer_polygamma,
 		choose_polygamma),
 	SPECIAL("multigammaln", DTM_FLOAT, 0, 1, 1, "p shift~",
