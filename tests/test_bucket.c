@@ -175,6 +175,12 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		/* avg_pool2d's lowering error is not #185575 (no upstream issue found). */
 		{"behaviour", "torch._inductor.exc.InductorError", RELATIONAL "(((s0 + 1)//2)) > 25", "avg_pool2d", ""},
 		{"missing-error", "RuntimeError", "RuntimeError: Class values must be smaller than num_classes.", "relu", ""},
+		/* one_hot in the op set does not make another missing error #144211 */
+		{"missing-error", "NotImplementedError",
+		 "NotImplementedError: \"softmax_lastdim_kernel_impl\" not implemented for 'Long'", "one_hot,softmax",
+		 "pytorch#198155"},
+		{"error-mismatch", "torch._dynamo.exc.TorchRuntimeError",
+		 "torch._dynamo.exc.TorchRuntimeError: RuntimeError when making fake tensor call", "elu", "pytorch#158088"},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
