@@ -51,11 +51,31 @@ static const struct {
 struct needs {
 	int random;  /* an op of the random family: fallback_random, and the seed before each run */
 	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
+	int casts;   /* a node casts to float16/bfloat16: the float64 run upcasts it (Upcast) */
 	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
 	int special; /* a special fill: special() and math */
 	int state;   /* parameters or buffers: __init__'s generator */
 	int modules; /* modules built by the ops' constructors: __init__'s seed */
+	int conv;    /* a convolution: cuDNN's TF32 off, on CUDA */
 };
+
+/* Whether node nd makes a float16/bfloat16 value of a dtype none of its
+ * inputs has, or casts (a dtype argument, .to()): in the float64 run its
+ * inputs are float64, and only Upcast keeps it from rounding there. */
+static int casts_to_low_precision(const struct graph *g, const struct node *nd)
+{
+	for (unsigned o = 0; o < nd->nout; o++) {
+		unsigned dt = g->v[nd->out0 + o].dtype;
+		if (!dtype_is_low_precision(dt))
+			continue;
+		int same = 0;
+		for (unsigned i = 0; i < nd->nin; i++)
+			same |= g->v[nd->in[i]].dtype == dt;
+		if (!same || op_get(nd->op)->family == FAM_CAST)
+			return 1;
+	}
+	return 0;
+}
 
 static void find_needs(const struct graph *g, struct needs *nd)
 {
@@ -70,6 +90,8 @@ static void find_needs(const struct graph *g, struct needs *nd)
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		nd->random |= op_get(g->n[k].op)->family == FAM_RANDOM;
 		nd->modules |= op_get(g->n[k].op)->ctor != NULL;
+		nd->conv |= op_get(g->n[k].op)->family == FAM_CONV;
+		nd->casts |= casts_to_low_precision(g, &g->n[k]);
 	}
 }
 
@@ -200,7 +222,7 @@ static void write_header(FILE *f, const struct graph *g, const struct plain_opts
 	fprintf(f, ", input binding %u\n", o->binding);
 }
 
-static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda)
+static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda, int broken)
 {
 	fputs(nd->special ? "import math\n" : "", f);
 	fputs("import torch\n", f);
@@ -210,11 +232,20 @@ static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda)
 			"rounds\n" : "", f);
 	fputs(nd->datadep ? "torch._dynamo.config.capture_dynamic_output_shape_ops = True  # data-dependent shapes\n"
 			    "torch._dynamo.config.capture_scalar_outputs = True\n" : "", f);
+	fputs(cuda && nd->conv ? "torch.backends.cudnn.allow_tf32 = False  # float32 convolutions in float32\n" : "", f);
 	fputs(cuda ? "device = \"cuda\"\n" : "", f);
 	if (nd->special) {
 		fputc('\n', f);
 		emit_special_helper(f);
 	}
+	if (nd->casts && !broken)
+		fputs("\nclass Upcast(torch.overrides.TorchFunctionMode):  # the float64 run casts to float64 where the model "
+		      "casts to float16/bfloat16\n"
+		      "    def __torch_function__(self, func, types, args=(), kwargs=None):\n"
+		      "        up = lambda a: torch.float64 if a in (torch.float16, torch.bfloat16) else a\n"
+		      "        func = {torch.Tensor.half: torch.Tensor.double, torch.Tensor.bfloat16: torch.Tensor.double}.get(func, "
+		      "func)\n"
+		      "        return func(*map(up, args), **{k: up(v) for k, v in (kwargs or {}).items()})\n", f);
 }
 
 /* class Model: __init__ only where there is state or a module to build. */
@@ -314,21 +345,22 @@ static void write_compile(FILE *f, const struct plain_opts *o, const char *backe
 	fputc(')', f);
 }
 
-/* Eager, compiled and float64 runs, then each result judged as the harness
- * judges it (torch._dynamo.utils.same against the float64 run; ints and
- * bools exactly), with the shape and dtype first (same() broadcasts). */
+/* Eager, compiled and float64 runs (the float64 one of the upcast graph
+ * where the model casts to float16/bfloat16, as the harness runs it), then
+ * each result judged as the harness judges it (torch._dynamo.utils.same
+ * against the float64 run; ints and bools exactly), with the shape and dtype
+ * first (same() broadcasts): what was compared, then a MISMATCH line per
+ * output that differs, else PASS. */
 static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
-	fprintf(f, "\ntorch.set_grad_enabled(False)\neager = run(%s)\ncompiled = run(", model_expr(o));
+	fprintf(f, "\ntorch.set_grad_enabled(False)\neager, compiled = run(%s), run(", model_expr(o));
 	write_compile(f, o, backend);
-	fprintf(f, ")\nref = run(%s.double(), fp64=True)\n", model_expr(o));
-	fprintf(f, "verdict = \"PASS\"\n"
-		   "for (k, e), c in zip(eager.items(), compiled.values()):\n"
-		   "    ok = (e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, fp64_ref=ref[k], "
-		   "equal_nan=True%s) if e.is_floating_point() else torch.equal(e, c))\n"
-		   "    print(f\"{k}: ok\" if ok else (verdict := f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled "
-		   "{c.dtype} {list(c.shape)}\"))\n"
-		   "print(verdict)\n",
+	fprintf(f, ")\n%sref = run(%s.double(), fp64=True)\n", nd->casts ? "with Upcast():\n    " : "", model_expr(o));
+	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
+		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
+		   "       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, "
+		   "fp64_ref=ref[k], equal_nan=True%s) if e.is_floating_point() else torch.equal(e, c)))]\n"
+		   "print(\"compared:\", \", \".join(eager))\nprint(\"\\n\".join(bad) or \"PASS\")\n",
 		nd->low ? ", tol={torch.float16: 1e-3, torch.bfloat16: 1e-2}.get(e.dtype, 1e-4)" : "");
 }
 
@@ -385,7 +417,7 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *o, char 
 		return fail(why, n, "out of memory");
 	}
 	write_header(f, g, o, backend);
-	write_imports(f, &nd, uses_F(model), o->cuda);
+	write_imports(f, &nd, uses_F(model), o->cuda, g->broken != 0);
 	fwrite(model, 1, len, f);
 	free(model);
 	write_run(f, g, o, &nd);

@@ -162,6 +162,7 @@ def main():
     import torch._inductor.config
 
     torch._inductor.config.fallback_random = True
+    torch.backends.cudnn.allow_tf32 = False  # float32 convolutions in float32, as the fuzzer runs them
     if LOW_PRECISION:
         torch._inductor.config.emulate_precision_casts = True
     torch._dynamo.config.capture_dynamic_output_shape_ops = DATA_DEPENDENT

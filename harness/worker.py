@@ -8,6 +8,7 @@
 import contextlib
 import copy
 import faulthandler
+import fcntl
 import logging
 import os
 import pathlib
@@ -357,11 +358,11 @@ def aoti_toolchain(torch):
     return [cxx, std, f"-D_GLIBCXX_USE_CXX11_ABI={int(torch._C._GLIBCXX_USE_CXX11_ABI)}"]
 
 
-def build_aoti_runner(torch):
+def build_aoti_runner(torch, cache):
     """Compiles harness/aoti_runner.cpp (AOTI_RUNNER_CPP, linked in with this
     file) against this torch's headers and libraries, with Inductor's own
     toolchain (aoti_toolchain), once per torch version, toolchain and source
-    (cached in the temp dir), and loads it. Raises with the compiler's output
+    (cached in the directory cache), and loads it. Raises with the compiler's output
     when it cannot: a set-up error, not a finding."""
     import ctypes
     import hashlib
@@ -370,21 +371,21 @@ def build_aoti_runner(torch):
 
     toolchain = aoti_toolchain(torch)
     key = hashlib.sha256((torch.__version__ + sys.version + " ".join(toolchain) + AOTI_RUNNER_CPP).encode()).hexdigest()[:16]
-    cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
     lib = os.path.join(cache, f"aoti_runner-{key}.so")
     if not os.path.exists(lib):
-        os.makedirs(cache, exist_ok=True)
-        src = os.path.join(cache, f"aoti_runner-{key}.cpp")
+        # built aside and renamed into place: a worker killed mid-build leaves no half library
         tmp = f"{lib}.{os.getpid()}"
+        src = f"{tmp}.cpp"
         pathlib.Path(src).write_text(AOTI_RUNNER_CPP)
         libdirs = cpp_extension.library_paths()
         cmd = [*toolchain, "-O1", "-shared", "-fPIC", "-Wall", "-Wextra",
                *(f"-isystem{d}" for d in cpp_extension.include_paths()), src, "-o", tmp,
                *(f"-L{d}" for d in libdirs), *(f"-Wl,-rpath,{d}" for d in libdirs), "-lc10", "-ltorch_cpu", "-ltorch"]
         built = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        os.unlink(src)
         if built.returncode:
             raise RuntimeError(f"pt2fuzz: building the AOTInductor runner failed:\n{' '.join(cmd)}\n{built.stdout[-4000:]}")
-        os.replace(tmp, lib)  # atomic: workers building at once do not see half a file
+        os.replace(tmp, lib)
     runner = ctypes.CDLL(lib)
     c = ctypes
     runner.pt2fuzz_aoti_load.restype = c.c_void_p
@@ -539,6 +540,9 @@ class Worker:
             self.device = "cuda" if torch.cuda.is_available() else "cpu"
         DTYPE_CODES.update(PROTO.torch_dtypes(torch))
         torch.set_grad_enabled(False)
+        # float32 convolutions in float32: cuDNN may take TF32 kernels by default, and eager and
+        # compiled mode (another layout) take different ones
+        torch.backends.cudnn.allow_tf32 = False
         torch._inductor.config.fallback_random = True
         torch._dynamo.config.suppress_errors = False
         self.inductor_defaults = {}
@@ -612,8 +616,15 @@ class Worker:
 
     def load_aoti_runner(self):
         share_cxx_runtime()
-        runner = build_aoti_runner(self.torch)
-        check_aoti_runner(self.torch, runner, self.device)
+        # Workers starting at once build and check the runner one at a time: the check's
+        # AOTInductor compiles of one model at once share Inductor's cache, and a loader read
+        # another's half-written file ("parse error ... empty input")
+        cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
+        os.makedirs(cache, exist_ok=True)
+        with open(os.path.join(cache, "lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            runner = build_aoti_runner(self.torch, cache)
+            check_aoti_runner(self.torch, runner, self.device)
         return runner
 
     def aoti_program(self, model, ns, dynamic):

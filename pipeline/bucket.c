@@ -40,16 +40,45 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 	json_array_foreach(list, i, op)
 		if (json_is_string(op) && nops < G_MAX_NODES)
 			ops[nops++] = json_string_value(op);
-	b->known = known_match(known_bugs(NULL, 0), kind, error, ops, nops);
+	b->known = bucket_known(meta, ops, nops);
+}
+
+const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops)
+{
+	char error[256];
+	oracle_bucket_message(json_file_str(meta, "message"), error, sizeof error);
+	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, ops, nops);
+}
+
+/* DIR/meta.json, its path left in path (size bytes); NULL with a reason. */
+static json_t *load_meta(const char *dir, char *path, size_t size, char *why, size_t n)
+{
+	int k = snprintf(path, size, "%s/meta.json", dir);
+	if (k < 0 || (size_t)k >= size) {
+		fail(why, n, "%s: path too long", dir);
+		return NULL;
+	}
+	return json_file_load(path, why, n);
+}
+
+int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, const struct known_bug **known,
+			       char *why, size_t n)
+{
+	char path[4200];
+	json_t *meta = load_meta(dir, path, sizeof path, why, n);
+	if (!meta)
+		return -1;
+	*known = bucket_known(meta, ops, nops);
+	int bad = json_object_set_new(meta, "known", json_string(*known ? (*known)->issue : "")) ||
+		  json_file_write(path, meta, 1);
+	json_decref(meta);
+	return bad ? fail(why, n, "%s: cannot write", path) : 0;
 }
 
 int bucket_load(const char *dir, struct finding_bucket *b, char *why, size_t n)
 {
 	char path[4200];
-	int k = snprintf(path, sizeof path, "%s/meta.json", dir);
-	if (k < 0 || (size_t)k >= sizeof path)
-		return fail(why, n, "%s: path too long", dir);
-	json_t *meta = json_file_load(path, why, n);
+	json_t *meta = load_meta(dir, path, sizeof path, why, n);
 	if (!meta)
 		return -1;
 	bucket_of(meta, b);

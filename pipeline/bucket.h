@@ -31,6 +31,16 @@ int bucket_load(const char *dir, struct finding_bucket *b, char *why, size_t n);
 /* Sets meta's "bucket", "bucket_text" and "known" keys from bucket_of. 0, or -1. */
 int bucket_store(json_t *meta);
 
+/* The known bug of a finding matched against the given op names: those of
+ * its reduced graph, once triage has one (the original's other ops could
+ * match another line, e.g. a random op the reduction removed). */
+const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops);
+
+/* DIR/meta.json's "known" set from the ops of the graph triage reduced it
+ * to, and *known to that bug (NULL: none). 0, or -1 with a reason. */
+int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, const struct known_bug **known,
+			       char *why, size_t n);
+
 /* A findings directory counted: folders "<kind>-<signature>" by kind, and
  * the distinct buckets among them, known or not. */
 struct findings_census {

@@ -181,6 +181,10 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "pytorch#198155"},
 		{"error-mismatch", "torch._dynamo.exc.TorchRuntimeError",
 		 "torch._dynamo.exc.TorchRuntimeError: RuntimeError when making fake tensor call", "elu", "pytorch#158088"},
+		/* numeric findings are matched by their op set alone */
+		{"numeric", "", "", "signbit", "pytorch#187935"},
+		{"numeric", "", "", "norm_p", "pytorch#182181"},
+		{"numeric", "", "", "floor_divide,unique", "pytorch#197895"},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
@@ -275,4 +279,20 @@ TEST(known_bugs_builtin_list_marks_the_reflection_pad3d_pairwise_seed)
 	CHECK(b.known == NULL);
 	json_decref(m);
 	json_decref(other);
+}
+
+/* A numeric finding whose original graph held a random op is #181136 by the
+ * original's ops; its reduced graph (a special function of a pow) is not. */
+TEST(known_bug_of_a_reduced_finding_is_matched_on_the_reduced_ops)
+{
+	json_t *m = meta("numeric-86e59eef1a36ba53", "numeric", "", "", "dropout,take,pow,modified_bessel_i1,bessel_j0");
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && !strcmp(b.known->issue, "pytorch#181136"));
+	const char *reduced[] = {"pow", "modified_bessel_i1"};
+	CHECK(bucket_known(m, reduced, 2) == NULL);
+	const char *kept[] = {"dropout", "pow"};
+	const struct known_bug *k = bucket_known(m, kept, 2);
+	CHECK(k && !strcmp(k->issue, "pytorch#181136"));
+	json_decref(m);
 }

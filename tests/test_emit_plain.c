@@ -64,12 +64,14 @@ TEST(plain_float_graph_with_a_parameter)
 	CHECK(strstr(p, "    gen = torch.Generator().manual_seed(5000015)  # input binding 0\n"
 			"    x0 = torch.randn((3, 4), generator=gen)\n    x0 = x0.double() if fp64 else x0\n"));
 	CHECK(strstr(p, "return {f\"output {k}\": o for k, o in enumerate(model(x0))}\n"));
-	CHECK(strstr(p, "\neager = run(Model())\ncompiled = run(torch.compile(Model(), backend=\"inductor\"))\n"
+	CHECK(strstr(p, "\neager, compiled = run(Model()), run(torch.compile(Model(), backend=\"inductor\"))\n"
 			"ref = run(Model().double(), fp64=True)\n"));
 	CHECK(strstr(p, "torch._dynamo.utils.same(e, c, fp64_ref=ref[k], equal_nan=True) if e.is_floating_point() else "
 			"torch.equal(e, c)"));
 	CHECK(strstr(p, "(e.shape, e.dtype) == (c.shape, c.dtype)")); /* same() broadcasts [1] against () */
-	CHECK(lines(p) >= 2 && strstr(p, "\nprint(verdict)\n") == p + strlen(p) - strlen("\nprint(verdict)\n"));
+	const char *last = "\nprint(\"\\n\".join(bad) or \"PASS\")\n";
+	CHECK(lines(p) >= 2 && strstr(p, last) == p + strlen(p) - strlen(last));
+	CHECK(!strstr(p, "Upcast") && !strstr(p, "allow_tf32")); /* no cast to half precision, no convolution */
 	/* only what the graph needs */
 	CHECK(!strstr(p, "functional") && !strstr(p, "fallback_random") && !strstr(p, "emulate_precision_casts") &&
 	      !strstr(p, "capture_") && !strstr(p, "mark_dynamic") && !strstr(p, "device") && !strstr(p, "torch.manual_seed("));
@@ -208,7 +210,8 @@ TEST(plain_on_cuda_moves_model_and_inputs)
 		return;
 	CHECK(starts(p, "# pt2fuzz numeric-0123456789abcdef (numeric): mm; "));
 	CHECK(strstr(p, "\ndevice = \"cuda\"\n") && strstr(p, "x0 = torch.randn((3, 4), generator=gen).to(device)\n"));
-	CHECK(strstr(p, "eager = run(Model().to(device))\n") && strstr(p, "ref = run(Model().to(device).double(), fp64=True)"));
+	CHECK(strstr(p, "eager, compiled = run(Model().to(device)), ") &&
+	      strstr(p, "ref = run(Model().to(device).double(), fp64=True)"));
 	free(p);
 }
 
@@ -247,4 +250,43 @@ TEST(plain_small_generated_graphs_are_short)
 		free(p);
 	}
 	CHECK(total >= 30 && fit * 10 >= total * 9);
+}
+
+/* The float64 run keeps float64 where the model itself casts to bfloat16 (the
+ * upcast graph, as the harness runs it); a graph whose half-precision values
+ * only come from its inputs, which the float64 run upcasts, needs no Upcast. */
+TEST(plain_upcasts_the_model_casts_in_the_float64_run)
+{
+	char *p = plain("bindings 1\nseed 3\nx0 = input float32 [2, 3]\nv1 = to_dtype(x0; dtype=bfloat16)\n"
+			"v2 = tan(v1)\noutput v2\n", NULL);
+	if (!p)
+		return;
+	CHECK(strstr(p, "\nclass Upcast(torch.overrides.TorchFunctionMode):") != NULL);
+	CHECK(strstr(p, "\nwith Upcast():\n    ref = run(Model().double(), fp64=True)\n") != NULL);
+	free(p);
+	p = plain("bindings 1\nseed 3\nx0 = input bfloat16 [2, 3]\nv1 = tan(x0)\noutput v1\n", NULL);
+	if (!p)
+		return;
+	CHECK(!strstr(p, "Upcast") && strstr(p, "emulate_precision_casts"));
+	free(p);
+}
+
+/* cuDNN may take TF32 kernels for float32 convolutions, eager and compiled
+ * mode different ones: on CUDA the program turns that off, as the worker does. */
+TEST(plain_convolution_on_cuda_turns_tf32_off)
+{
+	static const char conv[] = "bindings 1\nseed 3\nx0 = input float32 [9, 1, 2]\nv1 = conv_transpose2d(x0; in_channels=9, "
+				   "out_channels=2, kernel_size=1, stride=1, padding=0, output_padding=0, groups=1, bias=True, "
+				   "dilation=1)\noutput v1\n";
+	struct plain_opts o = {.cuda = 1};
+	char *p = plain(conv, &o);
+	if (!p)
+		return;
+	CHECK(strstr(p, "\ntorch.backends.cudnn.allow_tf32 = False") != NULL);
+	free(p);
+	p = plain(conv, NULL);
+	if (!p)
+		return;
+	CHECK(!strstr(p, "allow_tf32"));
+	free(p);
 }

@@ -11,6 +11,7 @@
 #include "../graph/op.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/bucket.h"
+#include "../pipeline/check.h"
 #include "bisect.h"
 #include "finding_list.h"
 #include "../pipeline/cli.h"
@@ -70,6 +71,10 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	for (unsigned i = 0; i < t->reruns; i++)
 		t->reruns_ok += res[i].key == rs.last.key;
 	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
+	const char *ops[G_MAX_NODES];
+	unsigned nops = check_op_names(&t->reduced, ops, G_MAX_NODES);
+	if (bucket_store_known_reduced(dir, ops, nops, &t->found.known, why, sizeof why))
+		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 	return 0;
 }
 

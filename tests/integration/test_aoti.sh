@@ -1,6 +1,6 @@
 # --backend aoti on CPU: torch.export, an AOTInductor package, and the C++
 # runner (harness/aoti_runner.cpp, built by the worker against its torch).
-#  (a) the runner builds; a share of the seeds (AOTInductor compiles take
+#  (a) the runner builds, also by two workers at once; a share of the seeds (AOTInductor compiles take
 #      seconds: the aoti seeds, one with an expanded-view output, a dynamic
 #      pad, a pooling whose dynamic dim export specializes (a package per
 #      binding), and the known PyTorch bug, which AOTI shows too where Inductor
@@ -19,7 +19,11 @@ SEEDS="aoti_dynamic_linear_norm aoti_dynamic_cat_softmax aoti_expand_output aoti
 run --findings "$TMP/f-seeds" $(for s in $SEEDS; do echo "$B/seeds/$s.bin"; done) | tee "$TMP/seeds"
 judge_verdicts "$ROOT/seeds" "$TMP/seeds" $SEEDS || die "seed verdicts under --backend aoti differ from what the seeds expect"
 "$PT2FUZZ" gen --seed 11 --count 6 --size 5 --dynamic 50 --out "$TMP/gen" >/dev/null
-run --findings "$TMP/f-gen" "$TMP/gen" | tee "$TMP/gen.out"
+# Two workers starting at once on an empty runner cache both build the runner:
+# each must load a whole one (no start-up error).
+mkdir -p "$TMP/runner-cache"
+TMPDIR=$TMP/runner-cache run --jobs 2 --timeout 400 --findings "$TMP/f-gen" "$TMP/gen" 2>&1 | tee "$TMP/gen.out"
+grep -q "did not start" "$TMP/gen.out" && die "workers building the AOTI runner at once: a worker did not start"
 n=$(grep -c ": pass$" "$TMP/gen.out" || true)
 grep -v ": pass$" "$TMP/gen.out" | grep -E ": (behaviour|numeric|stride|hang|export|missing-error)" && die "generated graphs: findings under aoti"
 [ "$n" -ge 5 ] || die "generated graphs: only $n of 6 pass"

@@ -1,0 +1,31 @@
+# pt2fuzz numeric-ff9ac44b6550e921 (numeric): floor_divide, unique; eager vs torch.compile(backend="inductor") vs a float64 run, input binding 0
+import math
+import torch
+torch._dynamo.config.capture_dynamic_output_shape_ops = True  # data-dependent shapes
+torch._dynamo.config.capture_scalar_outputs = True
+device = "cuda"
+
+def special(shape, gen):  # a special fill: normal draws, and at about 30% of places +-0, +-inf, NaN, denormals, huge or tiny
+    values = torch.tensor((0.0, -0.0, math.inf, -math.inf, math.nan, 1e-40, -1e-45, 3e38, -3e38, 1e-30, 65504.0, -1.0, 1.0), dtype=torch.float64)
+    pick, use = torch.randint(0, len(values), shape, generator=gen), torch.rand(shape, generator=gen) < 0.3
+    return torch.where(use, values[pick], torch.randn(shape, generator=gen, dtype=torch.float64))
+
+class Model(torch.nn.Module):
+    def forward(self, x0, x1):
+        v2 = torch.floor_divide(x0, x1)
+        v3 = torch.unique(v2, sorted=True, return_counts=False)
+        return (v3,)
+def run(model, fp64=False):  # forward() on fresh inputs; float64 ones for the reference
+    gen = torch.Generator().manual_seed(1779387960147866)  # input binding 0
+    x0 = special((5, 1, 1, 5, 2), gen).to(torch.float32).to(device)
+    x1 = torch.randn((5, 1, 1, 5, 1), generator=gen).to(device)
+    x0, x1 = [x.double() if fp64 else x for x in (x0, x1)]
+    return {f"output {k}": o for k, o in enumerate(model(x0, x1))}
+
+torch.set_grad_enabled(False)
+eager, compiled = run(Model().to(device)), run(torch.compile(Model().to(device), backend="inductor"))
+ref = run(Model().to(device).double(), fp64=True)
+bad = [f"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}" for (k, e), c in zip(eager.items(), compiled.values())
+       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, fp64_ref=ref[k], equal_nan=True) if e.is_floating_point() else torch.equal(e, c)))]
+print("compared:", ", ".join(eager))
+print("\n".join(bad) or "PASS")
