@@ -554,7 +554,7 @@ class Worker:
         self.coverage = self.decisions = None
         if cfg.get("coverage", ["0"])[0] == "1":
             self.coverage = Coverage.make(torch, self.shm.mm, *layout[:3])
-            self.decisions = Decisions(torch, self.shm.mm, compiler_slots + kernel_slots, decision_slots)
+            self.decisions = Decisions(self.shm.mm, compiler_slots + kernel_slots, decision_slots)
         # --backend aoti: built and checked now so that a runner that cannot build, or is broken on this
         # device, stops the start-up (before the plugin, whose planted bugs the check must not see)
         self.aoti_runner = self.load_aoti_runner() if cfg.get("aoti_runner", ["0"])[0] == "1" else None

@@ -14,24 +14,26 @@ NOISE = re.compile(r"0x[0-9a-fA-F]+|\d+")  # addresses and numbers in reasons: t
 
 
 class Decisions:
-    def __init__(self, torch, mm, offset, slots):
+    def __init__(self, mm, offset, slots):
         self.map = memoryview(mm)[PROTO.shm_header + offset : PROTO.shm_header + offset + slots]
         self.slots = slots
         self.counts = {}  # decision name -> times this request
-        self.torch = torch
-        self.metrics = self.module("torch._inductor.metrics")
+        self.metrics = None  # torch._inductor.metrics once hooked
+        self.hooked = False
+
+    def hook(self):
+        """Imports and wraps the compiler's stages in the first request, as
+        compiling imports them: their import-time lines stay in that
+        request's coverage, as without these features."""
         for hook in (self.hook_patterns, self.hook_scheduler, self.hook_lowering, self.hook_guards, self.hook_autotune):
             try:
                 hook()
             except (ImportError, AttributeError):
                 pass  # a torch without this stage: its decisions are not seen
-
-    @staticmethod
-    def module(name):
         try:
-            return importlib.import_module(name)
+            self.metrics = importlib.import_module("torch._inductor.metrics")
         except ImportError:
-            return None
+            pass
 
     def note(self, name, n=1):
         self.counts[name] = self.counts.get(name, 0) + n
@@ -126,6 +128,9 @@ class Decisions:
         self.wrap(sel.AlgorithmSelectorCache, "__call__", before=selecting)
 
     def begin(self):
+        if not self.hooked:
+            self.hook()
+            self.hooked = True
         self.counts = {}
         if self.metrics:
             self.metrics.reset()
