@@ -50,6 +50,7 @@ int mutator_find(const char *name)
 }
 
 static _Thread_local struct mut_ctx ctx;
+static _Thread_local uint8_t enc_in[CODEC_MAX_SIZE], enc_out[CODEC_MAX_SIZE];
 static _Thread_local const unsigned *drawn_weights; /* NULL: the table's */
 
 void mutate_use_weights(const unsigned *weights) { drawn_weights = weights; }
@@ -61,7 +62,6 @@ static unsigned draw_weight(unsigned i, int have_other)
 		return 0;
 	return drawn_weights ? drawn_weights[i] : table[i].weight;
 }
-static _Thread_local uint8_t enc_in[CODEC_MAX_SIZE], enc_out[CODEC_MAX_SIZE];
 
 int mutate_with(unsigned which, struct graph *g, const struct graph *other, struct rng *r, size_t max_size)
 {
