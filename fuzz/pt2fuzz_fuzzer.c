@@ -29,6 +29,7 @@
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
+#include "../mutators/schedule.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
 #include "../pipeline/cli.h"
@@ -37,6 +38,7 @@
 #include "../pipeline/replay_cache.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/runopts.h"
+#include "seed_energy.h"
 #include "target_options.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
@@ -50,6 +52,8 @@ static int no_coverage;
 static unsigned gen_size = 12, near_invalid = 10;
 static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
+static struct mut_schedule schedule; /* feedback mode: mutators drawn by recent yield */
+static struct seed_energy energy;    /* feedback mode: recent finders mutated more */
 
 /* What this process has done, written to --stats DIR. */
 static struct {
@@ -147,7 +151,7 @@ static int collect_options(int argc, char **argv, char **out, int cap)
 static uint64_t options_hash(int n, char **opts)
 {
 	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--heartbeat"};
-	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS};
+	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS, SHM_DECISION_SLOTS};
 	uint64_t h = XXH64(layout, sizeof layout, 0);
 	for (int i = 0; i < n; i++) {
 		int skip = 0;
@@ -219,6 +223,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
 		gen_favor_rare_ops(S.op_runs);
+		schedule_init(&schedule);
+		mutate_use_weights(schedule.weight);
 	}
 	atexit(write_stats);
 	return 0;
@@ -286,6 +292,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int fresh = novel(map);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;
+	if (which >= 0)
+		schedule_note(&schedule, (unsigned)which, fresh, verdict_is_finding(r.v.kind));
+	if (fresh && made_here)
+		energy_reward(&energy, data, size);
 	if (no_coverage)
 		pt2fuzz_extra_counters[0] = 1; /* one constant feature: the seeds are kept, nothing else */
 	else
@@ -325,6 +335,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 		return n ? n : size;
 	}
 	int which = -1;
+	size = energy_choose(&energy, data, size, max_size, seed);
 	n = mutate_bytes(data, size, max_size, seed, near_invalid, &which, &S.mut);
 	S.last_mutator = which;
 	S.last_hash = XXH64(data, n, 0);

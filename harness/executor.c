@@ -221,9 +221,9 @@ int executor_launch(struct executor *x, char *why, size_t n)
 		return fail(why, n, "the protocol's constants do not fit the start-up configuration");
 	}
 	cl += snprintf(cfg + cl, sizeof cfg - (size_t)cl,
-		       "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndevice=%s\ncompile_threads=%u\n"
+		       "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndecision_slots=%u\ndevice=%s\ncompile_threads=%u\n"
 		       "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nplugin_len=%zu\n",
-		       x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS,
+		       x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS, SHM_DECISION_SLOTS,
 		       worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads, x->o.fx_graph_cache,
 		       x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);

@@ -10,16 +10,19 @@
 
 /* Shared memory: a header page (busy markers), the coverage map, values.
  * The map's regions: compiler lines and branches, then Inductor's kernel
- * names (both filled by the worker, which gets this layout at start-up),
- * then the fuzz target's graph features (pipeline/features.h). 256 KiB: at 64
+ * names, then the compiler's decisions (patterns fired, fusions, fallbacks,
+ * guards: all three filled by the worker, which gets this layout at
+ * start-up), then the fuzz target's graph features (pipeline/features.h).
+ * 256 KiB: at 64
  * KiB, 10 minutes of CPU fuzzing had filled 64% of the compiler slots and
  * 28% of an input's counters were collisions, whose varying counts read as
  * new coverage; 256 Ki counters of 8 buckets are libFuzzer's whole feature
  * space (kFeatureSetSize, 2^21), so nothing folds there either. */
 #define SHM_HEADER 4096
 #define SHM_COVERAGE (1u << 18)
-#define SHM_COMPILER_SLOTS 0x38000u
+#define SHM_COMPILER_SLOTS 0x34000u
 #define SHM_KERNEL_SLOTS 0x4000u
+#define SHM_DECISION_SLOTS 0x4000u
 #define SHM_DATA (SHM_HEADER + SHM_COVERAGE)
 #define SHM_BUSY_MODE 4     /* u32: enum run_mode being run, or ~0 when idle */
 #define SHM_BUSY_BINDING 8  /* u32 */
@@ -28,7 +31,7 @@
 #define PROTO_HELLO_MAX 1024 /* the worker's hello, as the executor keeps it */
 
 /* The protocol's version: a worker of another version refuses to start. */
-#define PROTOCOL_VERSION 2
+#define PROTOCOL_VERSION 3
 
 /* The constants both sides must agree on (docs/protocol.md, "Start-up"):
  * the version, the mode and dtype orders, the ranks, counts and string

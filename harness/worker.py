@@ -29,7 +29,7 @@ sys.stdout = sys.stderr
 # Python stack of every thread to stderr: the finding's worker.log says where.
 faulthandler.enable()
 
-PROTOCOL_VERSION = 2  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
+PROTOCOL_VERSION = 3  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
 MODES = ("eager", "compiled", "fp64")  # what serve() runs, in the executor's enum run_mode order
 DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
@@ -550,11 +550,15 @@ class Worker:
             name: getattr(torch._dynamo.config, name)
             for name in ("capture_dynamic_output_shape_ops", "capture_scalar_outputs")
         }
-        layout = [int(cfg[k][0]) for k in ("map_bytes", "compiler_slots", "kernel_slots")]
-        self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]), layout[0])
-        self.coverage = None
+        layout = [int(cfg[k][0]) for k in ("map_bytes", "compiler_slots", "kernel_slots", "decision_slots")]
+        map_bytes, compiler_slots, kernel_slots, decision_slots = layout
+        if compiler_slots + kernel_slots + decision_slots > map_bytes:
+            raise Refused(f"compiler_slots, kernel_slots, decision_slots: {layout[1:]} overflow a {map_bytes}-byte map")
+        self.shm = Shared(int(cfg["shm_fd"][0]), int(cfg["shm_size"][0]), map_bytes)
+        self.coverage = self.decisions = None
         if cfg.get("coverage", ["0"])[0] == "1":
-            self.coverage = Coverage.make(torch, self.shm.mm, *layout)
+            self.coverage = Coverage.make(torch, self.shm.mm, *layout[:3])
+            self.decisions = Decisions(self.shm.mm, compiler_slots + kernel_slots, decision_slots)
         # --backend aoti: built and checked now so that a runner that cannot build, or is broken on this
         # device, stops the start-up (before the plugin, whose planted bugs the check must not see)
         self.aoti_runner = self.load_aoti_runner() if cfg.get("aoti_runner", ["0"])[0] == "1" else None
@@ -662,6 +666,8 @@ class Worker:
         self.shm.reset(int(h.get("data_at", ["0"])[0]))
         if self.coverage:
             self.coverage.begin()
+        if self.decisions:
+            self.decisions.begin()
         torch._dynamo.reset()
         self.counters.clear()
         self.timers.clear()
@@ -728,6 +734,8 @@ class Worker:
         self.set_data_dependent(False)
         if self.coverage:
             self.coverage.end()
+        if self.decisions:
+            self.decisions.end(self.counters)
         stats = self.counters["stats"]
         graphs = compiled.packages if isinstance(compiled, AotiProgram) else stats.get("unique_graphs", 0)
         breaks = sum(self.counters["graph_break"].values())

@@ -39,6 +39,8 @@ unsigned mutator_count(void) { return M_COUNT; }
 
 const char *mutator_name(unsigned i) { return i < M_COUNT ? table[i].name : NULL; }
 
+unsigned mutator_weight(unsigned i) { return i < M_COUNT ? table[i].weight : 0; }
+
 int mutator_find(const char *name)
 {
 	for (unsigned i = 0; i < M_COUNT; i++)
@@ -49,6 +51,17 @@ int mutator_find(const char *name)
 
 static _Thread_local struct mut_ctx ctx;
 static _Thread_local uint8_t enc_in[CODEC_MAX_SIZE], enc_out[CODEC_MAX_SIZE];
+static _Thread_local const unsigned *drawn_weights; /* NULL: the table's */
+
+void mutate_use_weights(const unsigned *weights) { drawn_weights = weights; }
+
+/* What pick draws mutator i by: splice only with a partner. */
+static unsigned draw_weight(unsigned i, int have_other)
+{
+	if (i == M_SPLICE && !have_other)
+		return 0;
+	return drawn_weights ? drawn_weights[i] : table[i].weight;
+}
 
 int mutate_with(unsigned which, struct graph *g, const struct graph *other, struct rng *r, size_t max_size)
 {
@@ -87,10 +100,10 @@ static unsigned pick(struct rng *r, int have_other)
 {
 	unsigned total = 0;
 	for (unsigned i = 0; i < M_COUNT; i++)
-		total += i == M_SPLICE && !have_other ? 0 : table[i].weight;
+		total += draw_weight(i, have_other);
 	uint64_t x = rng_below(r, total);
 	for (unsigned i = 0; i < M_COUNT; i++) {
-		unsigned w = i == M_SPLICE && !have_other ? 0 : table[i].weight;
+		unsigned w = draw_weight(i, have_other);
 		if (x < w)
 			return i;
 		x -= w;

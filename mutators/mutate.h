@@ -19,6 +19,11 @@ struct mutate_stats {
 unsigned mutator_count(void);
 const char *mutator_name(unsigned i); /* NULL when out of range */
 int mutator_find(const char *name);   /* index, or -1 */
+unsigned mutator_weight(unsigned i);  /* the table's weight; 0 when out of range */
+
+/* Weights to draw mutators by from now on in this thread, MUT_MAX of them
+ * (a yield schedule's: schedule.h); NULL returns to the table's. */
+void mutate_use_weights(const unsigned *weights);
 
 /* Applies mutator `which` once. On success (0) g holds a valid graph that
  * encodes within max_size bytes and, but for regenerate, differs from the

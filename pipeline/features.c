@@ -8,7 +8,7 @@ enum feature_kind { F_OP, F_EDGE, F_DTYPE, F_DYNAMIC, F_BINDINGS };
 static void bump(uint8_t *map, enum feature_kind k, uint32_t a, uint32_t b, uint32_t c)
 {
 	uint32_t key[4] = {k, a, b, c};
-	uint32_t i = FEATURES_COMPILER + FEATURES_KERNELS + XXH32(key, sizeof key, 0x70743266u) % FEATURES_GRAPH;
+	uint32_t i = FEATURES_GRAPH_AT + XXH32(key, sizeof key, 0x70743266u) % FEATURES_GRAPH;
 	if (map[i] < 255)
 		map[i]++;
 }
@@ -37,10 +37,11 @@ void features_graph(const struct graph *g, uint8_t *map)
 	}
 }
 
-void features_count(const uint8_t *map, unsigned counts[3])
+void features_count(const uint8_t *map, unsigned counts[FR_COUNT])
 {
-	static const unsigned bounds[4] = {0, FEATURES_COMPILER, FEATURES_COMPILER + FEATURES_KERNELS, FEATURES_MAP};
-	for (unsigned r = 0; r < 3; r++) {
+	static const unsigned bounds[FR_COUNT + 1] = {0, FEATURES_COMPILER, FEATURES_COMPILER + FEATURES_KERNELS,
+						      FEATURES_GRAPH_AT, FEATURES_MAP};
+	for (unsigned r = 0; r < FR_COUNT; r++) {
 		counts[r] = 0;
 		for (unsigned i = bounds[r]; i < bounds[r + 1]; i++)
 			counts[r] += map[i] != 0;

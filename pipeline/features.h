@@ -10,16 +10,21 @@
 #include "../harness/protocol.h"
 
 /* The map's layout (harness/protocol.h): compiler lines and branches, then
- * Inductor's kernel names (both filled by the worker), then these. */
+ * Inductor's kernel names, then the compiler's decisions (all three filled
+ * by the worker), then these. */
 #define FEATURES_COMPILER SHM_COMPILER_SLOTS
 #define FEATURES_KERNELS SHM_KERNEL_SLOTS
-#define FEATURES_GRAPH (SHM_COVERAGE - SHM_COMPILER_SLOTS - SHM_KERNEL_SLOTS)
+#define FEATURES_DECISIONS SHM_DECISION_SLOTS
+#define FEATURES_GRAPH_AT (SHM_COMPILER_SLOTS + SHM_KERNEL_SLOTS + SHM_DECISION_SLOTS)
+#define FEATURES_GRAPH (SHM_COVERAGE - FEATURES_GRAPH_AT)
 #define FEATURES_MAP SHM_COVERAGE
 
 /* Adds g's features to the graph region of map (FEATURES_MAP bytes). */
 void features_graph(const struct graph *g, uint8_t *map);
 
-/* Non-zero counters per region: compiler, kernels, graph. */
-void features_count(const uint8_t *map, unsigned counts[3]);
+enum feature_region { FR_COMPILER, FR_KERNELS, FR_DECISIONS, FR_GRAPH, FR_COUNT };
+
+/* Non-zero counters per region. */
+void features_count(const uint8_t *map, unsigned counts[FR_COUNT]);
 
 #endif

@@ -163,28 +163,71 @@ TEST(harness_worker_refuses_a_protocol_that_differs)
  * start-up: compiler lines in their region, Inductor's kernel names in
  * theirs (a CPU compile of exp + add makes a cpp_fused kernel), and nothing
  * in the graph features' region, which is the fuzz target's. */
-TEST(harness_coverage_fills_the_map_regions_it_was_told)
+/* An executor of its own with coverage on (X has the planted backends). */
+static int coverage_executor(struct executor *c)
 {
-	if (!CHECK(setup()))
-		return;
-	struct executor c;
 	struct executor_opts o = X.o;
 	o.plugin = NULL;
 	o.plugin_len = 0;
 	o.coverage = 1;
-	if (!CHECK(!executor_init(&c, &o, why, sizeof why) && !executor_start(&c, why, sizeof why))) {
+	if (executor_init(c, &o, why, sizeof why) || executor_start(c, why, sizeof why)) {
 		fprintf(stderr, "  %s\n", why);
-		return;
+		return 0;
 	}
+	return 1;
+}
+
+TEST(harness_coverage_fills_the_map_regions_it_was_told)
+{
+	struct executor c;
+	if (!CHECK(setup()) || !CHECK(coverage_executor(&c)))
+		return;
 	struct check_cfg cfg;
 	check_default_cfg(&cfg);
 	check_result_free(&R);
 	CHECK(!check_graph(&c, &G, &cfg, &R, why, sizeof why) && R.v.kind == V_PASS);
-	unsigned counts[3];
+	unsigned counts[FR_COUNT];
 	features_count(executor_coverage(&c), counts);
-	CHECK(counts[0] > 1000);
-	CHECK(counts[1] >= 1);
-	CHECK_EQ(counts[2], 0);
+	CHECK(counts[FR_COMPILER] > 1000);
+	CHECK(counts[FR_KERNELS] >= 1);
+	CHECK(counts[FR_DECISIONS] >= 1);
+	CHECK_EQ(counts[FR_GRAPH], 0);
+	executor_free(&c);
+}
+
+/* g's decision region after a passing run on c: non-zero counters. */
+static unsigned decisions_of(struct executor *c, const struct graph *g, uint8_t out[FEATURES_DECISIONS])
+{
+	struct check_cfg cfg;
+	check_default_cfg(&cfg);
+	check_result_free(&R);
+	CHECK(!check_graph(c, g, &cfg, &R, why, sizeof why) && R.v.kind == V_PASS);
+	memcpy(out, executor_coverage(c) + FEATURES_COMPILER + FEATURES_KERNELS, FEATURES_DECISIONS);
+	unsigned n = 0;
+	for (unsigned i = 0; i < FEATURES_DECISIONS; i++)
+		n += out[i] != 0;
+	return n;
+}
+
+/* What the compiler decided tells graphs apart and is the same for the same
+ * graph: exp(x) + x fuses into one pointwise kernel, a matmul is an extern
+ * kernel (another scheduler node kind, another lowering). */
+TEST(harness_decision_features_tell_graphs_apart)
+{
+	struct executor c;
+	if (!CHECK(setup()) || !CHECK(coverage_executor(&c)))
+		return;
+	static struct graph mm;
+	tk_static(&mm);
+	int a = tk_input(&mm, DT_FLOAT32, 2, (int[]){3, 4}), b = tk_input(&mm, DT_FLOAT32, 2, (int[]){4, 5});
+	int m = tk_node(&mm, "mm", 2, (int[]){a, b}, 0, NULL, why, sizeof why);
+	CHECK(m >= 0 && !graph_set_output(&mm, mm.n[m].out0, 1, why, sizeof why));
+	static uint8_t first[FEATURES_DECISIONS], again[FEATURES_DECISIONS], other[FEATURES_DECISIONS];
+	CHECK(decisions_of(&c, &G, first) >= 5);
+	CHECK(decisions_of(&c, &mm, other) >= 5);
+	CHECK(decisions_of(&c, &G, again) >= 5);
+	CHECK(!memcmp(first, again, sizeof first));
+	CHECK(memcmp(first, other, sizeof first) != 0);
 	executor_free(&c);
 }
 
