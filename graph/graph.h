@@ -20,8 +20,8 @@
 #define G_MAX_IN 4
 #define G_MAX_OUT 4
 #define G_MAX_ATTR 12
-#define G_MAX_NODES 48
-#define G_MAX_VALUES 160
+#define G_MAX_NODES 128  /* room for several components of a dozen ops (mutators/gen.h) */
+#define G_MAX_VALUES 512
 #define G_MAX_DIM 1024        /* any one dimension */
 #define G_MAX_DIM_GPU 16384   /* the same in a graph made for a GPU (TARGET_GPU) */
 #define G_MAX_NUMEL (1 << 16) /* any one tensor, at any binding */
