@@ -30,6 +30,7 @@
 #include "../graph/codec.h"
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
+#include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
@@ -265,6 +266,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.replayed++;
 		return 0;
 	}
+	/* An input of fewer components (a seed) runs beside fresh ones, the same for the same input. */
+	gen_fill_campaign(&G, hash);
 	worker_up();
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
@@ -328,6 +331,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 	}
 	int which = -1;
 	n = mutate_bytes(data, size, max_size, seed, near_invalid, &which, &S.mut);
+	n = gen_fill_bytes(data, n, max_size, seed); /* every compile covers the campaign's components */
 	S.last_mutator = which;
 	S.last_hash = XXH64(data, n, 0);
 	return n;
@@ -340,6 +344,7 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
 	int which = -1;
 	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &which, &S.mut);
+	n = gen_fill_bytes(out, n, max_out, seed);
 	S.last_mutator = which;
 	S.last_hash = XXH64(out, n, 0);
 	return n;

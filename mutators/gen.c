@@ -102,6 +102,17 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
 	return -1;
 }
 
+unsigned gen_components(const struct gen_opts *o)
+{
+	return o->components < 1 ? 1 : o->components > GEN_MAX_COMPONENTS ? GEN_MAX_COMPONENTS : o->components;
+}
+
+unsigned gen_component_size(const struct gen_opts *o)
+{
+	unsigned parts = gen_components(o);
+	return o->size < 1 ? 1 : o->size * parts > G_MAX_NODES ? G_MAX_NODES / parts : o->size;
+}
+
 /* Whether node k reads a value of nodes first..k-1: one's output, or a value
  * one of them reads. */
 static int joins(const struct graph *g, unsigned first, unsigned k)
@@ -118,12 +129,9 @@ static int joins(const struct graph *g, unsigned first, unsigned k)
 	return 0;
 }
 
-/* Appends a component of about `size` ops that reads only values made from
- * its start on: values are in creation order, so those are its own. When
- * `connected`, an op that would start an island of its own is taken back, so
- * that the component is one weakly-connected piece (a graph of one component
- * is grown as it always was). */
-static void grow_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected)
+/* Values are in creation order, so the values made since the component
+ * began are its own. A graph of one component is grown as it always was. */
+void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected)
 {
 	unsigned first = g->nvalues, nodes = g->nnodes;
 	unsigned start = 1 + (unsigned)rng_below(r, 2);
@@ -163,10 +171,10 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		}
 		graph_set_sym(g, s, vals, NULL, 0);
 	}
-	unsigned parts = o->components < 1 ? 1 : o->components > GEN_MAX_COMPONENTS ? GEN_MAX_COMPONENTS : o->components;
-	unsigned size = o->size < 1 ? 1 : o->size * parts > G_MAX_NODES ? G_MAX_NODES / parts : o->size;
+	unsigned parts = gen_components(o);
+	unsigned size = gen_component_size(o);
 	for (unsigned c = 0; c < parts; c++)
-		grow_component(g, &r, o, size, parts > 1);
+		gen_component(g, &r, o, size, parts > 1);
 	if (!g->nnodes)
 		return fail(why, n, "no op could be placed");
 	/* No draw at all when near-invalid graphs are off: generation stays as it was. */

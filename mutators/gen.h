@@ -47,6 +47,16 @@ void gen_favor_rare_ops(const uint32_t *runs);
  * one op could be placed). */
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n);
 
+/* o's components and ops per component, within the limits (at least 1;
+ * size * components at most G_MAX_NODES). */
+unsigned gen_components(const struct gen_opts *o);
+unsigned gen_component_size(const struct gen_opts *o);
+
+/* Appends a component of about `size` ops that reads only values made from
+ * its start on. When `connected`, an op that would start an island of its
+ * own is taken back, so that the component is one weakly-connected piece. */
+void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected);
+
 /* Appends one op chosen by weight reading values first.. only (and a fresh
  * input if it needs one); returns the node index or -1 when no attempt
  * succeeded. The graph is left unchanged on failure. */

@@ -1,49 +1,20 @@
 /* Graphs of several independent components: generation gives exactly as many
  * weakly-connected components as asked, each valid on its own reads; graphs
  * at the caps round-trip through the codec; every mutator keeps such graphs
- * valid. */
+ * valid; a campaign's inputs are topped up to its components. */
 #include <stdio.h>
 #include <string.h>
 #include "../graph/codec.h"
 #include "../graph/validate.h"
 #include "../mutators/gen.h"
+#include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
 #include "test.h"
+#include "testkit.h"
 
 static struct graph g, h;
 static uint8_t a[CODEC_MAX_SIZE], b[CODEC_MAX_SIZE];
 static char why[400];
-
-static unsigned find(uint16_t *up, unsigned v)
-{
-	while (up[v] != v)
-		v = up[v] = up[up[v]];
-	return v;
-}
-
-/* The weakly-connected components of x's nodes: two nodes are joined when
- * one reads the other's output or both read the same value. */
-static unsigned node_components(const struct graph *x)
-{
-	uint16_t up[G_MAX_VALUES];
-	for (unsigned i = 0; i < x->nvalues; i++)
-		up[i] = (uint16_t)i;
-	for (unsigned k = 0; k < x->nnodes; k++) {
-		const struct node *nd = &x->n[k];
-		for (unsigned i = 0; i < nd->nin; i++)
-			up[find(up, nd->in[i])] = (uint16_t)find(up, nd->out0);
-		for (unsigned i = 1; i < nd->nout; i++)
-			up[find(up, nd->out0 + i)] = (uint16_t)find(up, nd->out0);
-	}
-	uint8_t root[G_MAX_VALUES] = {0};
-	unsigned n = 0;
-	for (unsigned k = 0; k < x->nnodes; k++) {
-		unsigned r = find(up, x->n[k].out0);
-		n += !root[r];
-		root[r] = 1;
-	}
-	return n;
-}
 
 static int make(struct graph *x, uint64_t seed, unsigned size, unsigned parts)
 {
@@ -74,7 +45,7 @@ TEST(components_generation_gives_k_weakly_connected_components)
 				continue;
 			if (!CHECK(graph_validate(&g, why, sizeof why) == 0))
 				fprintf(stderr, "  %u components, seed %u: %s\n", parts, s, why);
-			if (!CHECK_EQ(node_components(&g), parts))
+			if (!CHECK_EQ(graph_node_components(&g), parts))
 				fprintf(stderr, "  %u components, seed %u\n", parts, s);
 		}
 }
@@ -106,7 +77,7 @@ TEST(components_graphs_at_the_caps_roundtrip)
 		most = g.nnodes > most ? g.nnodes : most;
 		if (!CHECK(roundtrips(&g)))
 			fprintf(stderr, "  seed %u (%u nodes, %u values): %s\n", s, g.nnodes, g.nvalues, why);
-		CHECK_EQ(node_components(&h), node_components(&g));
+		CHECK_EQ(graph_node_components(&h), graph_node_components(&g));
 	}
 	CHECK_EQ(most, G_MAX_NODES); /* some graph fills the node cap */
 }
@@ -142,4 +113,81 @@ TEST(components_every_mutator_keeps_multi_component_graphs_valid)
 		if (strcmp(mutator_name(m), "break") && !CHECK(ok > 0)) /* break runs through its own option */
 			fprintf(stderr, "  %s never applied to a multi-component graph\n", mutator_name(m));
 	}
+}
+
+TEST(components_counts_joined_and_apart_nodes)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4}), y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int kx = tk_node(&g, "relu", 1, &x, 0, NULL, why, sizeof why);
+	int ky = tk_node(&g, "relu", 1, &y, 0, NULL, why, sizeof why);
+	CHECK(kx >= 0 && ky >= 0);
+	CHECK_EQ(graph_node_components(&g), 2);
+	CHECK(tk_node(&g, "sin", 1, &x, 0, NULL, why, sizeof why) >= 0); /* reads what relu(x) reads: joined */
+	CHECK_EQ(graph_node_components(&g), 2);
+	int both[2] = {g.n[kx].out0, g.n[ky].out0};
+	CHECK(tk_node(&g, "add", 2, both, 0, NULL, why, sizeof why) >= 0);
+	CHECK_EQ(graph_node_components(&g), 1);
+}
+
+TEST(components_fill_tops_a_graph_up_and_keeps_its_outputs)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 4;
+	o.components = 6;
+	for (unsigned s = 0; s < 30; s++) {
+		if (make(&g, 600 + s, 5, 1))
+			continue;
+		unsigned have = graph_node_components(&g), nvalues = g.nvalues;
+		uint8_t out[G_MAX_VALUES];
+		for (unsigned i = 0; i < nvalues; i++)
+			out[i] = g.v[i].out;
+		struct rng r;
+		rng_seed(&r, s);
+		unsigned added = gen_fill_components(&g, &r, &o);
+		CHECK_EQ(added, have < 6 ? 6 - have : 0);
+		CHECK_EQ(graph_node_components(&g), have < 6 ? 6 : have);
+		if (!CHECK(graph_validate(&g, why, sizeof why) == 0) || !CHECK(roundtrips(&g)))
+			fprintf(stderr, "  seed %u: %s\n", s, why);
+		for (unsigned i = 0; i < nvalues; i++)
+			CHECK_EQ(g.v[i].out, out[i]);
+		for (unsigned i = nvalues; i < g.nvalues; i++) /* every new sink is compared */
+			CHECK(g.v[i].kind != VK_NODE || graph_users(&g, i) || g.v[i].out);
+	}
+}
+
+TEST(components_fill_leaves_near_invalid_graphs_alone)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 4;
+	o.break_pct = 100;
+	unsigned broken = 0;
+	for (unsigned s = 0; s < 20; s++) {
+		if (gen_graph(&g, 700 + s, &o, NULL, 0) || !g.broken)
+			continue;
+		broken++;
+		struct rng r;
+		rng_seed(&r, s);
+		o.components = 6;
+		CHECK_EQ(gen_fill_components(&g, &r, &o), 0);
+		o.components = 1;
+	}
+	CHECK(broken > 0);
+}
+
+TEST(components_fill_bytes_follows_the_campaign_shape)
+{
+	CHECK(make(&g, 811, 5, 1) == 0);
+	unsigned have = graph_node_components(&g);
+	size_t n = codec_encode(&g, a, sizeof a);
+	CHECK_EQ(gen_fill_bytes(a, n, sizeof a, 1), n); /* one component: nothing to add */
+	gen_set_campaign_shape(3, have + 3);
+	CHECK_EQ(gen_fill_bytes(a, n, n, 1), n); /* no room: left as it was */
+	size_t m = gen_fill_bytes(a, n, sizeof a, 1);
+	gen_set_campaign_shape(8, 1);
+	CHECK(m > n);
+	CHECK(codec_decode(&h, a, m, why, sizeof why) == 0);
+	CHECK_EQ(graph_node_components(&h), have + 3);
 }
