@@ -266,8 +266,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.replayed++;
 		return 0;
 	}
-	/* An input of fewer components (a seed) runs beside fresh ones, the same for the same input. */
-	gen_fill_campaign(&G, hash);
 	worker_up();
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
