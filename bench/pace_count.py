@@ -1,9 +1,10 @@
 # bench/pace's counter, run once in each worker (--plugin): every graph that
-# Inductor compiles appends its number of FX call_function nodes to a file of
-# this process under $PT2FUZZ_PACE_DIR. compile_fx calls itself (config
+# Inductor compiles appends its number of FX call_function nodes and the time
+# (Unix seconds) to a file of this process under $PT2FUZZ_PACE_DIR. compile_fx calls itself (config
 # patches, the backward graph's own entry): only the outermost call counts.
 import os
 import threading
+import time
 
 import torch._inductor.compile_fx as _cf
 
@@ -24,7 +25,7 @@ if _dir:
             _depth.n -= 1
         if outer:
             with open(_path, "a") as f:
-                f.write("%d\n" % n)
+                f.write("%d %.3f\n" % (n, time.time()))
         return out
 
     _cf.compile_fx = _counted
