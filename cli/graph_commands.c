@@ -26,7 +26,8 @@ static const struct option emit_options[] = {
 	{NULL, 0, NULL, 0}};
 static const struct option gen_options[] = {
 	{"seed", required_argument, NULL, 0},  {"count", required_argument, NULL, 0},
-	{"size", required_argument, NULL, 0},  {"family", required_argument, NULL, 0},
+	{"size", required_argument, NULL, 0},  {"components", required_argument, NULL, 0},
+	{"family", required_argument, NULL, 0},
 	{"dynamic", required_argument, NULL, 0}, {"near-invalid", required_argument, NULL, 0},
 	{"break", required_argument, NULL, 0}, {"grad", required_argument, NULL, 0},
 	{"target", required_argument, NULL, 0}, {"stats", no_argument, NULL, 0},
@@ -87,7 +88,7 @@ static int family_by_name(const char *s)
 
 int cmd_gen(int argc, char **argv)
 {
-	long long seed, count, size, dyn, near, grad;
+	long long seed, count, size, parts, dyn, near, grad;
 	struct cli c;
 	if (cli_parse(&c, "pt2fuzz gen", argc, argv, (const struct option *const[]){gen_options, NULL}, 0))
 		return c.status;
@@ -102,6 +103,7 @@ int cmd_gen(int argc, char **argv)
 	if (cli_num(&c, "seed", 1, 0, (long long)UINT32_MAX, &seed) ||
 	    cli_num(&c, "count", 1, 1, 10000000, &count) ||
 	    cli_num(&c, "size", o.size, 1, G_MAX_NODES, &size) ||
+	    cli_num(&c, "components", o.components, 1, GEN_MAX_COMPONENTS, &parts) ||
 	    cli_num(&c, "dynamic", o.dyn_pct, 0, 100, &dyn) ||
 	    cli_num(&c, "near-invalid", brk ? 100 : 0, 0, 100, &near) ||
 	    cli_num(&c, "grad", 0, 0, 100, &grad))
@@ -132,6 +134,7 @@ int cmd_gen(int argc, char **argv)
 		return 1;
 	}
 	o.size = (unsigned)size;
+	o.components = (unsigned)parts;
 	o.dyn_pct = (unsigned)dyn;
 	unsigned made = 0, used[64] = {0};
 	for (long long i = 0; i < count; i++) {

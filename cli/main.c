@@ -12,7 +12,7 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
-	{"gen", "--seed S --count N [--size M] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
+	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
 	 "constraint",
 	 cmd_gen},

@@ -207,7 +207,7 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
 	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", p->crashes);
 	char *fixed[] = {(char *)p->fuzzer, a_fork, "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1", a_time,
-			 "-timeout=900", "-rss_limit_mb=16384", "-max_len=8192", "-print_final_stats=1", a_art,
+			 "-timeout=900", "-rss_limit_mb=16384", "-max_len=32768", "-print_final_stats=1", a_art,
 			 (char *)p->corpus};
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		args[n++] = fixed[i];

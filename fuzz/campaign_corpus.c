@@ -108,7 +108,7 @@ int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *d
 	m->started = (long long)time(NULL);
 	char *argv[CAMPAIGN_MAX_ARGS + 16];
 	int n = 0;
-	static char *const fixed[] = {"-merge=1", "-max_len=8192", "-timeout=900", "-rss_limit_mb=16384"};
+	static char *const fixed[] = {"-merge=1", "-max_len=32768", "-timeout=900", "-rss_limit_mb=16384"};
 	argv[n++] = (char *)fuzzer;
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		argv[n++] = fixed[i];

@@ -6,7 +6,7 @@
 	"[--time SEC] [--out DIR] [--jobs N | --workers-per-gpu N] [--seeds DIR] [--sync DIR]\n" \
 	"          [--merge-every SEC] [--sync-every SEC] [--stats-every SEC] [--triage-time SEC]\n" \
 	"          [--findings DIR] [--near-invalid PCT] [--no-triage] [--no-lender] [--no-coverage] [--size N]\n" \
-	"          [run options]"
+	"          [--components K] [run options]"
 int cmd_fuzz(int argc, char **argv);
 
 #endif

@@ -13,7 +13,9 @@
  *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
  *                   replays of corpus inputs (job starts, -merge) read them
  *                   instead of compiling again (pipeline/replay_cache.h)
- *   --size N        target size of generated graphs (default 12)
+ *   --size N        ops of each component of generated graphs (default 8)
+ *   --components K  independent components of generated graphs (default 8):
+ *                   one compile covers them all (docs/fuzzing.md)
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
  *                   (one constraint broken on purpose: mutators/break.h; default 10)
  *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
@@ -28,6 +30,7 @@
 #include "../graph/codec.h"
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
+#include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
 #include "../mutators/schedule.h"
 #include "../pipeline/bucket.h"
@@ -49,7 +52,7 @@ static struct run_opts RO;
 static struct executor X;
 static struct graph G;
 static int no_coverage;
-static unsigned gen_size = 12, near_invalid = 10;
+static unsigned near_invalid = 10;
 static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
 static struct mut_schedule schedule; /* feedback mode: mutators drawn by recent yield */
@@ -190,17 +193,18 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	static char *opts[256];
 	static struct cli c;
 	int n = collect_options(*argc, *argv, opts, 256);
-	long long size, pct;
+	long long size, parts, pct;
 	char why[600];
 	/* libFuzzer's fork and merge modes add their own arguments to a job's
 	 * command line: what is not a --option is theirs, and left alone. */
 	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL},
 		      CLI_PASS_DASH))
 		exit(2);
-	if (run_opts_parse(&c, &RO) || cli_num(&c, "size", 12, 1, G_MAX_NODES, &size) ||
+	if (run_opts_parse(&c, &RO) || cli_num(&c, "size", 8, 1, G_MAX_NODES, &size) ||
+	    cli_num(&c, "components", 8, 1, GEN_MAX_COMPONENTS, &parts) ||
 	    cli_num(&c, "near-invalid", 10, 0, 100, &pct))
 		exit(2);
-	gen_size = (unsigned)size;
+	gen_set_campaign_shape((unsigned)size, (unsigned)parts);
 	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(&c, "no-coverage");
 	stats_dir = cli_opt(&c, "stats");
@@ -324,7 +328,6 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 	if (no_coverage) { /* pure generation: the input is ignored */
 		struct gen_opts o;
 		gen_default_opts(&o);
-		o.size = gen_size;
 		o.break_pct = near_invalid;
 		o.grad_pct = RO.check.backward ? GEN_BACKWARD_GRAD_PCT : 0;
 		n = 0;
@@ -337,6 +340,7 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 	int which = -1;
 	size = energy_choose(&energy, data, size, max_size, seed);
 	n = mutate_bytes(data, size, max_size, seed, near_invalid, &which, &S.mut);
+	n = gen_fill_bytes(data, n, max_size, seed); /* every compile covers the campaign's components */
 	S.last_mutator = which;
 	S.last_hash = XXH64(data, n, 0);
 	return n;
@@ -349,6 +353,7 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
 	int which = -1;
 	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &which, &S.mut);
+	n = gen_fill_bytes(out, n, max_out, seed);
 	S.last_mutator = which;
 	S.last_hash = XXH64(out, n, 0);
 	return n;

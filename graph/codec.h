@@ -10,7 +10,7 @@
 #define CODEC_MAGIC "P2F"
 #define CODEC_VERSION 4 /* 2 added the broken-constraint byte, 3 the grad marks, 4 the target, input layouts
 			   * and buffers; 1 to 3 still decode */
-#define CODEC_MAX_SIZE 8192 /* no valid graph encodes larger */
+#define CODEC_MAX_SIZE 32768 /* no valid graph encodes larger (libFuzzer's -max_len, fuzz/campaign.c) */
 
 /* Encodes g into buf (capacity cap); returns the length, or 0 if it does not fit. */
 size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap);

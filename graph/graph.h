@@ -20,8 +20,8 @@
 #define G_MAX_IN 4
 #define G_MAX_OUT 4
 #define G_MAX_ATTR 12
-#define G_MAX_NODES 48
-#define G_MAX_VALUES 160
+#define G_MAX_NODES 128  /* room for several components of a dozen ops (mutators/gen.h) */
+#define G_MAX_VALUES 512
 #define G_MAX_DIM 1024        /* any one dimension */
 #define G_MAX_DIM_GPU 16384   /* the same in a graph made for a GPU (TARGET_GPU) */
 #define G_MAX_NUMEL (1 << 16) /* any one tensor, at any binding */
@@ -177,6 +177,9 @@ int value_same_shape(const struct graph *g, const struct value *a, const struct 
 int value_has_empty_dim(const struct graph *g, const struct value *v); /* a size 0 at some binding */
 unsigned graph_noutputs(const struct graph *g);
 unsigned graph_users(const struct graph *g, unsigned id); /* how many node inputs read id */
+/* How many weakly-connected components g's nodes form (two nodes are joined
+ * when one reads the other's output or both read the same value): components.c. */
+unsigned graph_node_components(const struct graph *g);
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */
 
 #endif

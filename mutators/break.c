@@ -296,13 +296,13 @@ static int break_with(struct graph *g, struct rng *r, unsigned constraint, unsig
 	struct break_ctx b = {g, r, op, {0}};
 	struct op_choice ch;
 	memset(&ch, 0, sizeof ch);
-	int p = gen_pick_primary(g, r, op);
+	int p = gen_pick_primary(g, r, op, 0);
 	if (p < 0)
 		return -1;
 	ch.nin = 1;
 	ch.in[0] = (uint16_t)p;
 	uint16_t nv, nn;
-	if (gen_choose(g, r, op, &ch))
+	if (gen_choose(g, r, op, 0, &ch))
 		return -1;
 	nv = g->nvalues;
 	nn = g->nnodes;

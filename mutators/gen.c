@@ -7,6 +7,7 @@
 #include "grad.h"
 
 static unsigned campaign_target = TARGET_ANY, campaign_backward;
+static unsigned campaign_size = 8, campaign_components = 1;
 
 void gen_set_campaign(unsigned target, int backward)
 {
@@ -14,10 +15,17 @@ void gen_set_campaign(unsigned target, int backward)
 	campaign_backward = backward != 0;
 }
 
+void gen_set_campaign_shape(unsigned size, unsigned components)
+{
+	campaign_size = size;
+	campaign_components = components;
+}
+
 void gen_default_opts(struct gen_opts *o)
 {
 	o->target = campaign_target;
-	o->size = 8;
+	o->size = campaign_size;
+	o->components = campaign_components;
 	o->family = -1;
 	o->dyn_pct = 40;
 	o->break_pct = 0;
@@ -71,20 +79,20 @@ static int pick_op(struct rng *r, const struct gen_opts *o)
 	return -1;
 }
 
-int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned attempts)
+int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned first, unsigned attempts)
 {
 	for (unsigned t = 0; t < attempts; t++) {
 		uint16_t nv = g->nvalues, nn = g->nnodes;
 		int opid = pick_op(r, o);
 		if (opid < 0)
 			return -1;
-		int p = gen_pick_primary(g, r, (unsigned)opid);
+		int p = gen_pick_primary(g, r, (unsigned)opid, first);
 		if (p >= 0) {
 			struct op_choice ch;
 			memset(&ch, 0, sizeof ch);
 			ch.nin = 1;
 			ch.in[0] = (uint16_t)p;
-			int k = gen_choose_node(g, r, (unsigned)opid, &ch);
+			int k = gen_choose_node(g, r, (unsigned)opid, first, &ch);
 			if (k >= 0)
 				return k;
 		}
@@ -92,6 +100,51 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
 		g->nnodes = nn;
 	}
 	return -1;
+}
+
+unsigned gen_components(const struct gen_opts *o)
+{
+	return o->components < 1 ? 1 : o->components > GEN_MAX_COMPONENTS ? GEN_MAX_COMPONENTS : o->components;
+}
+
+unsigned gen_component_size(const struct gen_opts *o)
+{
+	unsigned parts = gen_components(o);
+	return o->size < 1 ? 1 : o->size * parts > G_MAX_NODES ? G_MAX_NODES / parts : o->size;
+}
+
+/* Whether node k reads a value of nodes first..k-1: one's output, or a value
+ * one of them reads. */
+static int joins(const struct graph *g, unsigned first, unsigned k)
+{
+	for (unsigned i = 0; i < g->n[k].nin; i++) {
+		unsigned v = g->n[k].in[i];
+		if (g->v[v].node >= (int)first)
+			return 1;
+		for (unsigned j = first; j < k; j++)
+			for (unsigned t = 0; t < g->n[j].nin; t++)
+				if (g->n[j].in[t] == v)
+					return 1;
+	}
+	return 0;
+}
+
+/* Values are in creation order, so the values made since the component
+ * began are its own. A graph of one component is grown as it always was. */
+void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected)
+{
+	unsigned first = g->nvalues, nodes = g->nnodes;
+	unsigned start = 1 + (unsigned)rng_below(r, 2);
+	for (unsigned i = 0; i < start; i++)
+		gen_random_input(g, r, DTM_EVERY, 0, G_MAX_RANK, 1);
+	for (unsigned tries = 0; g->nnodes - nodes < size && tries < size * 4; tries++) {
+		uint16_t nv = g->nvalues, nn = g->nnodes;
+		int k = gen_append_op(g, r, o, first, 40);
+		if (connected && k > (int)nodes && !joins(g, nodes, (unsigned)k)) {
+			g->nvalues = nv;
+			g->nnodes = nn;
+		}
+	}
 }
 
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n)
@@ -118,12 +171,10 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		}
 		graph_set_sym(g, s, vals, NULL, 0);
 	}
-	unsigned size = o->size < 1 ? 1 : o->size > G_MAX_NODES ? G_MAX_NODES : o->size;
-	unsigned start = 1 + (unsigned)rng_below(&r, 2);
-	for (unsigned i = 0; i < start; i++)
-		gen_random_input(g, &r, DTM_EVERY, 0, G_MAX_RANK, 1);
-	for (unsigned tries = 0; g->nnodes < size && tries < size * 4; tries++)
-		gen_append_op(g, &r, o, 40);
+	unsigned parts = gen_components(o);
+	unsigned size = gen_component_size(o);
+	for (unsigned c = 0; c < parts; c++)
+		gen_component(g, &r, o, size, parts > 1);
 	if (!g->nnodes)
 		return fail(why, n, "no op could be placed");
 	/* No draw at all when near-invalid graphs are off: generation stays as it was. */

@@ -7,7 +7,9 @@
 #include "../graph/rng.h"
 
 struct gen_opts {
-	unsigned size;       /* target number of ops (1..G_MAX_NODES) */
+	unsigned size;       /* target number of ops of each component (1..G_MAX_NODES) */
+	unsigned components; /* independent subgraphs in one graph (1..GEN_MAX_COMPONENTS): one compile
+			      * covers them all; size*components is capped at G_MAX_NODES */
 	int family;          /* only ops of this family (enum op_family), or -1 for all */
 	unsigned dyn_pct;    /* chance (%) that the graph has dynamic dims */
 	unsigned break_pct;  /* chance (%) that it is made near-invalid (mutators/break.h) */
@@ -18,6 +20,7 @@ struct gen_opts {
 };
 
 #define GEN_BACKWARD_GRAD_PCT 50 /* grad_pct in backward mode, unless told otherwise */
+#define GEN_MAX_COMPONENTS 16
 
 void gen_default_opts(struct gen_opts *o);
 
@@ -28,19 +31,35 @@ void gen_default_opts(struct gen_opts *o);
  * generate fits its device and mode. */
 void gen_set_campaign(unsigned target, int backward);
 
+/* What gen_default_opts gives from now on for a graph's shape: ops per
+ * component and components (a campaign's --size and --components). */
+void gen_set_campaign_shape(unsigned size, unsigned components);
+
 /* From now on, ops are picked by catalogue weight scaled by rarity: runs[i]
  * is how often op i has run (the fuzzer counts; it owns the array). Ops the
  * campaign has run least come first, so new inputs reach compiler paths of
  * ops not yet tried. NULL turns it off. */
 void gen_favor_rare_ops(const uint32_t *runs);
 
-/* Builds a graph from scratch, deterministically for a seed. Returns 0, or -1
- * with a reason (only if not even one op could be placed). */
+/* Builds a graph from scratch, deterministically for a seed: o->components
+ * weakly-connected components, each grown from its own inputs (no value of
+ * one is read by another). Returns 0, or -1 with a reason (only if not even
+ * one op could be placed). */
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n);
 
-/* Appends one op chosen by weight (and a fresh input if it needs one);
- * returns the node index or -1 when no attempt succeeded. The graph is left
- * unchanged on failure. */
-int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned attempts);
+/* o's components and ops per component, within the limits (at least 1;
+ * size * components at most G_MAX_NODES). */
+unsigned gen_components(const struct gen_opts *o);
+unsigned gen_component_size(const struct gen_opts *o);
+
+/* Appends a component of about `size` ops that reads only values made from
+ * its start on. When `connected`, an op that would start an island of its
+ * own is taken back, so that the component is one weakly-connected piece. */
+void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected);
+
+/* Appends one op chosen by weight reading values first.. only (and a fresh
+ * input if it needs one); returns the node index or -1 when no attempt
+ * succeeded. The graph is left unchanged on failure. */
+int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned first, unsigned attempts);
 
 #endif

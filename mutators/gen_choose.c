@@ -39,6 +39,7 @@ int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_di
 struct gen_ctx {
 	struct chooser c;
 	struct graph *g;
+	unsigned first; /* operands are reused from values first.. only (the component being built) */
 };
 
 static int value_fits(const struct graph *g, const struct value *v, const struct tensor_req *q)
@@ -65,7 +66,7 @@ static int gen_operand(struct chooser *c, const struct tensor_req *q)
 	/* Reuse an existing value half of the time when one fits. */
 	if (rng_chance(c->rng, 60)) {
 		unsigned cand[G_MAX_VALUES], nc = 0;
-		for (unsigned i = 0; i < g->nvalues; i++)
+		for (unsigned i = x->first; i < g->nvalues; i++)
 			if (value_fits(g, &g->v[i], q))
 				cand[nc++] = i;
 		if (nc)
@@ -211,11 +212,11 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	return id;
 }
 
-int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
+int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid, unsigned first)
 {
 	const struct op_def *op = op_get(opid);
 	unsigned cand[G_MAX_VALUES], nc = 0;
-	for (unsigned i = 0; i < g->nvalues; i++) {
+	for (unsigned i = first; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
 		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep &&
 		    (op->empty_ok || !value_has_empty_dim(g, v)))
@@ -229,23 +230,23 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid)
 	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max, op->empty_ok);
 }
 
-int gen_choose(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+int gen_choose(struct graph *g, struct rng *r, unsigned opid, unsigned first, struct op_choice *ch)
 {
-	struct gen_ctx x = {{g, op_get(opid), r, gen_operand, NULL}, g};
+	struct gen_ctx x = {{g, op_get(opid), r, gen_operand, NULL}, g, first};
 	x.c.impl = &x;
 	return op_get(opid)->choose(&x.c, ch) ? 0 : -1;
 }
 
 int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q)
 {
-	struct gen_ctx x = {{g, NULL, r, gen_operand, NULL}, g};
+	struct gen_ctx x = {{g, NULL, r, gen_operand, NULL}, g, 0};
 	x.c.impl = &x;
 	return gen_operand(&x.c, q);
 }
 
-int gen_choose_node(struct graph *g, struct rng *r, unsigned opid, struct op_choice *ch)
+int gen_choose_node(struct graph *g, struct rng *r, unsigned opid, unsigned first, struct op_choice *ch)
 {
-	if (gen_choose(g, r, opid, ch))
+	if (gen_choose(g, r, opid, first, ch))
 		return -1;
 	return graph_add_node(g, opid, ch, NULL, 0);
 }

@@ -8,19 +8,21 @@
 
 /* Runs op's attribute chooser on ch (ch->in[0] and ch->nin = 1 preset), then
  * appends the node; returns its index or -1. Operands the chooser asks for are
- * reused or appended as fresh leaves, which the caller rolls back on failure. */
-int gen_choose_node(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
+ * reused from values first.. (0: any; a component's first value keeps the
+ * components of a graph apart) or appended as fresh leaves, which the caller
+ * rolls back on failure. */
+int gen_choose_node(struct graph *g, struct rng *r, unsigned op, unsigned first, struct op_choice *ch);
 
 /* The same without appending the node: 0 when the chooser succeeded. */
-int gen_choose(struct graph *g, struct rng *r, unsigned op, struct op_choice *ch);
+int gen_choose(struct graph *g, struct rng *r, unsigned op, unsigned first, struct op_choice *ch);
 
 /* An operand as choosers get them: an existing value that fits q, or a fresh
  * leaf (appended); -1 if neither. */
 int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q);
 
-/* A primary input for op: mostly one of the most recent values that op
- * accepts, so graphs grow deep as well as wide; else a fresh input. */
-int gen_pick_primary(struct graph *g, struct rng *r, unsigned op);
+/* A primary input for op among values first..: mostly one of the most recent
+ * that op accepts, so graphs grow deep as well as wide; else a fresh input. */
+int gen_pick_primary(struct graph *g, struct rng *r, unsigned op, unsigned first);
 
 /* A leaf dim with these per-binding sizes: static, or mul*sym+add for some
  * symbol of g. Returns -1 when no such expression exists. */

@@ -55,7 +55,7 @@ int mut_grow(struct mut_ctx *m)
 	if (recipe_build_prefix(&m->rc, m->rc.n, &m->prefix, NULL, NULL, 0))
 		return -1;
 	for (unsigned i = 0; i < want; i++)
-		added += gen_append_op(&m->prefix, m->r, any_op(), INSERT_ATTEMPTS) >= 0;
+		added += gen_append_op(&m->prefix, m->r, any_op(), 0, INSERT_ATTEMPTS) >= 0;
 	if (!added || recipe_splice_prefix(&m->rc, m->rc.n, &m->prefix) < 0)
 		return -1;
 	return mut_finish(m);
@@ -69,7 +69,7 @@ int mut_insert(struct mut_ctx *m)
 	const struct graph *g = m->g;
 	unsigned pos = (unsigned)rng_below(m->r, m->rc.n + 1u);
 	if (recipe_build_prefix(&m->rc, pos, &m->prefix, NULL, NULL, 0) ||
-	    gen_append_op(&m->prefix, m->r, any_op(), INSERT_ATTEMPTS) < 0)
+	    gen_append_op(&m->prefix, m->r, any_op(), 0, INSERT_ATTEMPTS) < 0)
 		return -1;
 	unsigned from = pos < m->rc.n ? m->rc.value_of[pos] : g->nvalues;
 	static _Thread_local struct feed fs[G_MAX_NODES * G_MAX_IN];
@@ -191,7 +191,7 @@ int mut_attr(struct mut_ctx *m)
 		memset(&ch, 0, sizeof ch);
 		ch.nin = 1;
 		ch.in[0] = nd->in[0];
-		if (gen_choose_node(&m->prefix, m->r, nd->op, &ch) >= 0 && choice_differs(&ch, nd))
+		if (gen_choose_node(&m->prefix, m->r, nd->op, 0, &ch) >= 0 && choice_differs(&ch, nd))
 			break;
 		m->prefix.nvalues = nv;
 		m->prefix.nnodes = nn;

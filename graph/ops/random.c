@@ -39,13 +39,12 @@
  * So an op that reads only input 0's shape (the empty_like fills, randperm)
  * must not read a value computed from a random op. */
 
-/* Whether node k or a node it reads from is a random op (seen: nodes visited). */
+/* Whether node k or a node it reads from is a random op (seen: a bit per node visited). */
 static bool from_random(const struct graph *g, int k, uint64_t *seen)
 {
-	_Static_assert(G_MAX_NODES <= 64, "seen is a 64-bit set of nodes");
-	if (k < 0 || (*seen >> k & 1))
+	if (k < 0 || (seen[k / 64] >> (k % 64) & 1))
 		return false;
-	*seen |= 1ull << k;
+	seen[k / 64] |= 1ull << (k % 64);
 	const struct node *nd = &g->n[k];
 	if (op_get(nd->op)->family == FAM_RANDOM)
 		return true;
@@ -57,8 +56,8 @@ static bool from_random(const struct graph *g, int k, uint64_t *seen)
 
 static bool shape_source_ok(struct infer_io *io)
 {
-	uint64_t seen = 0;
-	if (from_random(io->g, io->in[0]->node, &seen))
+	uint64_t seen[(G_MAX_NODES + 63) / 64] = {0};
+	if (from_random(io->g, io->in[0]->node, seen))
 		return io_fail(io, "reads input 0's shape only, and input 0 comes from a random op "
 			       "(whose draws Inductor drops)");
 	return true;

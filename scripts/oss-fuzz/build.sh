@@ -44,7 +44,7 @@ rm -f "$OUT/pt2fuzz_fuzzer_seed_corpus.zip"
 
 cat >"$OUT/pt2fuzz_fuzzer.options" <<'OPTIONS'
 [libfuzzer]
-max_len = 8192
+max_len = 32768
 timeout = 900
 rss_limit_mb = 16384
 dict = pt2fuzz_fuzzer.dict

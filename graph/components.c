@@ -1,0 +1,32 @@
+/* The weakly-connected components of a graph's nodes (union-find over
+ * values): what a graph of several independent subgraphs is made of. */
+#include "graph.h"
+
+static unsigned find(uint16_t *up, unsigned v)
+{
+	while (up[v] != v)
+		v = up[v] = up[up[v]];
+	return v;
+}
+
+unsigned graph_node_components(const struct graph *g)
+{
+	uint16_t up[G_MAX_VALUES];
+	for (unsigned i = 0; i < g->nvalues; i++)
+		up[i] = (uint16_t)i;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct node *nd = &g->n[k];
+		for (unsigned i = 0; i < nd->nin; i++)
+			up[find(up, nd->in[i])] = (uint16_t)find(up, nd->out0);
+		for (unsigned i = 1; i < nd->nout; i++)
+			up[find(up, nd->out0 + i)] = (uint16_t)find(up, nd->out0);
+	}
+	uint8_t root[G_MAX_VALUES] = {0};
+	unsigned n = 0;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		unsigned r = find(up, g->n[k].out0);
+		n += !root[r];
+		root[r] = 1;
+	}
+	return n;
+}

@@ -1,0 +1,43 @@
+#include "gen_fill.h"
+#include <string.h>
+#include "../graph/codec.h"
+
+unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_opts *o)
+{
+	unsigned want = gen_components(o), size = gen_component_size(o), added = 0;
+	if (g->broken)
+		return 0;
+	for (unsigned have = graph_node_components(g); have + added < want && g->nnodes + size <= G_MAX_NODES;) {
+		unsigned first = g->nvalues, nodes = g->nnodes;
+		gen_component(g, r, o, size, 1);
+		if (g->nnodes == nodes)
+			break;
+		for (unsigned i = first; i < g->nvalues; i++)
+			if (g->v[i].kind == VK_NODE && !graph_users(g, i))
+				graph_set_output(g, i, 1, NULL, 0);
+		added++;
+	}
+	return added;
+}
+
+unsigned gen_fill_campaign(struct graph *g, uint64_t seed)
+{
+	struct gen_opts o;
+	struct rng r;
+	gen_default_opts(&o);
+	rng_seed(&r, seed);
+	return gen_fill_components(g, &r, &o);
+}
+
+size_t gen_fill_bytes(uint8_t *data, size_t size, size_t max_size, uint64_t seed)
+{
+	static _Thread_local struct graph g;
+	static _Thread_local uint8_t out[CODEC_MAX_SIZE];
+	if (codec_decode(&g, data, size, NULL, 0) || !gen_fill_campaign(&g, seed))
+		return size;
+	size_t n = codec_encode(&g, out, max_size < sizeof out ? max_size : sizeof out);
+	if (!n)
+		return size;
+	memcpy(data, out, n);
+	return n;
+}

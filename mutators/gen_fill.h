@@ -1,0 +1,24 @@
+/* Topping a campaign's inputs up to its components: a mutated graph of fewer
+ * weakly-connected components than the campaign generates (a seed, a graph
+ * that lost some to deletion) gets fresh ones beside it, so that every
+ * compile covers as many independent subgraphs as the campaign asks for. */
+#ifndef PT2FUZZ_GEN_FILL_H
+#define PT2FUZZ_GEN_FILL_H
+#include <stddef.h>
+#include <stdint.h>
+#include "gen.h"
+
+/* Appends components of o->size ops (gen_component) until g has
+ * o->components or no room is left, their sinks marked as outputs (the
+ * outputs g had stay). A near-invalid graph is left alone: its broken node
+ * must stay the last. Returns how many were added. */
+unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_opts *o);
+
+/* The same with the campaign's gen_default_opts, deterministically for seed. */
+unsigned gen_fill_campaign(struct graph *g, uint64_t seed);
+
+/* The same on an encoded input (capacity max_size). Returns the new size;
+ * size when nothing was added or the result would not fit. */
+size_t gen_fill_bytes(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
+
+#endif
