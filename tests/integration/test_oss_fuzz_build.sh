@@ -30,7 +30,10 @@ cp "$TMP/seeds/doc001_s2_mm_add.bin" "$TMP/seeds/fam_activation_softmax.bin" "$T
 # Either way no sanitizer may report anything.
 rc=0
 (cd "$TMP" && "$O/pt2fuzz_fuzzer" $flags -runs=6 "$TMP/corpus") >"$TMP/fuzz.log" 2>&1 || rc=$?
-! grep -q "Sanitizer" "$TMP/fuzz.log" || { tail -40 "$TMP/fuzz.log"; die "a sanitizer reported while fuzzing"; }
+# (A finding's abort makes libFuzzer print its own note naming AddressSanitizer:
+# a report is a sanitizer's ERROR or SUMMARY line, or UBSan's runtime error.)
+! grep -E -q "(ERROR|SUMMARY): [A-Za-z]*Sanitizer|runtime error:" "$TMP/fuzz.log" ||
+  { tail -40 "$TMP/fuzz.log"; die "a sanitizer reported while fuzzing"; }
 if [ "$rc" != 0 ]; then
   f=$(sed -n 's/^pt2fuzz: \(new\|known\) finding \([^ :]*\).*/\2/p' "$TMP/fuzz.log" | head -1)
   [ -n "$f" ] && [ -s "$f/meta.json" ] && [ -s "$f/repro.py" ] && ls "$TMP"/crash-* >/dev/null 2>&1 ||
