@@ -40,7 +40,7 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 	json_array_foreach(list, i, op)
 		if (json_is_string(op) && nops < G_MAX_NODES)
 			ops[nops++] = json_string_value(op);
-	b->known = bucket_known(meta, ops, nops);
+	b->known = known_match(known_bugs(NULL, 0), kind, error, ops, nops); /* error is normalized above */
 }
 
 const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops)
