@@ -162,6 +162,7 @@ static void target_args(const struct cli *c, const struct campaign_paths *p, lon
 	ta->n = ta->nrun = 0;
 	add_target_arg(ta, 1, "--findings", (char *)p->findings);
 	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* job starts and merges replay the corpus: from the cache */
+	add_target_arg(ta, 0, "--keep-going", NULL);                 /* a job ends for new findings only */
 	if (jobs > 1 && !cli_opt(c, "compile-threads"))
 		add_target_arg(ta, 1, "--compile-threads", "1"); /* compilation is CPU-bound: a core per worker */
 	if (!cli_opt(c, "device") && runtime_gpu_count() > 1) /* node_default_jobs counts workers for every GPU: spread them */

@@ -3,7 +3,8 @@
  * compiler coverage (and the graph's own features) go to libFuzzer as extra
  * counters, so inputs that reach new compiler paths grow the corpus. A
  * finding is written to the findings directory, then the target aborts so
- * that libFuzzer saves the crash input (and -fork goes on).
+ * that libFuzzer saves the crash input (and -fork goes on); with
+ * --keep-going only a new finding does.
  *
  * Options (docs/fuzzing.md): after -ignore_remaining_args=1 on the command
  * line, and/or in PT2FUZZ_OPTIONS (inherited by -fork jobs):
@@ -19,7 +20,13 @@
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
  *                   (one constraint broken on purpose: mutators/break.h; default 10)
  *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
- *                   the job's progress from its modification time */
+ *                   the job's progress from its modification time
+ *   --keep-going    a finding that repeats a recorded one or matches a known
+ *                   upstream bug is counted in its folder and the job goes on
+ *                   (the input kept out of the corpus): a restarted job costs a
+ *                   process, a loan and a corpus replay, and such a crash
+ *                   input adds nothing. Campaigns set it; without it (OSS-Fuzz,
+ *                   reproducing a crash input) every finding aborts. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +58,7 @@ __attribute__((used, section("__libfuzzer_extra_counters"))) uint8_t pt2fuzz_ext
 static struct run_opts RO;
 static struct executor X;
 static struct graph G;
-static int no_coverage;
+static int no_coverage, keep_going;
 static unsigned near_invalid = 10;
 static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
@@ -66,6 +73,12 @@ static struct {
 	uint8_t seen[FEATURES_MAP]; /* bit k: counter bucket k seen at this index */
 	int last_mutator;
 	uint64_t last_hash;
+	uint64_t finding_hash; /* the last input that was a finding */
+	/* What the last mutation started from: libFuzzer mutates its mutants in
+	 * turn (-mutate_depth), and a mutant that was a finding would pass its
+	 * bug on to the next ones; with --keep-going they start from here. */
+	uint8_t parent[CODEC_MAX_SIZE];
+	size_t parent_len;
 	uint32_t *op_runs; /* per op: how often it ran here (feedback mode: the generator favors the rare) */
 } S = {.last_mutator = -1};
 
@@ -207,6 +220,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	gen_set_campaign_shape((unsigned)size, (unsigned)parts);
 	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(&c, "no-coverage");
+	keep_going = cli_flag(&c, "keep-going");
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
@@ -242,16 +256,19 @@ static void beat(void)
 }
 
 /* The line a campaign shows for a recorded finding (fuzz/campaign.c echoes
- * "pt2fuzz: new finding"): one of a known upstream bug is never new. */
-static void say_finding(int saved, const char *dir, const char *why, const char *detail)
+ * "pt2fuzz: new finding"): one of a known upstream bug is never new.
+ * Whether it was new: recorded for the first time, and not a known bug. */
+static int say_finding(int saved, const char *dir, const char *why, const char *detail)
 {
 	struct finding_bucket b = {0};
 	char ignored[300];
-	if (saved > 0 && !bucket_load(dir, &b, ignored, sizeof ignored) && b.known)
+	if (saved > 0 && !bucket_load(dir, &b, ignored, sizeof ignored) && b.known) {
 		fprintf(stderr, "pt2fuzz: known finding %s [known: %s]: %s\n", dir, b.known->issue, detail);
-	else
-		fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
-			saved >= 0 ? dir : why, detail);
+		return 0;
+	}
+	fprintf(stderr, "pt2fuzz: %s finding %s: %s\n", saved > 0 ? "new" : saved == 0 ? "repeated" : "unsaved",
+		saved >= 0 ? dir : why, detail);
+	return saved != 0; /* an unsaved one is kept as libFuzzer's crash input */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -298,7 +315,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.mut_new[which]++;
 	if (which >= 0)
 		schedule_note(&schedule, (unsigned)which, fresh, verdict_is_finding(r.v.kind));
-	if (fresh && made_here)
+	if (fresh && made_here && !verdict_is_finding(r.v.kind)) /* a finding is not mutated further */
 		energy_reward(&energy, data, size);
 	if (no_coverage)
 		pt2fuzz_extra_counters[0] = 1; /* one constant feature: the seeds are kept, nothing else */
@@ -313,9 +330,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (verdict_is_finding(r.v.kind)) {
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
+		S.finding_hash = hash;
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
-		say_finding(saved, dir, why, r.v.detail);
+		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
 		write_stats();
+		if (keep_going && !fresh_finding) {
+			check_result_free(&r);
+			return -1; /* counted in its folder; no mutant of it */
+		}
 		abort(); /* libFuzzer saves the input as crash-<sha1> */
 	}
 	check_result_free(&r);
@@ -338,7 +360,14 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 		return n ? n : size;
 	}
 	int which = -1;
+	if (S.parent_len && S.parent_len <= max_size && XXH64(data, size, 0) == S.finding_hash) {
+		memcpy(data, S.parent, S.parent_len); /* not a mutant of a finding: of its parent */
+		size = S.parent_len;
+	}
 	size = energy_choose(&energy, data, size, max_size, seed);
+	S.parent_len = size <= sizeof S.parent ? size : 0;
+	memcpy(S.parent, data, S.parent_len);
+	size = gen_keep_component_bytes(data, size, seed); /* the one this mutant steers; fresh ones beside it */
 	n = mutate_bytes(data, size, max_size, seed, near_invalid, &which, &S.mut);
 	n = gen_fill_bytes(data, n, max_size, seed); /* every compile covers the campaign's components */
 	S.last_mutator = which;
@@ -352,6 +381,10 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 	if (no_coverage)
 		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
 	int which = -1;
+	if (S.parent_len && XXH64(d1, s1, 0) == S.finding_hash) {
+		d1 = S.parent; /* as in LLVMFuzzerCustomMutator */
+		s1 = S.parent_len;
+	}
 	size_t n = crossover_bytes(d1, s1, d2, s2, out, max_out, seed, near_invalid, &which, &S.mut);
 	n = gen_fill_bytes(out, n, max_out, seed);
 	S.last_mutator = which;

@@ -9,9 +9,9 @@ static unsigned find(uint16_t *up, unsigned v)
 	return v;
 }
 
-unsigned graph_node_components(const struct graph *g)
+/* up[]: every value joined with the values its node reads and writes. */
+static void join_values(const struct graph *g, uint16_t *up)
 {
-	uint16_t up[G_MAX_VALUES];
 	for (unsigned i = 0; i < g->nvalues; i++)
 		up[i] = (uint16_t)i;
 	for (unsigned k = 0; k < g->nnodes; k++) {
@@ -21,12 +21,30 @@ unsigned graph_node_components(const struct graph *g)
 		for (unsigned i = 1; i < nd->nout; i++)
 			up[find(up, nd->out0 + i)] = (uint16_t)find(up, nd->out0);
 	}
+}
+
+unsigned graph_node_components(const struct graph *g)
+{
+	uint16_t up[G_MAX_VALUES];
+	join_values(g, up);
 	uint8_t root[G_MAX_VALUES] = {0};
 	unsigned n = 0;
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		unsigned r = find(up, g->n[k].out0);
 		n += !root[r];
 		root[r] = 1;
+	}
+	return n;
+}
+
+unsigned graph_component_nodes(const struct graph *g, unsigned value, uint8_t *member)
+{
+	uint16_t up[G_MAX_VALUES];
+	join_values(g, up);
+	unsigned r = value < g->nvalues ? find(up, value) : G_MAX_VALUES, n = 0;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		member[k] = find(up, g->n[k].out0) == r;
+		n += member[k];
 	}
 	return n;
 }

@@ -222,22 +222,47 @@ unsigned emit_written_leaves(const struct graph *g, const struct emit_opts *o, u
 	return k;
 }
 
+/* What the program returns, in order, as value ids into ids (room for
+ * 3 * G_MAX_VALUES): forward()'s outputs, then the written leaves, then the
+ * graded leaves; *nout and *nwritten count the first two. Their count. */
+static unsigned returned_values(const struct graph *g, const struct emit_opts *o, uint16_t *ids, unsigned *nout,
+				unsigned *nwritten)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].out)
+			ids[k++] = (uint16_t)i;
+	*nout = k;
+	*nwritten = emit_written_leaves(g, o, ids + k);
+	k += *nwritten;
+	for (unsigned i = 0; i < g->nvalues && o && o->backward; i++)
+		if (g->v[i].grad)
+			ids[k++] = (uint16_t)i;
+	return k;
+}
+
 unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t *cmp, unsigned cap)
 {
-	uint16_t written[G_MAX_VALUES];
-	unsigned nwritten = emit_written_leaves(g, o, written), k = 0;
-	for (unsigned i = 0; i < g->nvalues && k < cap; i++)
-		if (g->v[i].out)
-			cmp[k++] = !g->v[i].tie;
-	for (unsigned w = 0; w < nwritten && k < cap; w++) {
-		int tied;
-		graph_leaf_written(g, written[w], &tied);
-		cmp[k++] = !tied;
+	uint16_t ids[3 * G_MAX_VALUES];
+	unsigned nout, nwritten, n = returned_values(g, o, ids, &nout, &nwritten), k;
+	for (k = 0; k < n && k < cap; k++) {
+		int tied = 0;
+		if (k < nout)
+			tied = g->v[ids[k]].tie;
+		else if (k < nout + nwritten)
+			graph_leaf_written(g, ids[k], &tied);
+		else
+			tied = !graph_grad_compared(g, ids[k]);
+		cmp[k] = (uint8_t)!tied;
 	}
-	for (unsigned i = 0; i < g->nvalues && o && o->backward && k < cap; i++)
-		if (g->v[i].grad)
-			cmp[k++] = (uint8_t)graph_grad_compared(g, i);
 	return k;
+}
+
+int emit_returned_value(const struct graph *g, const struct emit_opts *o, int k)
+{
+	uint16_t ids[3 * G_MAX_VALUES];
+	unsigned nout, nwritten, n = returned_values(g, o, ids, &nout, &nwritten);
+	return k >= 0 && (unsigned)k < n ? ids[k] : -1;
 }
 
 /* MUTATED: the written leaves, compared after the call like outputs. */

@@ -29,6 +29,10 @@ unsigned emit_written_leaves(const struct graph *g, const struct emit_opts *o, u
  * (room for cap). Their count (at most cap). */
 unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t *cmp, unsigned cap);
 
+/* The value the program's k-th return (in emit_compared's order) is, or
+ * reads from (a written or graded leaf); -1 when there is no such return. */
+int emit_returned_value(const struct graph *g, const struct emit_opts *o, int k);
+
 /* ---- Pieces the plain program (graph/emit_plain.h) shares ---- */
 
 /* Value id's name in forward(): "x0", "self.p1", "v2", "self.b3". */

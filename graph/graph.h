@@ -180,6 +180,10 @@ unsigned graph_users(const struct graph *g, unsigned id); /* how many node input
 /* How many weakly-connected components g's nodes form (two nodes are joined
  * when one reads the other's output or both read the same value): components.c. */
 unsigned graph_node_components(const struct graph *g);
+
+/* Marks in member[k] (room for g->nnodes) the nodes of value's component;
+ * their count (0 for a leaf no node reads). */
+unsigned graph_component_nodes(const struct graph *g, unsigned value, uint8_t *member);
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */
 
 #endif

@@ -21,4 +21,16 @@ unsigned gen_fill_campaign(struct graph *g, uint64_t seed);
  * size when nothing was added or the result would not fit. */
 size_t gen_fill_bytes(uint8_t *data, size_t size, size_t max_size, uint64_t seed);
 
+/* The component a mutant works on: of g's components, the one holding node
+ * pick % nnodes, the others dropped. They ran with the parent, and a mutant
+ * that kept them would spend most of its compile on graphs already compiled;
+ * the top-up puts fresh components in their place, so that each compile
+ * brings as many new subgraphs as a generated input does, beside the one
+ * the feedback steers. 0, or -1 (out undefined) for a graph of one
+ * component or a near-invalid one (its broken node must stay the last). */
+int gen_keep_component(const struct graph *g, uint64_t pick, struct graph *out);
+
+/* The same on an encoded input, in place: the new size, or size unchanged. */
+size_t gen_keep_component_bytes(uint8_t *data, size_t size, uint64_t pick);
+
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <xxhash.h>
 #include "../harness/malloc_check.h"
+#include "op_names.h"
 
 /* A program the current worker ran: its job with its own copies. */
 struct entry {
@@ -184,7 +185,8 @@ static void blame_on(struct check_result *out, const struct entry *e, unsigned a
 	} else {
 		c->run = r->run;
 		oracle_judge_later_crash(&r->v, &c->v);
-		c->signature = oracle_signature(&c->v, &c->run, e->j.ops, e->j.nops);
+		c->nops = e->j.g ? op_names(e->j.g, NULL, c->ops, G_MAX_NODES) : 0; /* a crash: not about one output */
+		c->signature = oracle_signature(&c->v, &c->run, c->ops, c->nops);
 	}
 	memcpy(prog, e->j.program, e->j.len + 1);
 	c->program = prog;
@@ -242,6 +244,8 @@ void blame_confirm(const struct executor *x, const struct check_job *j, struct c
 		out->run = alone.run;
 		out->v = alone.v;
 		out->signature = alone.signature;
+		out->nops = alone.nops;
+		memcpy(out->ops, alone.ops, sizeof out->ops);
 	} else {
 		snprintf(msg, sizeof msg, "unconfirmed: not reproduced alone in a fresh worker, nor after any of the %u "
 			 "programs its worker ran before it", tried);

@@ -103,7 +103,9 @@ static int by_hash(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A folder's bucket hash with its lowest bit replaced by "known". A campaign
+/* A folder's bucket hash with its lowest bit replaced by "known"; for a
+ * known upstream bug, its issue's hash: one upstream bug is one bug, whatever
+ * errors and op sets its findings show. A campaign
  * counts every 2 seconds: what a folder's meta.json gave is kept, by path
  * (a finding's bucket never changes; the known list is read once). */
 static uint64_t census_entry(const char *path)
@@ -121,7 +123,7 @@ static uint64_t census_entry(const char *path)
 	char why[300];
 	if (bucket_load(path, &b, why, sizeof why))
 		return key & ~1ull;
-	uint64_t val = (b.hash & ~1ull) | (b.known != NULL);
+	uint64_t val = b.known ? XXH64(b.known->issue, strlen(b.known->issue), 0) | 1 : b.hash & ~1ull;
 	if (2 * (memo.n + 1) > memo.cap) { /* grow: at most half full */
 		size_t cap = memo.cap ? 2 * memo.cap : 256;
 		uint64_t *keys = calloc(cap, sizeof *keys), *vals = calloc(cap, sizeof *vals);

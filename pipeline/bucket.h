@@ -42,11 +42,12 @@ int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned
 			       char *why, size_t n);
 
 /* A findings directory counted: folders "<kind>-<signature>" by kind, and
- * the distinct buckets among them, known or not. */
+ * the bugs among them: distinct buckets, the findings of one known upstream
+ * bug counting once (its issue), whatever their buckets. */
 struct findings_census {
 	unsigned total, by_kind[V_COUNT];
-	unsigned bugs;  /* distinct buckets */
-	unsigned known; /* of those, the ones a known upstream bug matches */
+	unsigned bugs;  /* distinct buckets, a known upstream bug's counted once */
+	unsigned known; /* of those, the known upstream bugs */
 };
 
 void findings_census(const char *dir, struct findings_census *c);

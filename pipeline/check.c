@@ -4,7 +4,6 @@
 #include "../graph/broken.h"
 #include "../graph/emit.h"
 #include "../graph/fail.h"
-#include "../graph/op.h"
 #include "blame.h"
 
 void check_default_cfg(struct check_cfg *c)
@@ -42,21 +41,6 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 			return fail(why, n, "inductor setting '%s' is not name=value", c->inductor[i]);
 	}
 	return 0;
-}
-
-static int name_cmp(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
-
-unsigned check_op_names(const struct graph *g, const char **names, unsigned cap)
-{
-	unsigned k = 0;
-	for (unsigned i = 0; i < g->nnodes && k < cap; i++)
-		names[k++] = op_get(g->n[i].op)->name;
-	qsort(names, k, sizeof *names, name_cmp);
-	unsigned u = 0;
-	for (unsigned i = 0; i < k; i++)
-		if (!u || strcmp(names[u - 1], names[i]))
-			names[u++] = names[i];
-	return u;
 }
 
 /* Runs j, confirms what may be an earlier program's fault, remembers j in
@@ -99,7 +83,6 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	if (!j.program)
 		return fail(why, n, "emission failed");
 	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);
-	j.nops = check_op_names(g, j.ops, G_MAX_NODES);
 	j.nbind = g->nbind;
 	j.g = g;
 	struct check_cfg cg = *c;

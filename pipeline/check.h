@@ -25,7 +25,4 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 int check_program(struct executor *x, char *prog, size_t len, const struct check_cfg *c, struct check_result *out,
 		  char *why, size_t n);
 
-/* The sorted, de-duplicated op names of g (pointers into the catalogue). */
-unsigned check_op_names(const struct graph *g, const char **names, unsigned cap);
-
 #endif

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "op_names.h"
 
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 {
@@ -41,7 +42,11 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 		return -1;
 	uint64_t t0 = profile_clock_usec();
 	oracle_judge(&out->run, j->compare_all ? NULL : j->compare, j->ncompare, &c.oracle, &out->v);
-	out->signature = verdict_is_finding(out->v.kind) ? oracle_signature(&out->v, &out->run, j->ops, j->nops) : 0;
+	if (verdict_is_finding(out->v.kind)) {
+		struct emit_opts eo = {c.backend, c.compile_mode, c.backward};
+		out->nops = j->g ? op_names_of_output(j->g, &eo, out->v.output, out->ops, G_MAX_NODES) : 0;
+		out->signature = oracle_signature(&out->v, &out->run, out->ops, out->nops);
+	}
 	x->prof.usec[PR_JUDGE] += profile_clock_usec() - t0;
 	return 0;
 }

@@ -42,8 +42,6 @@ struct check_job {
 	uint8_t compare[RESULT_MAX_OUT]; /* compare[k] == 0: output k is never compared (oracle_judge) */
 	unsigned ncompare;
 	int compare_all;          /* a program text: every output is compared */
-	const char *ops[G_MAX_NODES]; /* sorted op names (the catalogue's strings) */
-	unsigned nops;
 	struct check_cfg_store cfg; /* as judged: with the graph's coarse_tol and broken constraint */
 	const struct graph *g;    /* the graph it came from; NULL for a program text */
 };
@@ -74,6 +72,8 @@ struct check_result {
 	struct run_result run;
 	struct verdict v;
 	uint64_t signature;       /* for findings; 0 otherwise */
+	const char *ops[G_MAX_NODES]; /* a finding's op names (op_names.h: its output's component), hashed in */
+	unsigned nops;                /* signature; 0 for a program text */
 	char *program;            /* the emitted program that ran (malloc'd) */
 	size_t program_len;
 	struct check_blame blame;

@@ -296,3 +296,34 @@ TEST(known_bug_of_a_reduced_finding_is_matched_on_the_reduced_ops)
 	CHECK(k && !strcmp(k->issue, "pytorch#181136"));
 	json_decref(m);
 }
+
+/* One known upstream bug is one bug in the count, whatever buckets its
+ * findings fall in: #198155's "not implemented for" through two exception
+ * types is two buckets and one bug; an unknown numeric finding is another. */
+TEST(findings_census_counts_a_known_bug_once_across_its_buckets)
+{
+	char dir[64] = "/tmp/pt2fuzz-bucket.XXXXXX", cmd[100];
+	CHECK(mkdtemp(dir) != NULL);
+	write_meta(dir, "missing-error-0000000000000001",
+		   meta("missing-error-0000000000000001", "missing-error", "RuntimeError",
+			"RuntimeError: \"addmm_impl_cpu_\" not implemented for 'Int'", "mm"));
+	write_meta(dir, "missing-error-0000000000000002",
+		   meta("missing-error-0000000000000002", "missing-error", "NotImplementedError",
+			"NotImplementedError: \"elu\" not implemented for 'Long'", "elu,add"));
+	write_meta(dir, "numeric-0000000000000003", meta("numeric-0000000000000003", "numeric", "", "", "softmax"));
+	char path[300];
+	struct finding_bucket a, b;
+	snprintf(path, sizeof path, "%s/missing-error-0000000000000001", dir);
+	CHECK_EQ(bucket_load(path, &a, path, sizeof path), 0);
+	snprintf(path, sizeof path, "%s/missing-error-0000000000000002", dir);
+	CHECK_EQ(bucket_load(path, &b, path, sizeof path), 0);
+	CHECK(a.hash != b.hash);
+	CHECK(a.known && b.known && !strcmp(a.known->issue, "pytorch#198155") && a.known == b.known);
+	struct findings_census c;
+	findings_census(dir, &c);
+	CHECK_EQ(c.total, 3);
+	CHECK_EQ(c.bugs, 2);
+	CHECK_EQ(c.known, 1);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	CHECK_EQ(system(cmd), 0);
+}

@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <string.h>
 #include "../graph/codec.h"
+#include "../graph/text.h"
 #include "../graph/validate.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
+#include "../oracles/signature.h"
+#include "../pipeline/op_names.h"
 #include "test.h"
 #include "testkit.h"
 
@@ -190,4 +193,127 @@ TEST(components_fill_bytes_follows_the_campaign_shape)
 	CHECK(m > n);
 	CHECK(codec_decode(&h, a, m, why, sizeof why) == 0);
 	CHECK_EQ(graph_node_components(&h), have + 3);
+}
+
+/* A finding about one output is a finding of that output's component: its
+ * op names (and so its signature, bucket and known-bug match) leave out the
+ * components beside it. Outputs first, then graded leaves in backward mode;
+ * -1 or a return that does not exist: the whole graph. */
+TEST(components_a_finding_names_the_ops_of_its_outputs_component)
+{
+	static const char two[] = "bindings 1\n"
+				  "x0 = input float32 [4]\n"
+				  "v1 = exp(x0)\n"
+				  "v2 = sin(v1)\n"
+				  "x3 = input float32 [3, 2]\n"
+				  "v4 = cumsum(x3; dim=0)\n"
+				  "v5 = softmax(v4; dim=1)\n"
+				  "output v2, v5\n"
+				  "grad x0, x3\n";
+	if (!CHECK(text_parse(&g, two, why, sizeof why) == 0)) {
+		fprintf(stderr, "  %s\n", why);
+		return;
+	}
+	static const struct emit_opts fwd = {"inductor", NULL, 0}, bwd = {"inductor", NULL, 1};
+	const char *ops[G_MAX_NODES];
+	static const struct {
+		const struct emit_opts *o;
+		int output;
+		const char *want; /* the names, comma separated */
+	} cases[] = {
+		{&fwd, 0, "exp,sin"},           {&fwd, 1, "cumsum,softmax"},    {&bwd, 2, "exp,sin"},
+		{&bwd, 3, "cumsum,softmax"},    {&fwd, -1, "cumsum,exp,sin,softmax"},
+		{&fwd, 2, "cumsum,exp,sin,softmax"}, /* forward mode returns no gradients */
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		unsigned n = op_names_of_output(&g, cases[c].o, cases[c].output, ops, G_MAX_NODES);
+		char got[200] = "";
+		for (unsigned i = 0; i < n; i++)
+			snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s", i ? "," : "", ops[i]);
+		if (!CHECK(!strcmp(got, cases[c].want)))
+			fprintf(stderr, "  case %zu: output %d names %s, not %s\n", c, cases[c].output, got, cases[c].want);
+	}
+	/* So one bug beside different components is one signature. */
+	static const char other[] = "bindings 1\n"
+				    "x0 = input float32 [5]\n"
+				    "v1 = tanh(x0)\n"
+				    "x2 = input float32 [3, 2]\n"
+				    "v3 = cumsum(x2; dim=0)\n"
+				    "v4 = softmax(v3; dim=1)\n"
+				    "output v1, v4\n";
+	CHECK(text_parse(&h, other, why, sizeof why) == 0);
+	struct verdict v = {.kind = V_NUMERIC, .output = 1};
+	struct run_result r = {0};
+	const char *hops[G_MAX_NODES];
+	unsigned n = op_names_of_output(&g, &fwd, 1, ops, G_MAX_NODES), nh = op_names_of_output(&h, &fwd, 1, hops, G_MAX_NODES);
+	CHECK_EQ(oracle_signature(&v, &r, ops, n), oracle_signature(&v, &r, hops, nh));
+	v.output = 0;
+	n = op_names_of_output(&g, &fwd, 0, ops, G_MAX_NODES);
+	nh = op_names_of_output(&h, &fwd, 0, hops, G_MAX_NODES);
+	CHECK(oracle_signature(&v, &r, ops, n) != oracle_signature(&v, &r, hops, nh));
+}
+
+/* A mutant keeps one component of its parent and gets fresh ones beside it:
+ * the kept graph is valid, of one component, a part of the parent (its ops a
+ * subset), and the choice follows pick; a graph of one component and a
+ * near-invalid one are left alone. */
+TEST(components_a_mutant_keeps_one_component_and_the_top_up_refreshes_the_rest)
+{
+	static struct graph kept;
+	const char *all[G_MAX_NODES], *part[G_MAX_NODES];
+	unsigned differ = 0;
+	for (unsigned s = 0; s < 20; s++) {
+		if (!CHECK(make(&g, 7700 + s, 5, 4) == 0))
+			continue;
+		unsigned nall = op_names(&g, NULL, all, G_MAX_NODES);
+		struct graph first;
+		for (uint64_t pick = 0; pick < 6; pick++) {
+			if (!CHECK(gen_keep_component(&g, pick * 7 + s, &kept) == 0))
+				continue;
+			if (!CHECK(graph_validate(&kept, why, sizeof why) == 0))
+				fprintf(stderr, "  seed %u pick %llu: %s\n", s, (unsigned long long)pick, why);
+			CHECK_EQ(graph_node_components(&kept), 1);
+			CHECK(kept.nnodes < g.nnodes);
+			unsigned np = op_names(&kept, NULL, part, G_MAX_NODES);
+			for (unsigned i = 0; i < np; i++) {
+				unsigned j = 0;
+				while (j < nall && strcmp(all[j], part[i]))
+					j++;
+				CHECK(j < nall);
+			}
+			if (!pick)
+				first = kept;
+			else
+				differ += kept.nnodes != first.nnodes || memcmp(kept.n, first.n, sizeof kept.n[0] * kept.nnodes);
+		}
+		/* Then topped up to the campaign's components again. */
+		CHECK(gen_keep_component(&g, s, &kept) == 0);
+		struct gen_opts o;
+		struct rng r;
+		gen_default_opts(&o);
+		o.size = 5;
+		o.components = 4;
+		rng_seed(&r, s);
+		CHECK_EQ(gen_fill_components(&kept, &r, &o), 3);
+		CHECK_EQ(graph_node_components(&kept), 4);
+		CHECK(graph_validate(&kept, why, sizeof why) == 0);
+	}
+	CHECK(differ > 0); /* pick chooses among the components */
+	CHECK(make(&g, 42, 6, 1) == 0);
+	CHECK(gen_keep_component(&g, 3, &kept) == -1);
+	size_t n = codec_encode(&g, a, sizeof a);
+	CHECK_EQ(gen_keep_component_bytes(a, n, 3), n);
+	/* A near-invalid graph keeps its broken node last: left whole. */
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 5;
+	o.components = 3;
+	o.break_pct = 100;
+	unsigned broken = 0;
+	for (unsigned s = 0; s < 10; s++)
+		if (!gen_graph(&g, 900 + s, &o, NULL, 0) && g.broken) {
+			broken++;
+			CHECK(gen_keep_component(&g, s, &kept) == -1);
+		}
+	CHECK(broken > 0);
 }

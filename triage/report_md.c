@@ -9,6 +9,7 @@
 #include "../graph/broken.h"
 #include "../pipeline/findings.h"
 #include "../pipeline/bucket.h"
+#include "../pipeline/op_names.h"
 #include "markdown.h"
 #include "report.h"
 
@@ -121,7 +122,7 @@ static void write_title(FILE *f, const struct report *rp, const struct check_cfg
 	describe_what(rp, what, sizeof what);
 	fprintf(f, "[%s] %s", component(rp, c), what);
 	const char *ops[G_MAX_NODES];
-	unsigned nops = rp->g ? check_op_names(rp->g, ops, G_MAX_NODES) : 0;
+	unsigned nops = rp->g ? op_names(rp->g, NULL, ops, G_MAX_NODES) : 0;
 	for (unsigned i = 0; i < nops && i < 5; i++)
 		fprintf(f, "%s%s", i ? " + " : " in ", ops[i]);
 	if (nops > 5)

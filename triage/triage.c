@@ -12,6 +12,7 @@
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/check.h"
+#include "../pipeline/op_names.h"
 #include "bisect.h"
 #include "finding_list.h"
 #include "../pipeline/cli.h"
@@ -72,7 +73,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		t->reruns_ok += res[i].key == rs.last.key;
 	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
 	const char *ops[G_MAX_NODES];
-	unsigned nops = check_op_names(&t->reduced, ops, G_MAX_NODES);
+	unsigned nops = op_names(&t->reduced, NULL, ops, G_MAX_NODES);
 	if (bucket_store_known_reduced(dir, ops, nops, &t->found.known, why, sizeof why))
 		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 	return 0;
@@ -81,7 +82,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 static void op_list(const struct graph *g, char *out, size_t n)
 {
 	const char *ops[G_MAX_NODES];
-	unsigned k = check_op_names(g, ops, G_MAX_NODES);
+	unsigned k = op_names(g, NULL, ops, G_MAX_NODES);
 	size_t len = 0;
 	out[0] = 0;
 	for (unsigned i = 0; i < k && len + 1 < n; i++)

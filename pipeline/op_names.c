@@ -1,0 +1,30 @@
+#include "op_names.h"
+#include <stdlib.h>
+#include <string.h>
+#include "../graph/op.h"
+
+static int name_cmp(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+unsigned op_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < g->nnodes && k < cap; i++)
+		if (!member || member[i])
+			names[k++] = op_get(g->n[i].op)->name;
+	qsort(names, k, sizeof *names, name_cmp);
+	unsigned u = 0;
+	for (unsigned i = 0; i < k; i++)
+		if (!u || strcmp(names[u - 1], names[i]))
+			names[u++] = names[i];
+	return u;
+}
+
+unsigned op_names_of_output(const struct graph *g, const struct emit_opts *o, int output, const char **names,
+			    unsigned cap)
+{
+	uint8_t member[G_MAX_NODES];
+	int value = emit_returned_value(g, o, output);
+	if (value < 0 || !graph_component_nodes(g, (unsigned)value, member))
+		return op_names(g, NULL, names, cap);
+	return op_names(g, member, names, cap);
+}
