@@ -201,6 +201,16 @@ static void worker_up(void)
 		no_coverage ? "off (pure generation)" : "on", near_invalid);
 }
 
+/* Whether libFuzzer runs this process as a merge's inner step (-merge=1's
+ * child, or -fork's merges of its seeds and of each job's new inputs). */
+static int libfuzzer_merging(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "-merge_inner=", 13) && strcmp(argv[i], "-merge_inner=0"))
+			return 1;
+	return 0;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
@@ -220,7 +230,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	gen_set_campaign_shape((unsigned)size, (unsigned)parts);
 	near_invalid = (unsigned)pct;
 	no_coverage = cli_flag(&c, "no-coverage");
-	keep_going = cli_flag(&c, "keep-going");
+	/* Not in a merge's inner process: an input there counts by the features
+	 * it shows, whatever it returns, and a finding must abort to be left out
+	 * of the merged corpus, where its mutants would all repeat it. */
+	keep_going = cli_flag(&c, "keep-going") && !libfuzzer_merging(*argc, *argv);
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
