@@ -46,9 +46,9 @@ size_t gen_fill_bytes(uint8_t *data, size_t size, size_t max_size, uint64_t seed
 int gen_keep_component(const struct graph *g, uint64_t pick, struct graph *out)
 {
 	uint8_t member[G_MAX_NODES], del[G_MAX_NODES];
-	if (g->broken || !g->nnodes || graph_node_components(g) < 2)
+	/* One component holds every node: nothing to drop. */
+	if (g->broken || !g->nnodes || graph_component_nodes(g, g->n[pick % g->nnodes].out0, member) == g->nnodes)
 		return -1;
-	graph_component_nodes(g, g->n[pick % g->nnodes].out0, member);
 	for (unsigned k = 0; k < g->nnodes; k++)
 		del[k] = !member[k];
 	return edit_delete_nodes(g, del, out);
