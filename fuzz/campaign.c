@@ -236,6 +236,7 @@ struct run {
 	struct lender lender;
 	struct campaign_stats cs;
 	struct profile prof_before;  /* cs.prof as earlier runs left it: the summary's profile is this run's */
+	uint64_t target_execs_before; /* cs.execs likewise: whether this run ran an input */
 	int64_t ready_ms;            /* when libFuzzer could start (a worker was ready) */
 	struct corpus_merge local, shared;
 	struct triager triage;
@@ -477,20 +478,27 @@ static int run_round(struct run *r, long long secs, int tty)
 	return 0;
 }
 
-static void summary(struct run *r, int seen)
+/* Returns how many inputs this run's targets executed (libFuzzer's own
+ * count comes from its status lines, which a run may never print). */
+static uint64_t summary(struct run *r, int seen)
 {
 	cstats_collect(&r->cs, r->p.stats, 1);
 	r->row = take_row(r, 0);
 	plot_append(r->p.plot_data, &r->row);
 	double wall = (double)(protocol_now_ms() - r->t0) / 1000.0;
+	/* libFuzzer's count, or the targets' where it printed none (a run spent
+	 * in its first pass over the corpus) */
+	uint64_t ran = r->cs.execs - r->target_execs_before;
 	unsigned long long run_execs = r->row.execs - r->base.execs;
+	if (run_execs < ran)
+		run_execs = ran;
 	unsigned total = 0;
 	for (unsigned k = 0; k < V_COUNT; k++)
 		total += r->row.findings[k];
 	fprintf(stderr, "\npt2fuzz campaign summary\n");
 	fprintf(stderr, "  time            %.0f s (campaign %.0f s over every run of %s)\n", wall, r->row.elapsed, r->p.out);
 	fprintf(stderr, "  execs           %llu (%.2f/s) this run, %llu in all\n", run_execs, wall > 0 ? (double)run_execs / wall : 0,
-		r->row.execs);
+		r->base.execs + run_execs);
 	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", r->row.corpus,
 		r->p.corpus, r->row.features);
 	fprintf(stderr, "  findings        %u in %s: %u bugs, %u of them known upstream (triaged %u)\n", total,
@@ -512,6 +520,9 @@ static void summary(struct run *r, int seen)
 	fprintf(stderr, "  plot            %s (`pt2fuzz plot %s`)\n", r->p.plot_data, r->p.out);
 	if (!seen)
 		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", r->p.log);
+	if (!ran)
+		fprintf(stderr, "  (no input ran: see %s)\n", r->p.log);
+	return ran;
 }
 
 /* Kills what runs in the background: merges (redone next time), triage. */
@@ -576,6 +587,7 @@ int cmd_fuzz(int argc, char **argv)
 	r.ready_ms = protocol_now_ms();
 	cstats_init(&r.cs, r.p.stats);
 	r.prof_before = r.cs.prof;
+	r.target_execs_before = r.cs.execs;
 	r.triage.secs = r.s.triage_secs;
 	r.last_merge = r.last_row = r.t0;
 	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
@@ -599,12 +611,14 @@ int cmd_fuzz(int argc, char **argv)
 	}
 	view_clear(stderr, tty);
 	stop_background(&r);
-	summary(&r, seen);
+	uint64_t ran = summary(&r, seen);
 	lender_stop(&r.lender);
 	cstats_free(&r.cs);
 	close(r.log);
 	close(lock);
 	/* libFuzzer's -fork exits with a crashed job's code after findings: that is
-	 * success for a campaign. A campaign that never fuzzed is not. */
-	return seen ? 0 : 1;
+	 * success for a campaign. A campaign that never ran an input is not; one
+	 * whose time went to libFuzzer's first pass over the corpus (no status
+	 * line yet, as on a short --time) did run inputs. */
+	return seen || ran ? 0 : 1;
 }

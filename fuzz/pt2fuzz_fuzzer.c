@@ -80,7 +80,9 @@ static struct {
 	uint8_t parent[CODEC_MAX_SIZE];
 	size_t parent_len;
 	uint32_t *op_runs; /* per op: how often it ran here (feedback mode: the generator favors the rare) */
+	int64_t stats_written_ms;
 } S = {.last_mutator = -1};
+enum { STATS_EVERY_MS = 10000 };
 
 /* libFuzzer's counter buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+. */
 static unsigned bucket(uint8_t v)
@@ -144,6 +146,7 @@ static void write_stats(void)
 			(unsigned long long)S.mut.valid[m], (unsigned long long)S.mut_new[m]);
 	profile_write(&X.prof, f);
 	atomic_commit(&a, 0);
+	S.stats_written_ms = protocol_now_ms();
 }
 
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
@@ -338,7 +341,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * enter the corpus, and the corpus's own (not made here). */
 	if (((fresh && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
 		replay_cache_store(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
-	if (S.execs % 50 == 0)
+	/* Often enough that a job stopped at the campaign's deadline (SIGKILL,
+	 * no atexit) loses at most a few seconds of counts. */
+	if (S.execs % 50 == 0 || protocol_now_ms() - S.stats_written_ms >= STATS_EVERY_MS)
 		write_stats();
 	if (verdict_is_finding(r.v.kind)) {
 		char dir[4200] = "";
