@@ -116,7 +116,7 @@ static int make_paths(const struct cli *c, struct campaign_paths *p)
 		int dir;
 	} subs[] = {{p->corpus, "corpus", 1}, {p->findings, "findings", 1}, {p->crashes, "crashes", 1},
 		    {p->stats, "stats", 1},   {p->log, "fuzzer.log", 0},    {p->plot_data, "stats/plot_data", 0},
-		    {p->replay, "replay", 1}};
+		    {p->replay, "replay", 1},      {p->learned, "learned", 1}};
 	snprintf(p->out, sizeof p->out, "%.4000s", out);
 	exe_path(p->self, sizeof p->self, 0);
 	char dir[CAMPAIGN_PATH];
@@ -162,6 +162,7 @@ static void target_args(const struct cli *c, const struct campaign_paths *p, lon
 	ta->n = ta->nrun = 0;
 	add_target_arg(ta, 1, "--findings", (char *)p->findings);
 	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* job starts and merges replay the corpus: from the cache */
+	add_target_arg(ta, 0, "--learned", (char *)p->learned); /* what a job learns outlives its few seconds */
 	add_target_arg(ta, 0, "--keep-going", NULL);                 /* a job ends for new findings only */
 	if (jobs > 1 && !cli_opt(c, "compile-threads"))
 		add_target_arg(ta, 1, "--compile-threads", "1"); /* compilation is CPU-bound: a core per worker */
@@ -561,7 +562,8 @@ int cmd_fuzz(int argc, char **argv)
 	target_args(&c, &r.p, r.s.jobs, &r.ta);
 	corpus_recover(r.p.corpus);
 	/* What a runner killed mid-write left (node_claim has stopped all its processes). */
-	unsigned swept = atomic_sweep(r.p.corpus) + atomic_sweep(r.p.stats) + atomic_sweep(r.p.replay);
+	unsigned swept = atomic_sweep(r.p.corpus) + atomic_sweep(r.p.stats) + atomic_sweep(r.p.replay) +
+			 atomic_sweep(r.p.learned);
 	if (swept)
 		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files of the previous run\n", swept);
 	signal(SIGINT, on_signal);

@@ -22,7 +22,7 @@
 struct campaign_paths {
 	char out[CAMPAIGN_PATH], corpus[CAMPAIGN_PATH], findings[CAMPAIGN_PATH], crashes[CAMPAIGN_PATH],
 		stats[CAMPAIGN_PATH], log[CAMPAIGN_PATH], plot_data[CAMPAIGN_PATH], fuzzer[CAMPAIGN_PATH],
-		seeds[CAMPAIGN_PATH], self[CAMPAIGN_PATH], replay[CAMPAIGN_PATH];
+		seeds[CAMPAIGN_PATH], self[CAMPAIGN_PATH], replay[CAMPAIGN_PATH], learned[CAMPAIGN_PATH];
 	const char *sync;    /* a corpus shared with other runners, or NULL */
 };
 

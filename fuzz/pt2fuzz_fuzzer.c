@@ -19,6 +19,9 @@
  *                   one compile covers them all (docs/fuzzing.md)
  *   --near-invalid PCT  share of generated/mutated inputs made near-invalid
  *                   (one constraint broken on purpose: mutators/break.h; default 10)
+ *   --learned DIR   feedback mode: the campaign's learned state (seen features,
+ *                   op and op-pair runs, mutator yields), which each job starts
+ *                   from and adds to (fuzz/learned.h)
  *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
  *                   the job's progress from its modification time
  *   --keep-going    a finding that repeats a recorded one or matches a known
@@ -38,6 +41,7 @@
 #include "../harness/runtime.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
+#include "../mutators/rarity.h"
 #include "../mutators/mutate.h"
 #include "../mutators/schedule.h"
 #include "../pipeline/bucket.h"
@@ -48,6 +52,7 @@
 #include "../pipeline/replay_cache.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/runopts.h"
+#include "learned.h"
 #include "seed_energy.h"
 #include "target_options.h"
 
@@ -64,13 +69,19 @@ static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
 static struct mut_schedule schedule; /* feedback mode: mutators drawn by recent yield */
 static struct seed_energy energy;    /* feedback mode: recent finders mutated more */
+static struct learned_store learned;  /* feedback mode with --learned: the campaign's state */
+static struct learned live;           /* views of S and the schedule that learned_sync updates */
 
 /* What this process has done, written to --stats DIR. */
 static struct {
 	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
-	uint8_t seen[FEATURES_MAP]; /* bit k: counter bucket k seen at this index */
+	/* bit k: counter bucket k seen at this index, by the campaign (its
+	 * learned state: what the schedule and seed energy call new) and by this
+	 * process's own runs (what may enter libFuzzer's corpus, so its replays
+	 * are cached) */
+	uint8_t seen[FEATURES_MAP], job_seen[FEATURES_MAP];
 	int last_mutator;
 	uint64_t last_hash;
 	uint64_t finding_hash; /* the last input that was a finding */
@@ -79,7 +90,9 @@ static struct {
 	 * bug on to the next ones; with --keep-going they start from here. */
 	uint8_t parent[CODEC_MAX_SIZE];
 	size_t parent_len;
-	uint32_t *op_runs; /* per op: how often it ran here (feedback mode: the generator favors the rare) */
+	/* per op, and per (producer, consumer) pair (rarity.h): how often they
+	 * ran (feedback mode: the generator favors the rare) */
+	uint32_t *op_runs, *pair_runs;
 	int64_t stats_written_ms;
 } S = {.last_mutator = -1};
 enum { STATS_EVERY_MS = 10000 };
@@ -90,16 +103,15 @@ static unsigned bucket(uint8_t v)
 	return v >= 128 ? 7 : v >= 32 ? 6 : v >= 16 ? 5 : v >= 8 ? 4 : v >= 4 ? 3 : (unsigned)v - 1;
 }
 
-/* Whether map holds a (counter, bucket) this process has not seen: credit
- * for the mutator that made the input. */
-static int novel(const uint8_t *map)
+/* Whether map holds a (counter, bucket) not in seen, which takes them. */
+static int novel(const uint8_t *map, uint8_t *seen)
 {
 	int fresh = 0;
 	for (unsigned i = 0; i < FEATURES_MAP; i++)
 		if (map[i]) {
 			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
-			fresh |= !(S.seen[i] & bit);
-			S.seen[i] |= bit;
+			fresh |= !(seen[i] & bit);
+			seen[i] |= bit;
 		}
 	return fresh;
 }
@@ -149,6 +161,16 @@ static void write_stats(void)
 	S.stats_written_ms = protocol_now_ms();
 }
 
+/* The counts for the campaign, and what this job learned into its state. */
+static void checkpoint(void)
+{
+	char why[600];
+	write_stats();
+	if (learned.dir[0] && learned_sync(&learned, &live, why, sizeof why))
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+	schedule_refresh(&schedule);
+}
+
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
 static int collect_options(int argc, char **argv, char **out, int cap)
 {
@@ -169,7 +191,7 @@ static int collect_options(int argc, char **argv, char **out, int cap)
  * options but those that only say where things go. */
 static uint64_t options_hash(int n, char **opts)
 {
-	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--heartbeat"};
+	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--heartbeat", "--learned"};
 	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS, SHM_DECISION_SLOTS};
 	uint64_t h = XXH64(layout, sizeof layout, 0);
 	for (int i = 0; i < n; i++) {
@@ -256,11 +278,24 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
-		gen_favor_rare_ops(S.op_runs);
+		S.pair_runs = calloc(rarity_pair_count(), sizeof *S.pair_runs);
+		if (!S.op_runs || !S.pair_runs) {
+			fprintf(stderr, "pt2fuzz_fuzzer: out of memory\n");
+			exit(1);
+		}
+		rarity_use(S.op_runs, S.pair_runs);
 		schedule_init(&schedule);
 		mutate_use_weights(schedule.weight);
+		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.pair_runs, schedule.runs, schedule.yields};
+		const char *dir = cli_opt(&c, "learned");
+		if (dir && (learned_open(&learned, dir, &live, why, sizeof why) || learned_sync(&learned, &live, why, sizeof why))) {
+			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why); /* a job without the campaign's state still fuzzes */
+			learned_close(&learned);
+			learned.dir[0] = 0;
+		}
+		schedule_refresh(&schedule);
 	}
-	atexit(write_stats);
+	atexit(checkpoint);
 	return 0;
 }
 
@@ -303,6 +338,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * and in -merge): the map it made then stands in for running it again. */
 	if (!replay_cache_load(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP)) {
 		S.replayed++;
+		novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
 		return 0;
 	}
 	worker_up();
@@ -321,12 +357,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
-	for (unsigned k = 0; S.op_runs && k < G.nnodes; k++)
+	for (unsigned k = 0; S.op_runs && k < G.nnodes; k++) {
 		S.op_runs[G.n[k].op]++;
+		for (unsigned i = 0; i < G.n[k].nin; i++) {
+			int p = G.v[G.n[k].in[i]].node;
+			S.pair_runs[rarity_pair_slot(p < 0 ? -1 : G.n[p].op, G.n[k].op)]++;
+		}
+	}
 	S.verdicts[r.v.kind]++;
 	uint8_t *map = executor_coverage(&X);
 	features_graph(&G, map);
-	int fresh = novel(map);
+	int fresh = novel(map, S.seen), fresh_here = novel(map, S.job_seen);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;
 	if (which >= 0)
@@ -339,19 +380,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(pt2fuzz_extra_counters, map, FEATURES_MAP);
 	/* Keep what libFuzzer saw for inputs it may replay: the ones that may
 	 * enter the corpus, and the corpus's own (not made here). */
-	if (((fresh && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
+	if (((fresh_here && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
 		replay_cache_store(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
 	/* Often enough that a job stopped at the campaign's deadline (SIGKILL,
 	 * no atexit) loses at most a few seconds of counts. */
 	if (S.execs % 50 == 0 || protocol_now_ms() - S.stats_written_ms >= STATS_EVERY_MS)
-		write_stats();
+		checkpoint();
 	if (verdict_is_finding(r.v.kind)) {
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
 		S.finding_hash = hash;
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
 		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
-		write_stats();
+		checkpoint();
 		if (keep_going && !fresh_finding) {
 			check_result_free(&r);
 			return -1; /* counted in its folder; no mutant of it */

@@ -8,8 +8,10 @@
 import functools
 import importlib
 import re
+import sys
 import zlib
 
+PATTERN_TRACERS = ("fwd_only", "joint_fwd_bwd")  # pattern_matcher.py's tracers of replacement patterns
 NOISE = re.compile(r"0x[0-9a-fA-F]+|\d+")  # addresses and numbers in reasons: the same decision, one name
 
 
@@ -25,7 +27,9 @@ class Decisions:
         """Imports and wraps the compiler's stages in the first request, as
         compiling imports them: their import-time lines stay in that
         request's coverage, as without these features."""
-        for hook in (self.hook_patterns, self.hook_scheduler, self.hook_lowering, self.hook_guards, self.hook_autotune):
+        hooks = (self.hook_patterns, self.hook_scheduler, self.hook_lowering, self.hook_guards, self.hook_autotune,
+                 self.hook_decompositions)
+        for hook in hooks:
             try:
                 hook()
             except (ImportError, AttributeError):
@@ -126,6 +130,40 @@ class Decisions:
                 self.note(f"choice:{name}:{type(c).__name__}")
 
         self.wrap(sel.AlgorithmSelectorCache, "__call__", before=selecting)
+
+    def hook_decompositions(self):
+        """Each decomposition Inductor's table applied, by the op it took
+        apart (AOTAutograd traces through the table: an entry runs only for
+        an op the graph has, and returns NotImplemented where it declines).
+        Not while the pattern matcher traces its own patterns (once per
+        worker, in its first compile): those are not the graph's."""
+        decomp = importlib.import_module("torch._inductor.decomposition")
+
+        def tracing_patterns():
+            f = sys._getframe(2)
+            while f:
+                if f.f_code.co_name in PATTERN_TRACERS and f.f_code.co_filename.endswith("pattern_matcher.py"):
+                    return True
+                f = f.f_back
+            return False
+
+        def noting(op, fn):
+            name = f"decomp:{getattr(op, '__name__', op)}"
+
+            @functools.wraps(fn)
+            def noted(*args, **kwargs):
+                out = fn(*args, **kwargs)
+                if out is not NotImplemented and not tracing_patterns():
+                    self.note(name)
+                return out
+
+            return noted
+
+        for table in (decomp.decompositions, getattr(decomp, "extra_random_decomps", {})):
+            for op, fn in list(table.items()):
+                table[op] = noting(op, fn)
+        # the table with random ops is a cached merge of the two: made again from the wrapped ones
+        getattr(getattr(decomp, "fast_random_decomps", None), "cache_clear", lambda: None)()
 
     def begin(self):
         if not self.hooked:

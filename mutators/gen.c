@@ -5,6 +5,7 @@
 #include "break.h"
 #include "gen_choose.h"
 #include "grad.h"
+#include "rarity.h"
 
 static unsigned campaign_target = TARGET_ANY, campaign_backward;
 static unsigned campaign_size = 8, campaign_components = 1;
@@ -33,20 +34,12 @@ void gen_default_opts(struct gen_opts *o)
 	o->grad_pct = campaign_backward ? GEN_BACKWARD_GRAD_PCT : 0;
 }
 
-static const uint32_t *op_runs; /* gen_favor_rare_ops; NULL: by catalogue weight alone */
-
-void gen_favor_rare_ops(const uint32_t *runs) { op_runs = runs; }
-
-/* An op's catalogue weight, divided by how often the campaign has run it:
- * an op never run weighs RARE_SCALE times its weight, one run 63 times or
- * more weighs what the catalogue says (or 1). */
-#define RARE_SCALE 64u
-static unsigned pick_weight(unsigned i, const struct op_def *op)
+/* An op's catalogue weight times its rarity, and the rarity of the pair it
+ * would make reading the newest value (made by op prev; -1: an input), which
+ * it reads most often (rarity.h: both 1 with feedback off). */
+static unsigned pick_weight(unsigned i, const struct op_def *op, int prev)
 {
-	if (!op_runs || !op->weight)
-		return op->weight;
-	unsigned w = op->weight * RARE_SCALE / (1u + (op_runs[i] < RARE_SCALE ? op_runs[i] : RARE_SCALE));
-	return w > op->weight ? w : op->weight;
+	return op->weight * rarity_of_op(i) * rarity_of_pair(prev, i);
 }
 
 /* Whether o lets op be generated: its family, and no in-place writes where
@@ -56,13 +49,14 @@ static int op_allowed(const struct op_def *op, const struct gen_opts *o)
 	return (o->family < 0 || (int)op->family == o->family) && !(op->inplace && o->grad_pct);
 }
 
-static int pick_op(struct rng *r, const struct gen_opts *o)
+static int pick_op(const struct graph *g, struct rng *r, const struct gen_opts *o, unsigned first)
 {
+	int prev = g->nvalues > first && g->v[g->nvalues - 1].node >= 0 ? g->n[g->v[g->nvalues - 1].node].op : -1;
 	unsigned total = 0, n = op_count();
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
 		if (op_allowed(op, o))
-			total += pick_weight(i, op);
+			total += pick_weight(i, op, prev);
 	}
 	if (!total)
 		return -1;
@@ -71,7 +65,7 @@ static int pick_op(struct rng *r, const struct gen_opts *o)
 		const struct op_def *op = op_get(i);
 		if (!op_allowed(op, o))
 			continue;
-		unsigned w = pick_weight(i, op);
+		unsigned w = pick_weight(i, op, prev);
 		if (pick < w)
 			return (int)i;
 		pick -= w;
@@ -83,7 +77,7 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
 {
 	for (unsigned t = 0; t < attempts; t++) {
 		uint16_t nv = g->nvalues, nn = g->nnodes;
-		int opid = pick_op(r, o);
+		int opid = pick_op(g, r, o, first);
 		if (opid < 0)
 			return -1;
 		int p = gen_pick_primary(g, r, (unsigned)opid, first);

@@ -35,12 +35,6 @@ void gen_set_campaign(unsigned target, int backward);
  * component and components (a campaign's --size and --components). */
 void gen_set_campaign_shape(unsigned size, unsigned components);
 
-/* From now on, ops are picked by catalogue weight scaled by rarity: runs[i]
- * is how often op i has run (the fuzzer counts; it owns the array). Ops the
- * campaign has run least come first, so new inputs reach compiler paths of
- * ops not yet tried. NULL turns it off. */
-void gen_favor_rare_ops(const uint32_t *runs);
-
 /* Builds a graph from scratch, deterministically for a seed: o->components
  * weakly-connected components, each grown from its own inputs (no value of
  * one is read by another). Returns 0, or -1 with a reason (only if not even

@@ -3,6 +3,7 @@
  * when an existing value fits or made as fresh leaves. Generation (gen.c)
  * and the constraint breakers (break.c) both build nodes through it. */
 #include "gen_choose.h"
+#include "rarity.h"
 #include <string.h>
 
 int gen_leaf_dim_for(const struct graph *g, const int32_t *sizes, struct leaf_dim *ld)
@@ -212,6 +213,25 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	return id;
 }
 
+/* Candidate k of nc by the rarity of the pair it would make with op, the
+ * three most recent weighing three times more (graphs still grow deep). */
+static unsigned pick_rare_pair(const struct graph *g, struct rng *r, unsigned opid, const unsigned *cand, unsigned nc)
+{
+	unsigned w[G_MAX_VALUES], total = 0;
+	for (unsigned k = 0; k < nc; k++) {
+		int producer = g->v[cand[k]].node;
+		w[k] = rarity_of_pair(producer < 0 ? -1 : g->n[producer].op, opid) * (k + 3 >= nc ? 3 : 1);
+		total += w[k];
+	}
+	uint64_t pick = rng_below(r, total);
+	for (unsigned k = 0; k < nc; k++) {
+		if (pick < w[k])
+			return cand[k];
+		pick -= w[k];
+	}
+	return cand[nc - 1];
+}
+
 int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid, unsigned first)
 {
 	const struct op_def *op = op_get(opid);
@@ -223,6 +243,8 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid, unsigned fir
 			cand[nc++] = i;
 	}
 	if (nc && !rng_chance(r, 8)) {
+		if (rarity_pairs_on())
+			return (int)pick_rare_pair(g, r, opid, cand, nc);
 		if (rng_chance(r, 70))
 			return (int)cand[nc - 1 - rng_below(r, nc < 3 ? nc : 3)];
 		return (int)cand[rng_below(r, nc)];

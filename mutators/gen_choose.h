@@ -21,7 +21,9 @@ int gen_choose(struct graph *g, struct rng *r, unsigned op, unsigned first, stru
 int gen_operand_for(struct graph *g, struct rng *r, const struct tensor_req *q);
 
 /* A primary input for op among values first..: mostly one of the most recent
- * that op accepts, so graphs grow deep as well as wide; else a fresh input. */
+ * that op accepts, so graphs grow deep as well as wide (with rare pairs
+ * favored, rarity.h, by pair rarity too); else a fresh
+ * input. */
 int gen_pick_primary(struct graph *g, struct rng *r, unsigned op, unsigned first);
 
 /* A leaf dim with these per-binding sizes: static, or mul*sym+add for some

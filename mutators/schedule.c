@@ -19,11 +19,16 @@ static unsigned weight_of(const struct mut_schedule *s, unsigned i)
 	return (unsigned)(mutator_weight(i) * SCALE * rate);
 }
 
+void schedule_refresh(struct mut_schedule *s)
+{
+	for (unsigned i = 0; i < mutator_count(); i++)
+		s->weight[i] = weight_of(s, i);
+}
+
 void schedule_init(struct mut_schedule *s)
 {
 	*s = (struct mut_schedule){0};
-	for (unsigned i = 0; i < mutator_count(); i++)
-		s->weight[i] = weight_of(s, i);
+	schedule_refresh(s);
 }
 
 void schedule_note(struct mut_schedule *s, unsigned which, int fresh, int finding)

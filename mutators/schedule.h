@@ -20,6 +20,10 @@ void schedule_init(struct mut_schedule *s);
  * finding; its weight moves toward its recent yield. */
 void schedule_note(struct mut_schedule *s, unsigned which, int fresh, int finding);
 
+/* The weights again from runs and yields, after they were set from outside
+ * (a campaign's learned state, fuzz/learned.h). */
+void schedule_refresh(struct mut_schedule *s);
+
 /* The weight a mutator never yielding settles at: its table weight's floor. */
 unsigned schedule_floor(unsigned which);
 

@@ -209,9 +209,23 @@ static unsigned decisions_of(struct executor *c, const struct graph *g, uint8_t 
 	return n;
 }
 
+/* The decision slot of a name noted n times (worker_decisions.py: CRC-32 of
+ * the name, seeded with n's bit length, modulo the region's slots). */
+static unsigned decision_slot(const char *name, unsigned n)
+{
+	uint32_t crc = ~(uint32_t)(32 - __builtin_clz(n));
+	for (const char *p = name; *p; p++) {
+		crc ^= (uint8_t)*p;
+		for (int k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xEDB88320u & -(crc & 1u));
+	}
+	return ~crc % FEATURES_DECISIONS;
+}
+
 /* What the compiler decided tells graphs apart and is the same for the same
  * graph: exp(x) + x fuses into one pointwise kernel, a matmul is an extern
- * kernel (another scheduler node kind, another lowering). */
+ * kernel (another scheduler node kind, another lowering). A softmax is taken
+ * apart by Inductor's decomposition table, which the others never use. */
 TEST(harness_decision_features_tell_graphs_apart)
 {
 	struct executor c;
@@ -228,6 +242,15 @@ TEST(harness_decision_features_tell_graphs_apart)
 	CHECK(decisions_of(&c, &G, again) >= 5);
 	CHECK(!memcmp(first, again, sizeof first));
 	CHECK(memcmp(first, other, sizeof first) != 0);
+	static struct graph sm;
+	static uint8_t softmax[FEATURES_DECISIONS];
+	tk_static(&sm);
+	int x = tk_input(&sm, DT_FLOAT32, 2, (int[]){3, 4});
+	int s = tk_node(&sm, "softmax", 1, (int[]){x}, 1, (int64_t[]){1}, why, sizeof why);
+	CHECK(s >= 0 && !graph_set_output(&sm, sm.n[s].out0, 1, why, sizeof why));
+	CHECK(decisions_of(&c, &sm, softmax) >= 5);
+	unsigned decomp = decision_slot("decomp:_softmax.default", 1);
+	CHECK(softmax[decomp] && !first[decomp] && !other[decomp]);
 	executor_free(&c);
 }
 

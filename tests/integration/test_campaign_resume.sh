@@ -3,7 +3,8 @@
 # SIGKILL once it has a corpus, a finding and stats rows; what it left
 # behind is stopped by the next start; the restart keeps every corpus input
 # and finding, puts back an interrupted merge's inputs, and its stats
-# (plot_data) continue where the killed run ended. `pt2fuzz plot` draws the
+# (plot_data) and what its jobs learned (OUT/learned) continue where the
+# killed run ended. `pt2fuzz plot` draws the
 # result as a PNG.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
@@ -29,6 +30,12 @@ wait "$runner" 2>/dev/null || true
 ls "$OUT/corpus" | sort >"$TMP/corpus.before"
 ls "$OUT/findings" | sort >"$TMP/findings.before"
 last=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1)
+# What the jobs learned (fuzz/learned.h) is on disk, whole, and only grows.
+learned_runs() { awk -F'\t' '$1 == "op" { n += $3 } END { print n + 0 }' "$OUT/learned/counts.tsv"; }
+runs_before=$(learned_runs)
+[ "$runs_before" -gt 0 ] || die "the killed run's jobs learned no op runs"
+[ "$(stat -c %s "$OUT/learned/seen.bin")" = 262144 ] || die "seen.bin is not the coverage map's size"
+grep -q '^pair	input	' "$OUT/learned/counts.tsv" || die "no op pairs learned"
 echo "killed at: $last; $(wc -l <"$TMP/corpus.before") inputs, findings: $(cat "$TMP/findings.before")"
 # A merge the kill interrupted: its inputs must come back.
 mkdir "$OUT/corpus.merge"
@@ -37,6 +44,8 @@ cp "$(ls -d "$OUT"/corpus/* | head -1)" "$OUT/corpus.merge/interrupted-merge-inp
 "$PT2FUZZ" fuzz --time 45 "${ARGS[@]}" >"$TMP/run2.log" 2>&1 || { cat "$TMP/run2.log"; die "the restart failed"; }
 cat "$TMP/run2.log"
 grep -q "resuming $OUT after" "$TMP/run2.log" || die "the restart did not resume the stats"
+[ "$(learned_runs)" -ge "$runs_before" ] || die "the learned op runs went back: $(learned_runs) < $runs_before"
+! grep -q "learned state starts over" "$TMP/run2.log" "$OUT/fuzzer.log" || die "the killed run left a damaged learned state"
 
 # Nothing the killed run left behind still runs.
 for env in /proc/[0-9]*/environ; do

@@ -1,0 +1,28 @@
+/* How rare an op, or an op pair, is in this campaign: the fuzz target counts
+ * the ops it runs and the (producer, consumer) pairs they form, and with
+ * feedback on the generator favors the rare ones, so new inputs reach the
+ * compiler paths of ops and pairs (fusions, layouts) not yet tried. The
+ * counts belong to the caller; with none given, generation draws by the
+ * catalogue and by recency alone, as pure generation does. */
+#ifndef PT2FUZZ_RARITY_H
+#define PT2FUZZ_RARITY_H
+#include <stdint.h>
+
+#define RARITY_SCALE 64u /* a never-run op or pair weighs this many times a common one */
+
+/* From now on: op_runs[i] is how often op i ran; pair_runs[rarity_pair_slot(p, c)]
+ * how often op c ran reading a value of op p (p = -1: a graph input).
+ * Either may be NULL (off). */
+void rarity_use(const uint32_t *op_runs, const uint32_t *pair_runs);
+
+/* The pairs' slot count, (op_count() + 1) x op_count(), and one's slot. */
+unsigned rarity_pair_count(void);
+unsigned rarity_pair_slot(int producer, unsigned consumer);
+
+/* Weight factors, RARITY_SCALE for never run down to 1 for RARITY_SCALE - 1
+ * runs or more; 1 when that count is off. */
+unsigned rarity_of_op(unsigned op);
+unsigned rarity_of_pair(int producer, unsigned consumer);
+int rarity_pairs_on(void);
+
+#endif
