@@ -58,7 +58,7 @@ void learned_close(struct learned_store *s) { free_state(&s->base); }
 static void set_aside(const char *path, const char *what)
 {
 	char to[4200];
-	snprintf(to, sizeof to, "%s.damaged", path);
+	snprintf(to, sizeof to, "%.4100s.damaged", path);
 	rename(path, to);
 	fprintf(stderr, "pt2fuzz_fuzzer: %s %s: moved to %s; the learned state starts over\n", path, what, to);
 }
