@@ -166,9 +166,11 @@ static void checkpoint(void)
 {
 	char why[600];
 	write_stats();
-	if (learned.dir[0] && learned_sync(&learned, &live, why, sizeof why))
+	if (!learned.dir[0])
+		return;
+	if (learned_sync(&learned, &live, why, sizeof why))
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
-	schedule_refresh(&schedule);
+	schedule_refresh(&schedule); /* the runs and yields may have changed */
 }
 
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
@@ -357,13 +359,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
-	for (unsigned k = 0; S.op_runs && k < G.nnodes; k++) {
-		S.op_runs[G.n[k].op]++;
-		for (unsigned i = 0; i < G.n[k].nin; i++) {
-			int p = G.v[G.n[k].in[i]].node;
-			S.pair_runs[rarity_pair_slot(p < 0 ? -1 : G.n[p].op, G.n[k].op)]++;
-		}
-	}
+	if (S.op_runs)
+		rarity_count(&G, S.op_runs, S.pair_runs);
 	S.verdicts[r.v.kind]++;
 	uint8_t *map = executor_coverage(&X);
 	features_graph(&G, map);

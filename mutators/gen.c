@@ -51,7 +51,7 @@ static int op_allowed(const struct op_def *op, const struct gen_opts *o)
 
 static int pick_op(const struct graph *g, struct rng *r, const struct gen_opts *o, unsigned first)
 {
-	int prev = g->nvalues > first && g->v[g->nvalues - 1].node >= 0 ? g->n[g->v[g->nvalues - 1].node].op : -1;
+	int prev = g->nvalues > first ? rarity_producer(g, g->nvalues - 1u) : -1;
 	unsigned total = 0, n = op_count();
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);

@@ -219,8 +219,7 @@ static unsigned pick_rare_pair(const struct graph *g, struct rng *r, unsigned op
 {
 	unsigned w[G_MAX_VALUES], total = 0;
 	for (unsigned k = 0; k < nc; k++) {
-		int producer = g->v[cand[k]].node;
-		w[k] = rarity_of_pair(producer < 0 ? -1 : g->n[producer].op, opid) * (k + 3 >= nc ? 3 : 1);
+		w[k] = rarity_of_pair(rarity_producer(g, cand[k]), opid) * (k + 3 >= nc ? 3 : 1);
 		total += w[k];
 	}
 	uint64_t pick = rng_below(r, total);

@@ -30,3 +30,14 @@ unsigned rarity_of_pair(int producer, unsigned consumer)
 }
 
 int rarity_pairs_on(void) { return pairs != NULL; }
+
+int rarity_producer(const struct graph *g, unsigned v) { return g->v[v].node < 0 ? -1 : g->n[g->v[v].node].op; }
+
+void rarity_count(const struct graph *g, uint32_t *op_runs, uint32_t *pair_runs)
+{
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		op_runs[g->n[k].op]++;
+		for (unsigned i = 0; i < g->n[k].nin; i++)
+			pair_runs[rarity_pair_slot(rarity_producer(g, g->n[k].in[i]), g->n[k].op)]++;
+	}
+}

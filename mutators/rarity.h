@@ -7,6 +7,7 @@
 #ifndef PT2FUZZ_RARITY_H
 #define PT2FUZZ_RARITY_H
 #include <stdint.h>
+#include "../graph/graph.h"
 
 #define RARITY_SCALE 64u /* a never-run op or pair weighs this many times a common one */
 
@@ -24,5 +25,12 @@ unsigned rarity_pair_slot(int producer, unsigned consumer);
 unsigned rarity_of_op(unsigned op);
 unsigned rarity_of_pair(int producer, unsigned consumer);
 int rarity_pairs_on(void);
+
+/* The op that makes value v of g, or -1 for a leaf: a pair's producer. */
+int rarity_producer(const struct graph *g, unsigned v);
+
+/* Adds g's ops to op_runs and its (producer, consumer) pairs, one per node
+ * input, to pair_runs: what a run of g counts. */
+void rarity_count(const struct graph *g, uint32_t *op_runs, uint32_t *pair_runs);
 
 #endif

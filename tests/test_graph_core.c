@@ -92,29 +92,22 @@ TEST(core_generator_reaches_its_size_and_dynamic_padding)
  * into them before the next one, as the fuzzer does. */
 static void distinct_ops_and_pairs(unsigned n, uint32_t *op_runs, uint32_t *pair_runs, unsigned *ops, unsigned *pairs)
 {
-	static uint8_t used[1024], met[1025 * 1024];
-	memset(used, 0, sizeof used);
-	memset(met, 0, sizeof met);
-	*ops = *pairs = 0;
+	static uint32_t all_ops[1024], all_pairs[1025 * 1024], unused_pairs[1025 * 1024];
+	memset(all_ops, 0, sizeof all_ops);
+	memset(all_pairs, 0, sizeof all_pairs);
 	rarity_use(op_runs, pair_runs);
 	for (unsigned i = 0; i < n; i++) {
 		make(9000 + i, 12);
-		for (unsigned k = 0; k < g.nnodes; k++) {
-			*ops += !used[g.n[k].op];
-			used[g.n[k].op] = 1;
-			if (op_runs)
-				op_runs[g.n[k].op]++;
-			for (unsigned j = 0; j < g.n[k].nin; j++) {
-				int p = g.v[g.n[k].in[j]].node;
-				unsigned slot = rarity_pair_slot(p < 0 ? -1 : g.n[p].op, g.n[k].op);
-				*pairs += !met[slot];
-				met[slot] = 1;
-				if (pair_runs)
-					pair_runs[slot]++;
-			}
-		}
+		rarity_count(&g, all_ops, all_pairs);
+		if (op_runs)
+			rarity_count(&g, op_runs, pair_runs ? pair_runs : unused_pairs);
 	}
 	rarity_use(NULL, NULL);
+	*ops = *pairs = 0;
+	for (unsigned i = 0; i < op_count(); i++)
+		*ops += all_ops[i] != 0;
+	for (unsigned i = 0; i < rarity_pair_count(); i++)
+		*pairs += all_pairs[i] != 0;
 }
 
 /* Feedback mode's rarity bias really reaches more of the catalogue than
