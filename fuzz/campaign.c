@@ -552,7 +552,9 @@ int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz fuzz: unexpected argument '%s' (libFuzzer's flags are -flag=value)\n", c.pos[0]);
 		return 2;
 	}
-	if (parse_settings(&c, &r.s) || run_opts_parse(&c, &ro) || make_paths(&c, &r.p))
+	struct target_numbers num;
+	if (parse_settings(&c, &r.s) || run_opts_parse(&c, &ro) || target_numbers_parse(&c, &num) ||
+	    make_paths(&c, &r.p))
 		return 2;
 	r.deadline = r.s.secs ? r.t0 + r.s.secs * 1000 : 0;
 	int lock = node_claim(r.p.out);

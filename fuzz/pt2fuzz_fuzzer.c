@@ -243,19 +243,17 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	static char *opts[256];
 	static struct cli c;
 	int n = collect_options(*argc, *argv, opts, 256);
-	long long size, parts, pct;
+	struct target_numbers num;
 	char why[600];
 	/* libFuzzer's fork and merge modes add their own arguments to a job's
 	 * command line: what is not a --option is theirs, and left alone. */
 	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL},
 		      CLI_PASS_DASH))
 		exit(2);
-	if (run_opts_parse(&c, &RO) || cli_num(&c, "size", 8, 1, G_MAX_NODES, &size) ||
-	    cli_num(&c, "components", 8, 1, GEN_MAX_COMPONENTS, &parts) ||
-	    cli_num(&c, "near-invalid", 10, 0, 100, &pct))
+	if (run_opts_parse(&c, &RO) || target_numbers_parse(&c, &num))
 		exit(2);
-	gen_set_campaign_shape((unsigned)size, (unsigned)parts);
-	near_invalid = (unsigned)pct;
+	gen_set_campaign_shape((unsigned)num.size, (unsigned)num.components);
+	near_invalid = (unsigned)num.near_invalid;
 	no_coverage = cli_flag(&c, "no-coverage");
 	/* Not in a merge's inner process: an input there counts by the features
 	 * it shows, whatever it returns, and a finding must abort to be left out

@@ -1,4 +1,6 @@
 #include "target_options.h"
+#include "../mutators/gen.h"
+#include "../pipeline/cli.h"
 #include <stddef.h>
 
 const struct option target_options[] = {
@@ -9,3 +11,12 @@ const struct option target_options[] = {
 	{"keep-going", no_argument, NULL, 0},    {"learned", required_argument, NULL, 0},
 	{NULL, 0, NULL, 0},
 };
+
+int target_numbers_parse(const struct cli *c, struct target_numbers *t)
+{
+	return cli_num(c, "size", 8, 1, G_MAX_NODES, &t->size) ||
+			       cli_num(c, "components", 8, 1, GEN_MAX_COMPONENTS, &t->components) ||
+			       cli_num(c, "near-invalid", 10, 0, 100, &t->near_invalid)
+		       ? -1
+		       : 0;
+}

@@ -1,6 +1,8 @@
 # Inputs that cannot work fail at once with their real reason: `pt2fuzz
 # fuzz --out` on a read-only filesystem (a new OUT, and an existing one)
-# names the path and EROFS; `pt2fuzz run` of a .py Python cannot compile
+# names the path and EROFS; a target option out of range (`--components 24`)
+# stops `pt2fuzz fuzz` before any job starts, where each job would exit at
+# once for the whole --time; `pt2fuzz run` of a .py Python cannot compile
 # exits non-zero and says why (it is no `invalid` verdict); a finding whose
 # meta.json is cut short stops reduce and bisect with the file's name, and is
 # left as it was.
@@ -19,6 +21,16 @@ for out in "$RO/new" "$RO/old"; do
   grep -qF "pt2fuzz fuzz: cannot write into $out: Read-only file system" "$TMP/ro.log" || die "no EROFS message naming $out"
 done
 umount "$RO"
+
+for bad in "--components 24" "--size 0" "--near-invalid 101"; do
+  rc=0
+  # shellcheck disable=SC2086 # an option and its value
+  timeout 60 "$PT2FUZZ" fuzz $bad --out "$TMP/bad-opt" --time 30 --device cpu >"$TMP/opt.log" 2>&1 || rc=$?
+  cat "$TMP/opt.log"
+  [ "$rc" = 2 ] || die "fuzz $bad exited $rc, expected 2"
+  grep -qF "pt2fuzz fuzz: ${bad% *}" "$TMP/opt.log" || die "fuzz $bad: no message naming the option"
+  [ ! -e "$TMP/bad-opt" ] || die "fuzz $bad made its OUT before refusing"
+done
 
 printf 'import torch\nclass Model(torch.nn.Module:\n    pass\n' >"$TMP/broken.py"
 rc=0
