@@ -64,6 +64,8 @@ static struct run_opts RO;
 static struct executor X;
 static struct graph G;
 static int no_coverage, keep_going;
+static int merging;        /* this process is a libFuzzer merge's inner step */
+static uint64_t born_usec; /* when LLVMFuzzerInitialize began */
 static unsigned near_invalid = 10;
 static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
@@ -161,16 +163,38 @@ static void write_stats(void)
 	S.stats_written_ms = protocol_now_ms();
 }
 
-/* The counts for the campaign, and what this job learned into its state. */
+/* Adds the time since t0 to one of the target's own rows of the profile. */
+static void spent(enum profile_row row, uint64_t t0)
+{
+	X.prof.usec[row] += profile_clock_usec() - t0;
+}
+
+/* A merge's process time that no other row holds is the merge's own
+ * (libFuzzer's merge steps; the slot whose job it merges waits for it):
+ * set at each checkpoint, so a merge stopped by SIGKILL keeps most of it. */
+static void note_merge_time(void)
+{
+	uint64_t held = 0, life = profile_clock_usec() - born_usec;
+	for (unsigned k = 0; k < PR_REST; k++)
+		held += k == PR_MERGE ? 0 : X.prof.usec[k];
+	X.prof.usec[PR_MERGE] = life > held ? life - held : 0;
+}
+
+/* The counts for the campaign, and what this job learned into its state.
+ * Its own time shows in the next stats written (none after the last). */
 static void checkpoint(void)
 {
 	char why[600];
+	uint64_t t0 = profile_clock_usec();
+	if (merging)
+		note_merge_time();
 	write_stats();
-	if (!learned.dir[0])
-		return;
-	if (learned_sync(&learned, &live, why, sizeof why))
-		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
-	schedule_refresh(&schedule); /* the runs and yields may have changed */
+	if (learned.dir[0]) {
+		if (learned_sync(&learned, &live, why, sizeof why))
+			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		schedule_refresh(&schedule); /* the runs and yields may have changed */
+	}
+	spent(PR_STATS, t0);
 }
 
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
@@ -242,6 +266,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
 	static struct cli c;
+	born_usec = profile_clock_usec();
 	int n = collect_options(*argc, *argv, opts, 256);
 	struct target_numbers num;
 	char why[600];
@@ -258,7 +283,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* Not in a merge's inner process: an input there counts by the features
 	 * it shows, whatever it returns, and a finding must abort to be left out
 	 * of the merged corpus, where its mutants would all repeat it. */
-	keep_going = cli_flag(&c, "keep-going") && !libfuzzer_merging(*argc, *argv);
+	merging = libfuzzer_merging(*argc, *argv);
+	keep_going = cli_flag(&c, "keep-going") && !merging;
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
@@ -326,9 +352,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct check_result r;
 	char why[600];
+	uint64_t t0 = profile_clock_usec();
 	beat();
 	if (codec_decode(&G, data, size, why, sizeof why)) {
 		S.rejected++;
+		spent(PR_REPLAY, t0);
 		return -1; /* never enters the corpus */
 	}
 	uint64_t hash = XXH64(data, size, 0);
@@ -339,6 +367,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!replay_cache_load(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP)) {
 		S.replayed++;
 		novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
+		spent(PR_REPLAY, t0);
 		return 0;
 	}
 	worker_up();
@@ -352,8 +381,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (r.blame.culprit && verdict_is_finding(r.blame.culprit->v.kind)) {
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer (an earlier input, by replay)"};
+		uint64_t t = profile_clock_usec();
 		int saved = findings_record(&fc, r.blame.culprit_graph, r.blame.culprit, dir, sizeof dir, why, sizeof why);
 		say_finding(saved, dir, why, r.blame.culprit->v.detail);
+		spent(PR_FINDINGS, t);
 	}
 	S.execs++;
 	S.near_invalid += G.broken != 0;
@@ -385,8 +416,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
 		S.finding_hash = hash;
+		uint64_t t = profile_clock_usec();
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
 		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
+		spent(PR_FINDINGS, t);
 		checkpoint();
 		if (keep_going && !fresh_finding) {
 			check_result_free(&r);
@@ -398,7 +431,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	return 0;
 }
 
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+static size_t mutate_input(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
 	size_t n;
 	if (no_coverage) { /* pure generation: the input is ignored */
@@ -429,11 +462,19 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsi
 	return n;
 }
 
-size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out,
-				 size_t max_out, unsigned int seed)
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
+{
+	uint64_t t0 = profile_clock_usec();
+	size_t n = mutate_input(data, size, max_size, seed);
+	spent(PR_MUTATE, t0);
+	return n;
+}
+
+static size_t cross_inputs(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out, size_t max_out,
+			   unsigned int seed)
 {
 	if (no_coverage)
-		return LLVMFuzzerCustomMutator(out, 0, max_out, seed);
+		return mutate_input(out, 0, max_out, seed);
 	int which = -1;
 	if (S.parent_len && XXH64(d1, s1, 0) == S.finding_hash) {
 		d1 = S.parent; /* as in LLVMFuzzerCustomMutator */
@@ -443,5 +484,14 @@ size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2
 	n = gen_fill_bytes(out, n, max_out, seed);
 	S.last_mutator = which;
 	S.last_hash = XXH64(out, n, 0);
+	return n;
+}
+
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s2, uint8_t *out,
+				 size_t max_out, unsigned int seed)
+{
+	uint64_t t0 = profile_clock_usec();
+	size_t n = cross_inputs(d1, s1, d2, s2, out, max_out, seed);
+	spent(PR_MUTATE, t0);
 	return n;
 }

@@ -18,6 +18,11 @@ static const struct {
 	[PR_FP64] = {"fp64", "fp64 reference"},
 	[PR_PROTOCOL] = {"protocol", "protocol round trips"},
 	[PR_JUDGE] = {"judge", "oracle comparison"},
+	[PR_REPLAY] = {"replay", "corpus replays from OUT/replay"},
+	[PR_MUTATE] = {"mutate", "mutation"},
+	[PR_FINDINGS] = {"findings", "recording findings"},
+	[PR_STATS] = {"stats", "stats, line dumps, learned state"},
+	[PR_MERGE] = {"merge", "merges (less their requests)"},
 	[PR_REST] = {"rest", "libFuzzer and fork"},
 };
 

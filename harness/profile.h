@@ -24,6 +24,12 @@ enum profile_row {
 	PR_FP64,
 	PR_PROTOCOL, /* round trips less the worker's request: messages, parsing, waiting */
 	PR_JUDGE,    /* the oracles' comparison */
+	/* the fuzz target's own work around the requests (fuzz/pt2fuzz_fuzzer.c) */
+	PR_REPLAY,   /* inputs answered from the replay cache, and inputs that did not decode */
+	PR_MUTATE,   /* the custom mutator and crossover */
+	PR_FINDINGS, /* recording findings and matching them to buckets */
+	PR_STATS,    /* writing stats and line dumps, syncing the learned state */
+	PR_MERGE,    /* a libFuzzer merge's process, less its requests: a slot waits on it */
 	PR_REST,     /* the wall time nothing above holds: libFuzzer, the forks (profile_shares) */
 	PR_COUNT
 };
