@@ -240,6 +240,7 @@ struct run {
 	uint64_t target_execs_before; /* cs.execs likewise: whether this run ran an input */
 	int64_t ready_ms;            /* when libFuzzer could start (a worker was ready) */
 	struct corpus_merge local, shared;
+	struct first_pass first;     /* the seeds, before each round */
 	struct triager triage;
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
 	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
@@ -479,6 +480,40 @@ static int run_round(struct run *r, long long secs, int tty)
 	return 0;
 }
 
+/* The seeds (and the shared corpus) run before the round, as many at once
+ * as there are jobs (campaign_first_pass.c); what is left when it must stop
+ * the round's merge runs. */
+static void run_first_pass(struct run *r, int tty)
+{
+	const char *dirs[] = {r->p.seeds, r->p.sync};
+	struct first_pass *fp = &r->first;
+	int64_t t0 = protocol_now_ms(), last_draw = 0;
+	if (first_pass_begin(fp, dirs, 2, (unsigned)r->s.jobs)) {
+		say(r, tty, "first pass: out of memory listing the seeds (the merge runs them)");
+		return;
+	}
+	unsigned listed = fp->n;
+	while (first_pass_step(fp, &r->p, &r->ta, r->log, r->s.watchdog * 1000)) {
+		int64_t now = protocol_now_ms();
+		if (stop || time_left_ms(r, now) <= 0)
+			break;
+		tick(r, tty, now);
+		if (now - last_draw >= (tty ? 2000 : 30000)) {
+			draw(r, tty, 0);
+			last_draw = now;
+		}
+		usleep(100000);
+	}
+	unsigned handed = fp->next;
+	first_pass_end(fp);
+	r->restarts += fp->stuck;
+	if (listed)
+		say(r, tty, "first pass: %u of %u inputs of the seed folders in %.0f s, %u processes (%u at once), %u ended "
+			    "by a new finding, %u stuck",
+		    handed, listed, (double)(protocol_now_ms() - t0) / 1000.0, fp->processes, fp->slots, fp->aborted,
+		    fp->stuck);
+}
+
 /* Returns how many inputs this run's targets executed (libFuzzer's own
  * count comes from its status lines, which a run may never print). */
 static uint64_t summary(struct run *r, int seen)
@@ -603,8 +638,11 @@ int cmd_fuzz(int argc, char **argv)
 		snprintf(beats[i].h->path, sizeof beats[i].h->path, "%.4100s/%s", r.p.stats, beats[i].name);
 	int tty = isatty(2), seen = 0;
 	while (!stop) {
+		if (r.deadline && time_left_ms(&r, protocol_now_ms()) < 1000)
+			break;
+		run_first_pass(&r, tty);
 		long long left = r.deadline ? time_left_ms(&r, protocol_now_ms()) / 1000 : 0;
-		if (r.deadline && left < 1)
+		if (stop || (r.deadline && left < 1))
 			break;
 		long long secs = r.p.sync && (!left || left > r.s.sync_every) ? r.s.sync_every : left;
 		if (run_round(&r, secs, tty))

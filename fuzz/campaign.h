@@ -5,7 +5,8 @@
  *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync
  *   campaign_triage.c  background reduction and triage of new findings
  *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
- *   campaign_profile.c where the seconds went: the summary's profile line */
+ *   campaign_profile.c where the seconds went: the summary's profile line
+ *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
@@ -169,6 +170,34 @@ struct triager {
  * has ended, marks its findings. */
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta);
 void triager_stop(struct triager *t);
+
+/* --- campaign_first_pass.c --- */
+/* libFuzzer's -fork begins each round with a merge of the corpus and the
+ * seeds in one process, where every input no job has run yet compiles in
+ * turn while the other jobs' slots wait (30 seeds on 8 GPU jobs: the first
+ * 2 of 5 minutes). The first pass runs the seed folders' inputs before,
+ * as many target processes at once as the campaign has jobs: the replay
+ * cache they fill (maps, and findings) makes that merge a read. */
+#define FIRST_PASS_SLOTS 256
+struct first_pass {
+	char **files;                /* the inputs, from the folders */
+	unsigned n, next;            /* next: the first not yet handed to a process */
+	unsigned slots, processes, aborted, stuck;
+	pid_t pid[FIRST_PASS_SLOTS]; /* 0: a free slot */
+	struct heartbeat beat[FIRST_PASS_SLOTS];
+};
+
+/* Lists the regular files of dirs (NULL ones skipped). 0, or -1 (out of memory). */
+int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots);
+
+/* Reaps the processes that ended, stops one silent for quiet_ms (0: never),
+ * and starts the next inputs in free slots; output to log_fd. 1 while
+ * inputs remain or run. */
+int first_pass_step(struct first_pass *fp, const struct campaign_paths *p, const struct target_args *ta, int log_fd,
+		    int64_t quiet_ms);
+
+/* Stops what still runs; frees the list. */
+void first_pass_end(struct first_pass *fp);
 
 /* Starts argv[0] with stdout and stderr on out_fd, in a process group of
  * its own (so that its helpers can be stopped with it) that is sent

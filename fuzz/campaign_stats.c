@@ -69,6 +69,7 @@ static const struct {
 	{"rejected", offsetof(struct campaign_stats, rejected)},
 	{"near_invalid", offsetof(struct campaign_stats, near_invalid)},
 	{"replayed", offsetof(struct campaign_stats, replayed)},
+	{"merge_execs", offsetof(struct campaign_stats, merge_execs)},
 	{"worker_starts", offsetof(struct campaign_stats, starts)},
 	{"worker_loans", offsetof(struct campaign_stats, loans)},
 	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
@@ -184,6 +185,9 @@ void cstats_collect(struct campaign_stats *s, const char *dir, int final)
 void cstats_print(const struct campaign_stats *s, FILE *f)
 {
 	fprintf(f, "  compiler lines  %zu distinct (torch's compiler, all jobs)\n", s->nlines);
+	if (s->merge_execs) /* while a merge runs, the slot whose job it merges waits */
+		fprintf(f, "  merge runs      %llu inputs run again by merges (not in the replay cache)\n",
+			(unsigned long long)s->merge_execs);
 	fprintf(f, "  verdicts       ");
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])

@@ -13,7 +13,8 @@
  *   --stats DIR     per-process statistics and exact compiler line sets
  *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
  *                   replays of corpus inputs (job starts, -merge) read them
- *                   instead of compiling again (pipeline/replay_cache.h)
+ *                   instead of compiling again; a seed or corpus input that
+ *                   was a finding is one again, uncompiled (pipeline/replay_cache.h)
  *   --size N        ops of each component of generated graphs (default 8)
  *   --components K  independent components of generated graphs (default 8):
  *                   one compile covers them all (docs/fuzzing.md)
@@ -65,6 +66,7 @@ static struct executor X;
 static struct graph G;
 static int no_coverage, keep_going;
 static int merging;        /* this process is a libFuzzer merge's inner step */
+static int controlling;    /* libFuzzer's -fork parent or -merge=1 outer process: runs no input */
 static uint64_t born_usec; /* when LLVMFuzzerInitialize began */
 static unsigned near_invalid = 10;
 static const char *stats_dir, *heartbeat;
@@ -77,6 +79,7 @@ static struct learned live;           /* views of S and the schedule that learne
 /* What this process has done, written to --stats DIR. */
 static struct {
 	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
+	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
 	/* bit k: counter bucket k seen at this index, by the campaign (its
@@ -149,10 +152,10 @@ static void write_stats(void)
 	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
-	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nworker_starts\t%u\n"
-		   "worker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
+		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
-		(unsigned long long)S.replayed, X.starts, X.loans, X.crashes, X.hangs);
+		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -169,15 +172,20 @@ static void spent(enum profile_row row, uint64_t t0)
 	X.prof.usec[row] += profile_clock_usec() - t0;
 }
 
-/* A merge's process time that no other row holds is the merge's own
- * (libFuzzer's merge steps; the slot whose job it merges waits for it):
- * set at each checkpoint, so a merge stopped by SIGKILL keeps most of it. */
-static void note_merge_time(void)
+/* This process's time that no other row holds is libFuzzer's own: a
+ * merge's steps (the slot whose job it merges waits for it), or what a job
+ * or a first-pass process does around the inputs. Set at each checkpoint,
+ * so a process stopped by SIGKILL keeps most of it; what is left outside
+ * every process is the campaign's "rest". */
+static void note_own_time(void)
 {
+	enum profile_row own = merging ? PR_MERGE : PR_LIBFUZZER;
 	uint64_t held = 0, life = profile_clock_usec() - born_usec;
+	if (controlling)
+		return; /* its life is the campaign's, not a slot's */
 	for (unsigned k = 0; k < PR_REST; k++)
-		held += k == PR_MERGE ? 0 : X.prof.usec[k];
-	X.prof.usec[PR_MERGE] = life > held ? life - held : 0;
+		held += k == own ? 0 : X.prof.usec[k];
+	X.prof.usec[own] = life > held ? life - held : 0;
 }
 
 /* The counts for the campaign, and what this job learned into its state.
@@ -186,8 +194,7 @@ static void checkpoint(void)
 {
 	char why[600];
 	uint64_t t0 = profile_clock_usec();
-	if (merging)
-		note_merge_time();
+	note_own_time();
 	write_stats();
 	if (learned.dir[0]) {
 		if (learned_sync(&learned, &live, why, sizeof why))
@@ -252,12 +259,13 @@ static void worker_up(void)
 		no_coverage ? "off (pure generation)" : "on", near_invalid);
 }
 
-/* Whether libFuzzer runs this process as a merge's inner step (-merge=1's
- * child, or -fork's merges of its seeds and of each job's new inputs). */
-static int libfuzzer_merging(int argc, char **argv)
+/* Whether a libFuzzer flag -NAME=VALUE is given with a value other than 0
+ * (libFuzzer stops at -ignore_remaining_args=1; our options follow it). */
+static int libfuzzer_flag(int argc, char **argv, const char *name)
 {
-	for (int i = 1; i < argc; i++)
-		if (!strncmp(argv[i], "-merge_inner=", 13) && strcmp(argv[i], "-merge_inner=0"))
+	size_t n = strlen(name);
+	for (int i = 1; i < argc && strcmp(argv[i], "-ignore_remaining_args=1"); i++)
+		if (argv[i][0] == '-' && !strncmp(argv[i] + 1, name, n) && argv[i][1 + n] == '=' && strcmp(argv[i] + 2 + n, "0"))
 			return 1;
 	return 0;
 }
@@ -283,7 +291,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	/* Not in a merge's inner process: an input there counts by the features
 	 * it shows, whatever it returns, and a finding must abort to be left out
 	 * of the merged corpus, where its mutants would all repeat it. */
-	merging = libfuzzer_merging(*argc, *argv);
+	merging = libfuzzer_flag(*argc, *argv, "merge_inner"); /* -merge=1's child, -fork's merges */
+	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
@@ -363,12 +372,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int made_here = hash == S.last_hash, which = made_here ? S.last_mutator : -1;
 	S.last_mutator = -1;
 	/* An input run before (libFuzzer replays its corpus at each job's start
-	 * and in -merge): the map it made then stands in for running it again. */
-	if (!replay_cache_load(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP)) {
+	 * and in -merge, where the campaign's first pass ran the seeds): the
+	 * map it made then stands in for running it again; a finding stays out
+	 * of the corpus as it did then, found and counted already. */
+	enum replay_entry before = replay_cache_load(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
+	if (before != REPLAY_NONE) {
 		S.replayed++;
-		novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
+		if (before == REPLAY_MAP)
+			novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
 		spent(PR_REPLAY, t0);
-		return 0;
+		if (before == REPLAY_MAP || keep_going)
+			return before == REPLAY_MAP ? 0 : -1;
+		fprintf(stderr, "pt2fuzz_fuzzer: a finding when it ran before (%s): left out again\n", replay.dir);
+		checkpoint();
+		abort();
 	}
 	worker_up();
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
@@ -387,6 +404,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		spent(PR_FINDINGS, t);
 	}
 	S.execs++;
+	S.merge_execs += merging != 0;
 	S.near_invalid += G.broken != 0;
 	if (S.op_runs)
 		rarity_count(&G, S.op_runs, S.pair_runs);
@@ -416,14 +434,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
 		S.finding_hash = hash;
+		if (!made_here) /* a seed or corpus input, which merges replay */
+			replay_cache_store_finding(&replay, hash);
 		uint64_t t = profile_clock_usec();
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
 		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
 		spent(PR_FINDINGS, t);
 		checkpoint();
 		if (keep_going && !fresh_finding) {
+			/* Counted in its folder; no features, so libFuzzer keeps it out
+			 * of the corpus (clang 14's ignores the -1), where merges would
+			 * compile it again and its mutants repeat it. */
+			memset(pt2fuzz_extra_counters, 0, FEATURES_MAP);
 			check_result_free(&r);
-			return -1; /* counted in its folder; no mutant of it */
+			return -1;
 		}
 		abort(); /* libFuzzer saves the input as crash-<sha1> */
 	}

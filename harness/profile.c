@@ -23,7 +23,8 @@ static const struct {
 	[PR_FINDINGS] = {"findings", "recording findings"},
 	[PR_STATS] = {"stats", "stats, line dumps, learned state"},
 	[PR_MERGE] = {"merge", "merges (less their requests)"},
-	[PR_REST] = {"rest", "libFuzzer and fork"},
+	[PR_LIBFUZZER] = {"libfuzzer", "libFuzzer inside the jobs"},
+	[PR_REST] = {"rest", "between jobs: the fork parent, slots waiting"},
 };
 
 /* Each compile stage's row. */

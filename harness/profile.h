@@ -30,7 +30,10 @@ enum profile_row {
 	PR_FINDINGS, /* recording findings and matching them to buckets */
 	PR_STATS,    /* writing stats and line dumps, syncing the learned state */
 	PR_MERGE,    /* a libFuzzer merge's process, less its requests: a slot waits on it */
-	PR_REST,     /* the wall time nothing above holds: libFuzzer, the forks (profile_shares) */
+	PR_LIBFUZZER, /* any other target process's life (a job, the first pass) less its rows:
+		       * libFuzzer's own work inside it */
+	PR_REST,     /* the wall time nothing above holds: outside the target processes, the
+		      * fork parent and its slots waiting between jobs (profile_shares) */
 	PR_COUNT
 };
 

@@ -5,7 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* File: "P2FC", u32 count, then count entries of (u32 index, u8 value), little-endian as written. */
+/* File: "P2FC", u32 count, then count entries of (u32 index, u8 value),
+ * little-endian as written; a finding's: "P2FX", u32 0. */
 #define ENTRY 5
 
 static void entry_path(const struct replay_cache *c, uint64_t input, char *path, size_t n)
@@ -13,21 +14,23 @@ static void entry_path(const struct replay_cache *c, uint64_t input, char *path,
 	snprintf(path, n, "%.4000s/%016llx-%016llx", c->dir, (unsigned long long)input, (unsigned long long)c->config);
 }
 
-int replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map, size_t n)
+enum replay_entry replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map, size_t n)
 {
 	char path[4100];
 	uint8_t head[8], e[ENTRY];
 	uint32_t count;
 	if (!c->dir)
-		return -1;
+		return REPLAY_NONE;
 	entry_path(c, input, path, sizeof path);
 	FILE *f = fopen(path, "rb");
 	if (!f)
-		return -1;
+		return REPLAY_NONE;
 	uint8_t *tmp = calloc(n, 1);
-	int bad = !tmp || fread(head, 1, 8, f) != 8 || memcmp(head, "P2FC", 4);
+	int bad = !tmp || fread(head, 1, 8, f) != 8, finding = !bad && !memcmp(head, "P2FX", 4);
+	bad = bad || (!finding && memcmp(head, "P2FC", 4));
 	if (!bad)
 		memcpy(&count, head + 4, 4);
+	bad = bad || (finding && count);
 	for (uint32_t i = 0; !bad && i < count; i++) {
 		uint32_t at;
 		bad = fread(e, 1, ENTRY, f) != ENTRY;
@@ -38,10 +41,10 @@ int replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map
 	}
 	bad = bad || fgetc(f) != EOF;
 	fclose(f);
-	if (!bad)
+	if (!bad && !finding)
 		memcpy(map, tmp, n);
 	free(tmp);
-	return bad ? -1 : 0;
+	return bad ? REPLAY_NONE : finding ? REPLAY_FINDING : REPLAY_MAP;
 }
 
 void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint8_t *map, size_t n)
@@ -68,4 +71,14 @@ void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint
 		bad = fwrite(e, 1, ENTRY, f) != ENTRY;
 	}
 	atomic_commit(&a, 0); /* bad came from a failed fwrite, which atomic_commit sees */
+}
+
+void replay_cache_store_finding(const struct replay_cache *c, uint64_t input)
+{
+	static const uint8_t entry[8] = {'P', '2', 'F', 'X', 0, 0, 0, 0};
+	char path[4100];
+	if (!c->dir)
+		return;
+	entry_path(c, input, path, sizeof path);
+	atomic_write(path, entry, sizeof entry, 0); /* a failure costs a later merge a compile */
 }

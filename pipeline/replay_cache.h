@@ -16,12 +16,22 @@ struct replay_cache {
 	uint64_t config;
 };
 
-/* The map stored for this input (n bytes) into map: 0, or -1 when there is
- * none or it is damaged (then map is untouched and the input must run). */
-int replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map, size_t n);
+/* What replay_cache_load found. */
+enum replay_entry {
+	REPLAY_NONE = -1, /* none, or damaged: the input must run (map untouched) */
+	REPLAY_MAP = 0,   /* the input's map, now in map */
+	REPLAY_FINDING,   /* the input was a finding (map untouched): a merge must
+			   * leave it out again, without compiling it again */
+};
+
+/* The entry stored for this input (a map of n bytes into map). */
+enum replay_entry replay_cache_load(const struct replay_cache *c, uint64_t input, uint8_t *map, size_t n);
 
 /* Keeps map (n bytes, mostly zero: stored sparse) for this input; a failure
  * only costs a later replay its compile. */
 void replay_cache_store(const struct replay_cache *c, uint64_t input, const uint8_t *map, size_t n);
+
+/* Keeps that this input was a finding. */
+void replay_cache_store_finding(const struct replay_cache *c, uint64_t input);
 
 #endif

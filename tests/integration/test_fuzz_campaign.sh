@@ -44,7 +44,7 @@ awk -F'\t' '$4 != "" { s += $4; if ($3 < 0) bad = 1 } $1 == "rest" { rest = 1 }
   die "profile.tsv's shares do not add up to the wall time: $(cat "$OUT/stats/profile.tsv")"
 # The target's own rows are there, and its stats writing was timed (a job's
 # checkpoint shows at its next one: a job that ran an input and ended has two).
-for k in replay mutate findings stats merge; do
+for k in replay mutate findings stats merge libfuzzer; do
   grep -q "^$k	" "$OUT/stats/profile.tsv" || die "no $k row in profile.tsv"
 done
 awk -F'\t' '$1 == "stats" { exit !($3 > 0) }' "$OUT/stats/profile.tsv" || die "no time writing stats: $line"

@@ -1,0 +1,50 @@
+# The campaign's first pass (docs/campaigns.md): libFuzzer's -fork begins
+# with a merge of the seeds in one process while the jobs' slots wait; the
+# campaign runs the seeds first, as many at once as it has jobs, and the
+# merge reads what they left in the replay cache. planted_slow makes each
+# compile sleep and marks its worker busy meanwhile, so the test sees what
+# compiles when: two seeds at once before any libFuzzer process, and none
+# while libFuzzer's first merge runs. A seed that is a finding is recorded
+# once, and the merge leaves it out without compiling it again.
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/faults.sh"
+
+bug= # a shipped seed that is a finding on this torch
+for txt in "$ROOT"/seeds/bug_*.txt; do
+  case $(seed_expect "$txt") in pass | unchecked) ;; *) bug=$(basename "$txt" .txt); break ;; esac
+done
+[ -n "$bug" ] || die "no shipped seed is a finding on torch $TORCH_MINOR"
+mkdir -p "$SLOW/seeds"
+for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax "$bug"; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done
+
+out=$TMP/out
+busy() { ls "$SLOW" | grep -c '^[0-9]' || true; }
+libfuzzer() { pgrep -f -- "--heartbeat $out/stats/heartbeat-round" >/dev/null; } # any process of the round
+merging() { pgrep -f -- "-merge_inner=1 .*--heartbeat $out/stats/heartbeat-round" >/dev/null; }
+
+slow_on 6
+"$PT2FUZZ" fuzz --time 75 --jobs 2 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+  --components 1 --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow >"$TMP/log" 2>&1 &
+campaign=$!
+parallel=0 merge_compiled=0
+while kill -0 $campaign 2>/dev/null; do
+  n=$(busy)
+  if [ "$n" -ge 2 ] && ! libfuzzer; then parallel=1; fi
+  if [ "$n" -ge 1 ] && merging && ! pgrep -f -- "-features_dir=.*--heartbeat $out/stats/heartbeat-round" >/dev/null; then
+    merge_compiled=1
+  fi
+  sleep 0.25
+done
+wait $campaign || { cat "$TMP/log"; die "the campaign failed"; }
+grep -v '^   ' "$TMP/log"
+
+grep -q "first pass: 4 of 4 inputs of the seed folders in [0-9]* s, [0-9]* processes (2 at once), 1 ended by a new finding" \
+  "$TMP/log" || die "the first pass did not run the 4 seeds, or not 2 at once, or missed the finding"
+echo "two seeds compiling at once before libFuzzer: $parallel; a compile during its first merge: $merge_compiled"
+[ $parallel = 1 ] || die "no two seeds compiled at once before libFuzzer started"
+[ $merge_compiled = 0 ] || die "libFuzzer's first merge compiled an input the first pass had run"
+grep -q "INFO: -fork=2: 3 seed inputs" "$out/fuzzer.log" || die "the merge did not keep the 3 seeds that are not findings"
+[ "$(grep -l '^P2FX' "$out"/replay/* | wc -l)" = 1 ] || die "the finding seed is not in the replay cache as a finding"
+found=$(ls -d "$out"/findings/*/ | wc -l)
+[ "$found" = 1 ] || die "$found findings, not the seed's one"
+grep -q '"count": 1\b' "$out"/findings/*/meta.json || die "the seed's finding was counted more than once"
