@@ -488,7 +488,7 @@ static void run_first_pass(struct run *r, int tty)
 	const char *dirs[] = {r->p.seeds, r->p.sync};
 	struct first_pass *fp = &r->first;
 	int64_t t0 = protocol_now_ms(), last_draw = 0;
-	if (first_pass_begin(fp, dirs, 2, (unsigned)r->s.jobs)) {
+	if (first_pass_begin(fp, dirs, 2, (unsigned)r->s.jobs, r->s.lend)) {
 		say(r, tty, "first pass: out of memory listing the seeds (the merge runs them)");
 		return;
 	}

@@ -179,16 +179,19 @@ void triager_stop(struct triager *t);
  * as many target processes at once as the campaign has jobs: the replay
  * cache they fill (maps, and findings) makes that merge a read. */
 #define FIRST_PASS_SLOTS 256
+#define FIRST_PASS_CHUNK 128 /* inputs one process runs at most */
 struct first_pass {
 	char **files;                /* the inputs, from the folders */
 	unsigned n, next;            /* next: the first not yet handed to a process */
 	unsigned slots, processes, aborted, stuck;
+	int lent;                    /* workers are lent: a process costs no worker start */
 	pid_t pid[FIRST_PASS_SLOTS]; /* 0: a free slot */
 	struct heartbeat beat[FIRST_PASS_SLOTS];
 };
 
-/* Lists the regular files of dirs (NULL ones skipped). 0, or -1 (out of memory). */
-int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots);
+/* Lists the regular files of dirs (NULL ones skipped), to run in slots
+ * processes at once, with lent workers or not. 0, or -1 (out of memory). */
+int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots, int lent);
 
 /* Reaps the processes that ended, stops one silent for quiet_ms (0: never),
  * and starts the next inputs in free slots; output to log_fd. 1 while

@@ -7,18 +7,22 @@
 #include <sys/wait.h>
 #include "../harness/protocol.h"
 
-/* Inputs per process: one while there are few (so that slow ones spread
- * over the slots), more for a large shared corpus, whose inputs the cache
- * mostly holds (a process start each would cost more than their replays). */
+/* Inputs per process: with lent workers, one while there are few (so that
+ * slow ones spread over the slots), more for a large shared corpus, whose
+ * inputs the cache mostly holds (a process start each would cost more than
+ * their replays); without, a slot's share in one process, which starts a
+ * worker of its own. */
 static unsigned chunk(const struct first_pass *fp)
 {
-	unsigned left = fp->n - fp->next, per = left / (fp->slots * 4u);
-	return per < 1 ? 1 : per > 16 ? 16 : per;
+	unsigned most = fp->lent ? 16u : FIRST_PASS_CHUNK, left = fp->n - fp->next;
+	unsigned per = fp->lent ? left / (fp->slots * 4u) : (fp->n + fp->slots - 1) / fp->slots;
+	return per < 1 ? 1 : per > most ? most : per;
 }
 
-int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots)
+int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots, int lent)
 {
 	memset(fp, 0, sizeof *fp);
+	fp->lent = lent;
 	fp->slots = slots < 1 ? 1 : slots > FIRST_PASS_SLOTS ? FIRST_PASS_SLOTS : slots;
 	for (unsigned d = 0; d < ndirs; d++) {
 		DIR *dir = dirs[d] ? opendir(dirs[d]) : NULL;
@@ -57,7 +61,7 @@ static pid_t start_slot(struct first_pass *fp, unsigned s, const struct campaign
 			const struct target_args *ta, int log_fd)
 {
 	static char art[CAMPAIGN_PATH + 32];
-	char *argv[CAMPAIGN_MAX_ARGS + 40];
+	char *argv[CAMPAIGN_MAX_ARGS + FIRST_PASS_CHUNK + 16];
 	int n = 0;
 	snprintf(art, sizeof art, "-artifact_prefix=%.4100s/", p->crashes);
 	snprintf(fp->beat[s].path, sizeof fp->beat[s].path, "%.4100s/heartbeat-first-%u", p->stats, s);
