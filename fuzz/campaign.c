@@ -509,9 +509,9 @@ static void run_first_pass(struct run *r, int tty)
 	r->restarts += fp->stuck;
 	if (listed)
 		say(r, tty, "first pass: %u of %u inputs of the seed folders in %.0f s, %u processes (%u at once), %u ended "
-			    "by a new finding, %u stuck",
+			    "by a new finding, %u stuck, %u failed (errors in fuzzer.log)",
 		    handed, listed, (double)(protocol_now_ms() - t0) / 1000.0, fp->processes, fp->slots, fp->aborted,
-		    fp->stuck);
+		    fp->stuck, fp->failed);
 }
 
 /* Returns how many inputs this run's targets executed (libFuzzer's own

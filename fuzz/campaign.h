@@ -183,7 +183,7 @@ void triager_stop(struct triager *t);
 struct first_pass {
 	char **files;                /* the inputs, from the folders */
 	unsigned n, next;            /* next: the first not yet handed to a process */
-	unsigned slots, processes, aborted, stuck;
+	unsigned slots, processes, aborted, failed, stuck; /* aborted: by a new finding */
 	int lent;                    /* workers are lent: a process costs no worker start */
 	pid_t pid[FIRST_PASS_SLOTS]; /* 0: a free slot */
 	struct heartbeat beat[FIRST_PASS_SLOTS];

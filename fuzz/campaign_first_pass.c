@@ -7,6 +7,9 @@
 #include <sys/wait.h>
 #include "../harness/protocol.h"
 
+/* libFuzzer's exit status after a crash (its -error_exitcode). */
+#define LIBFUZZER_CRASH_EXIT 77
+
 /* Inputs per process: with lent workers, one while there are few (so that
  * slow ones spread over the slots), more for a large shared corpus, whose
  * inputs the cache mostly holds (a process start each would cost more than
@@ -99,7 +102,9 @@ int first_pass_step(struct first_pass *fp, const struct campaign_paths *p, const
 		if (fp->pid[s] && waitpid(fp->pid[s], &status, WNOHANG) == fp->pid[s]) {
 			kill(-fp->pid[s], SIGKILL); /* anything it left in its group */
 			fp->pid[s] = 0;
-			fp->aborted += !WIFEXITED(status) || WEXITSTATUS(status);
+			int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+			fp->aborted += code == LIBFUZZER_CRASH_EXIT; /* a new finding's abort() */
+			fp->failed += code != 0 && code != LIBFUZZER_CRASH_EXIT;
 		}
 		if (!fp->pid[s] && fp->next < fp->n) {
 			pid_t pid = start_slot(fp, s, p, ta, log_fd);

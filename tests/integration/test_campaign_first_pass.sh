@@ -38,7 +38,7 @@ done
 wait $campaign || { cat "$TMP/log"; die "the campaign failed"; }
 grep -v '^   ' "$TMP/log"
 
-grep -q "first pass: 4 of 4 inputs of the seed folders in [0-9]* s, [0-9]* processes (2 at once), 1 ended by a new finding" \
+grep -q "first pass: 4 of 4 inputs of the seed folders in [0-9]* s, [0-9]* processes (2 at once), 1 ended by a new finding, 0 stuck, 0 failed" \
   "$TMP/log" || die "the first pass did not run the 4 seeds, or not 2 at once, or missed the finding"
 echo "two seeds compiling at once before libFuzzer: $parallel; a compile during its first merge: $merge_compiled"
 [ $parallel = 1 ] || die "no two seeds compiled at once before libFuzzer started"
