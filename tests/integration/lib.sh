@@ -32,6 +32,14 @@ seed_expect() { # text file
   echo "${all:-pass}"
 }
 
+# A shipped seed (its name) that is a finding on this torch, or nothing.
+finding_seed() {
+  local txt
+  for txt in "$ROOT"/seeds/bug_*.txt; do
+    case $(seed_expect "$txt") in pass | unchecked) ;; *) basename "$txt" .txt; return ;; esac
+  done
+}
+
 # Judges the verdicts of `pt2fuzz run` (its output in $2) on the graphs named
 # after it, whose text files are DIR/NAME.txt (the shipped seeds, the
 # known-bug suite): a graph's verdict must be the one it expects on this torch.

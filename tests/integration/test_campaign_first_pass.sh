@@ -9,10 +9,7 @@
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/faults.sh"
 
-bug= # a shipped seed that is a finding on this torch
-for txt in "$ROOT"/seeds/bug_*.txt; do
-  case $(seed_expect "$txt") in pass | unchecked) ;; *) bug=$(basename "$txt" .txt); break ;; esac
-done
+bug=$(finding_seed)
 [ -n "$bug" ] || die "no shipped seed is a finding on torch $TORCH_MINOR"
 mkdir -p "$SLOW/seeds"
 for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax "$bug"; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done

@@ -4,10 +4,7 @@
 # an input with new features whatever the target returns: the -fork
 # parent's merges then compiled such inputs again while the slots waited).
 source "$(dirname "$0")/lib.sh"
-bug= # a shipped seed that is a finding on this torch
-for txt in "$ROOT"/seeds/bug_*.txt; do
-  case $(seed_expect "$txt") in pass | unchecked) ;; *) bug=$(basename "$txt" .txt); break ;; esac
-done
+bug=$(finding_seed)
 [ -n "$bug" ] || die "no shipped seed is a finding on torch $TORCH_MINOR"
 mkdir "$TMP/corpus"
 cp "$B/seeds/$bug.bin" "$TMP/corpus/"
