@@ -16,6 +16,7 @@ static void free_state(struct learned *l)
 {
 	free(l->seen);
 	free(l->op_runs);
+	free(l->op_repeats);
 	free(l->pair_runs);
 	free(l->mut_runs);
 	free(l->mut_yields);
@@ -28,10 +29,11 @@ static int alloc_state(struct learned *l, const struct learned *like)
 	l->seen_len = like->seen_len;
 	l->seen = calloc(like->seen_len ? like->seen_len : 1, 1);
 	l->op_runs = calloc(op_count(), sizeof *l->op_runs);
+	l->op_repeats = calloc(op_count(), sizeof *l->op_repeats);
 	l->pair_runs = calloc(rarity_pair_count(), sizeof *l->pair_runs);
 	l->mut_runs = calloc(mutator_count(), sizeof *l->mut_runs);
 	l->mut_yields = calloc(mutator_count(), sizeof *l->mut_yields);
-	if (l->seen && l->op_runs && l->pair_runs && l->mut_runs && l->mut_yields)
+	if (l->seen && l->op_runs && l->op_repeats && l->pair_runs && l->mut_runs && l->mut_yields)
 		return 0;
 	free_state(l);
 	return -1;
@@ -74,13 +76,13 @@ static int read_line(char *line, struct learned *cur)
 	for (char *save = NULL, *t = strtok_r(line, "\t\n", &save); t && nf < 5; t = strtok_r(NULL, "\t\n", &save))
 		f[nf++] = t;
 	char *end;
-	if (nf == 3 && !strcmp(f[0], "op")) {
+	if (nf == 3 && (!strcmp(f[0], "op") || !strcmp(f[0], "repeat"))) {
 		unsigned long v = strtoul(f[2], &end, 10);
 		int op = op_find(f[1]);
 		if (*end || v > UINT32_MAX)
 			return -1;
 		if (op >= 0)
-			cur->op_runs[op] = (uint32_t)v;
+			(f[0][0] == 'o' ? cur->op_runs : cur->op_repeats)[op] = (uint32_t)v;
 		return 0;
 	}
 	if (nf == 4 && !strcmp(f[0], "pair")) {
@@ -132,6 +134,7 @@ static void read_state(const char *dir, struct learned *cur)
 		if (read_line(line, cur)) {
 			fclose(f);
 			memset(cur->op_runs, 0, op_count() * sizeof *cur->op_runs);
+			memset(cur->op_repeats, 0, op_count() * sizeof *cur->op_repeats);
 			memset(cur->pair_runs, 0, rarity_pair_count() * sizeof *cur->pair_runs);
 			memset(cur->mut_runs, 0, mutator_count() * sizeof *cur->mut_runs);
 			memset(cur->mut_yields, 0, mutator_count() * sizeof *cur->mut_yields);
@@ -154,6 +157,9 @@ static int write_counts(const char *dir, const struct learned *l)
 	for (unsigned i = 0; i < op_count(); i++)
 		if (l->op_runs[i])
 			fprintf(f, "op\t%s\t%u\n", op_get(i)->name, l->op_runs[i]);
+	for (unsigned i = 0; i < op_count(); i++)
+		if (l->op_repeats[i])
+			fprintf(f, "repeat\t%s\t%u\n", op_get(i)->name, l->op_repeats[i]);
 	for (unsigned p = 0; p <= op_count(); p++)
 		for (unsigned c = 0; c < op_count(); c++) {
 			int producer = p < op_count() ? (int)p : -1;
@@ -198,6 +204,8 @@ int learned_sync(struct learned_store *s, struct learned *live, char *why, size_
 	for (unsigned i = 0; i < op_count(); i++) {
 		counts_changed |= live->op_runs[i] != s->base.op_runs[i];
 		cur.op_runs[i] += live->op_runs[i] - s->base.op_runs[i];
+		counts_changed |= live->op_repeats[i] != s->base.op_repeats[i];
+		cur.op_repeats[i] += live->op_repeats[i] - s->base.op_repeats[i];
 	}
 	for (unsigned i = 0; i < rarity_pair_count(); i++) {
 		counts_changed |= live->pair_runs[i] != s->base.pair_runs[i];
@@ -221,6 +229,7 @@ int learned_sync(struct learned_store *s, struct learned *live, char *why, size_
 	}
 	memcpy(live->seen, cur.seen, live->seen_len);
 	memcpy(live->op_runs, cur.op_runs, op_count() * sizeof *cur.op_runs);
+	memcpy(live->op_repeats, cur.op_repeats, op_count() * sizeof *cur.op_repeats);
 	memcpy(live->pair_runs, cur.pair_runs, rarity_pair_count() * sizeof *cur.pair_runs);
 	memcpy(live->mut_runs, cur.mut_runs, mutator_count() * sizeof *cur.mut_runs);
 	memcpy(live->mut_yields, cur.mut_yields, mutator_count() * sizeof *cur.mut_yields);

@@ -6,7 +6,8 @@
  * campaign's state, and adds what it learned, now and then and at its end,
  * while other jobs do the same:
  *   DIR/seen.bin    the (counter, bucket) bits seen, one byte per counter: OR-ed
- *   DIR/counts.tsv  op and op-pair runs, mutator runs and yields, by name (a
+ *   DIR/counts.tsv  op and op-pair runs, op runs in repeated findings
+ *                   (rarity.h), mutator runs and yields, by name (a
  *                   catalogue that changed keeps what still has a name): each
  *                   job adds what it changed since its last look
  *   DIR/lock        held (flock) around each read, merge and write
@@ -21,7 +22,8 @@
 struct learned {
 	uint8_t *seen;                 /* seen_len bytes */
 	size_t seen_len;
-	uint32_t *op_runs, *pair_runs; /* op_count(), rarity_pair_count() */
+	uint32_t *op_runs, *op_repeats; /* op_count() each */
+	uint32_t *pair_runs;             /* rarity_pair_count() */
 	double *mut_runs, *mut_yields; /* mutator_count() each */
 };
 

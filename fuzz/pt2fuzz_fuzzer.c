@@ -96,8 +96,9 @@ static struct {
 	uint8_t parent[CODEC_MAX_SIZE];
 	size_t parent_len;
 	/* per op, and per (producer, consumer) pair (rarity.h): how often they
-	 * ran (feedback mode: the generator favors the rare) */
-	uint32_t *op_runs, *pair_runs;
+	 * ran (feedback mode: the generator favors the rare), and per op how
+	 * often it ran in an input that repeated a bug (drawn less) */
+	uint32_t *op_runs, *pair_runs, *op_repeats;
 	int64_t stats_written_ms;
 } S = {.last_mutator = -1};
 enum { STATS_EVERY_MS = 10000 };
@@ -314,14 +315,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
 		S.pair_runs = calloc(rarity_pair_count(), sizeof *S.pair_runs);
-		if (!S.op_runs || !S.pair_runs) {
+		S.op_repeats = calloc(op_count(), sizeof *S.op_repeats);
+		if (!S.op_runs || !S.pair_runs || !S.op_repeats) {
 			fprintf(stderr, "pt2fuzz_fuzzer: out of memory\n");
 			exit(1);
 		}
-		rarity_use(S.op_runs, S.pair_runs);
+		rarity_use(S.op_runs, S.pair_runs, S.op_repeats);
 		schedule_init(&schedule);
 		mutate_use_weights(schedule.weight);
-		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.pair_runs, schedule.runs, schedule.yields};
+		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.op_repeats, S.pair_runs, schedule.runs, schedule.yields};
 		const char *dir = cli_opt(&c, "learned");
 		if (dir && (learned_open(&learned, dir, &live, why, sizeof why) || learned_sync(&learned, &live, why, sizeof why))) {
 			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why); /* a job without the campaign's state still fuzzes */
@@ -440,6 +442,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
 		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
 		spent(PR_FINDINGS, t);
+		if (!fresh_finding && saved >= 0 && S.op_repeats)
+			rarity_count(&G, S.op_repeats, NULL);
 		checkpoint();
 		if (keep_going && !fresh_finding) {
 			/* Counted in its folder; no features, so libFuzzer keeps it out

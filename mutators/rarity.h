@@ -12,16 +12,21 @@
 #define RARITY_SCALE 64u /* a never-run op or pair weighs this many times a common one */
 
 /* From now on: op_runs[i] is how often op i ran; pair_runs[rarity_pair_slot(p, c)]
- * how often op c ran reading a value of op p (p = -1: a graph input).
- * Either may be NULL (off). */
-void rarity_use(const uint32_t *op_runs, const uint32_t *pair_runs);
+ * how often op c ran reading a value of op p (p = -1: a graph input);
+ * op_repeats[i] how many of op i's runs were in inputs that repeated a bug
+ * already found (or known upstream): a bug, once found, is mostly found
+ * again by graphs with the op that triggers it, so the generator draws such
+ * ops less and spends its compiles where other bugs may be. Any may be NULL
+ * (off; op_repeats counts only with op_runs). */
+void rarity_use(const uint32_t *op_runs, const uint32_t *pair_runs, const uint32_t *op_repeats);
 
 /* The pairs' slot count, (op_count() + 1) x op_count(), and one's slot. */
 unsigned rarity_pair_count(void);
 unsigned rarity_pair_slot(int producer, unsigned consumer);
 
 /* Weight factors, RARITY_SCALE for never run down to 1 for RARITY_SCALE - 1
- * runs or more; 1 when that count is off. */
+ * runs or more; 1 when that count is off. With op_repeats on, an op's is
+ * that times a constant, less by the share of its runs that were repeats. */
 unsigned rarity_of_op(unsigned op);
 unsigned rarity_of_pair(int producer, unsigned consumer);
 int rarity_pairs_on(void);
@@ -30,7 +35,7 @@ int rarity_pairs_on(void);
 int rarity_producer(const struct graph *g, unsigned v);
 
 /* Adds g's ops to op_runs and its (producer, consumer) pairs, one per node
- * input, to pair_runs: what a run of g counts. */
+ * input, to pair_runs (NULL: ops only): what a run of g counts. */
 void rarity_count(const struct graph *g, uint32_t *op_runs, uint32_t *pair_runs);
 
 #endif

@@ -27,6 +27,7 @@ static void job_start(struct job *j, const char *dir)
 	j->live.seen = calloc(SEEN, 1);
 	j->live.seen_len = SEEN;
 	j->live.op_runs = calloc(op_count(), sizeof *j->live.op_runs);
+	j->live.op_repeats = calloc(op_count(), sizeof *j->live.op_repeats);
 	j->live.pair_runs = calloc(rarity_pair_count(), sizeof *j->live.pair_runs);
 	j->live.mut_runs = calloc(mutator_count(), sizeof *j->live.mut_runs);
 	j->live.mut_yields = calloc(mutator_count(), sizeof *j->live.mut_yields);
@@ -46,6 +47,7 @@ static void job_end(struct job *j)
 	learned_close(&j->store);
 	free(j->live.seen);
 	free(j->live.op_runs);
+	free(j->live.op_repeats);
 	free(j->live.pair_runs);
 	free(j->live.mut_runs);
 	free(j->live.mut_yields);
@@ -68,10 +70,12 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	job_start(&a, dir);
 	job_start(&b, dir); /* both from the same (empty) state */
 	a.live.op_runs[mm] += 3;
+	a.live.op_repeats[mm] += 1;
 	a.live.pair_runs[pair] += 2;
 	a.live.seen[10] |= 1;
 	a.live.mut_runs[grow] = 1, a.live.mut_yields[grow] = 1;
 	b.live.op_runs[mm] += 5;
+	b.live.op_repeats[mm] += 2;
 	b.live.pair_runs[from_input] += 1;
 	b.live.seen[10] |= 4;
 	b.live.seen[20] |= 2;
@@ -79,6 +83,7 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	job_sync(&a);
 	job_sync(&b);
 	CHECK_EQ(b.live.op_runs[mm], 8); /* both jobs' runs */
+	CHECK_EQ(b.live.op_repeats[mm], 3);
 	CHECK_EQ(b.live.pair_runs[pair], 2);
 	CHECK_EQ(b.live.pair_runs[from_input], 1);
 	CHECK_EQ(b.live.seen[10], 5);
@@ -90,6 +95,7 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	job_sync(&a);
 	job_start(&c, dir);
 	CHECK_EQ(c.live.op_runs[mm], 8);
+	CHECK_EQ(c.live.op_repeats[mm], 3);
 	CHECK_EQ(c.live.op_runs[relu], 1);
 	CHECK_EQ(c.live.pair_runs[pair], 2);
 	CHECK_EQ(c.live.seen[10], 5);
@@ -114,9 +120,10 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	CHECK(!access(path, F_OK));
 	/* a name the catalogue no longer has is skipped, not damage */
 	snprintf(path, sizeof path, "%s/counts.tsv", dir);
-	put(path, "op\tno_such_op\t4\nop\trelu\t7\nmutator\tno_such_mutator\t1.0\t0.5\n");
+	put(path, "op\tno_such_op\t4\nop\trelu\t7\nrepeat\trelu\t5\nrepeat\tno_such_op\t1\nmutator\tno_such_mutator\t1.0\t0.5\n");
 	job_sync(&d);
 	CHECK_EQ(d.live.op_runs[relu], 7);
+	CHECK_EQ(d.live.op_repeats[relu], 5);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	CHECK(!system(path));
 	job_end(&a), job_end(&b), job_end(&c), job_end(&d);
