@@ -5,7 +5,8 @@
 # compile sleep and marks its worker busy meanwhile, so the test sees what
 # compiles when: two seeds at once before any libFuzzer process, and none
 # while libFuzzer's first merge runs. A seed that is a finding is recorded
-# once, and the merge leaves it out without compiling it again.
+# once, and the merge leaves it out without compiling it again. The jobs
+# run without entropic scheduling.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/faults.sh"
 
@@ -41,6 +42,10 @@ echo "two seeds compiling at once before libFuzzer: $parallel; a compile during 
 [ $parallel = 1 ] || die "no two seeds compiled at once before libFuzzer started"
 [ $merge_compiled = 0 ] || die "libFuzzer's first merge compiled an input the first pass had run"
 grep -q "INFO: -fork=2: 3 seed inputs" "$out/fuzzer.log" || die "the merge did not keep the 3 seeds that are not findings"
+# The -fork parent's header (its flags go to every job): no entropic scheduling,
+# whose feature bookkeeping costs libFuzzer up to a second a run (bench/entropic/run.sh).
+grep -B4 -- "INFO: -fork=2: fuzzing in separate" "$out/fuzzer.log" | grep -q "entropic power schedule" &&
+  die "libFuzzer's jobs run with entropic scheduling"
 [ "$(grep -l '^P2FX' "$out"/replay/* | wc -l)" = 1 ] || die "the finding seed is not in the replay cache as a finding"
 seed_finding= # the seed's own (the jobs' mutants may find others)
 for d in "$out"/findings/*/; do cmp -s "$d/graph.bin" "$SLOW/seeds/$bug.bin" && seed_finding=$d; done
