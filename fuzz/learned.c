@@ -82,7 +82,7 @@ static int read_line(char *line, struct learned *cur)
 		if (*end || v > UINT32_MAX)
 			return -1;
 		if (op >= 0)
-			(f[0][0] == 'o' ? cur->op_runs : cur->op_repeats)[op] = (uint32_t)v;
+			(!strcmp(f[0], "op") ? cur->op_runs : cur->op_repeats)[op] = (uint32_t)v;
 		return 0;
 	}
 	if (nf == 4 && !strcmp(f[0], "pair")) {

@@ -442,7 +442,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
 		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
 		spent(PR_FINDINGS, t);
-		if (!fresh_finding && saved >= 0 && S.op_repeats)
+		if (!fresh_finding && S.op_repeats)
 			rarity_count(&G, S.op_repeats, NULL);
 		checkpoint();
 		if (keep_going && !fresh_finding) {

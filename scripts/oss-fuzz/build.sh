@@ -47,6 +47,7 @@ cat >"$OUT/pt2fuzz_fuzzer.options" <<'OPTIONS'
 max_len = 32768
 timeout = 900
 rss_limit_mb = 16384
+entropic = 0
 dict = pt2fuzz_fuzzer.dict
 OPTIONS
 # The format's magic and record tags (docs/formats.md). The structure-aware

@@ -23,6 +23,8 @@ export PT2FUZZ_PYTHON=$PY PT2FUZZ_OPTIONS="--device cpu --findings $TMP/findings
   { cat "$TMP/seed.log"; die "the target did not run a seed"; }
 grep -q "Dictionary: [1-9]" "$TMP/seed.log" && grep -q "Executed .*doc001_s2_mm_add.bin" "$TMP/seed.log" ||
   { cat "$TMP/seed.log"; die "the seed did not run"; }
+# as in campaigns: entropic scheduling costs up to a second a run (bench/entropic/run.sh)
+! grep -q "entropic power schedule" "$TMP/seed.log" || die "the .options file leaves entropic scheduling on"
 cp "$TMP/seeds/doc001_s2_mm_add.bin" "$TMP/seeds/fam_activation_softmax.bin" "$TMP/corpus/"
 # Six fuzzing runs under ASan. A mutant may hold a real bug (near-invalid
 # graphs often do: Inductor's IndexError/RuntimeError mismatch): the target
