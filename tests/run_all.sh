@@ -27,10 +27,22 @@ suite() { # label, binary: a tests/run.c binary; every TEST counts
   echo "  ($((SECONDS - t0)) s)"
 }
 
+# libFuzzer writes crash-, slow-unit-, timeout-, leak- and oom- files into its
+# working directory unless told where: a test must send them to its own files.
+artifacts() { ls -d crash-* slow-unit-* timeout-* leak-* oom-* 2>/dev/null || true; }
+stray_artifacts() { # the artifacts listed before a test: those it added
+  comm -13 <(echo "$1") <(artifacts) | xargs
+}
+
 one() { # name, command...
   local name=$1; shift
-  local log="$B/test-logs/$name.log" t0=$SECONDS
-  if "$@" >"$log" 2>&1; then
+  local log="$B/test-logs/$name.log" t0=$SECONDS before stray
+  before=$(artifacts)
+  "$@" >"$log" 2>&1
+  local rc=$?
+  stray=$(stray_artifacts "$before")
+  [ -n "$stray" ] && { echo "FAILED: left libFuzzer files in $PWD: $stray" >>"$log"; rc=1; }
+  if [ $rc = 0 ]; then
     passed=$((passed + 1)); printf 'ok   %-40s %4ss\n' "$name" $((SECONDS - t0))
   else
     failed=$((failed + 1)); failures+=("$name")

@@ -18,6 +18,7 @@
 #include "../pipeline/cli.h"
 #include "triage_commands.h"
 #include "../pipeline/graphio.h"
+#include "../pipeline/json_file.h"
 #include "reduce.h"
 
 #define MAX_FINDINGS 1024
@@ -28,13 +29,33 @@ struct triaged {
 	struct graph reduced;
 	int reproduced;
 	unsigned reruns_ok, reruns, ops_before;
+	int from_reduced; /* reduction went on from an earlier triage's reduced/ */
+	unsigned checks;
 	struct finding_bucket found; /* meta.json's bucket */
 	uint64_t bucket;           /* found's hash, or for kinds bucketed by signature the reduced graph's */
 	struct pool_result verdict;
 	struct bisect_result bisect;
 };
 
-/* Reduce (or reuse reduced/), bisect, rerun one finding. */
+/* An earlier reduction of the finding (reduced/graph.bin) and the key it
+ * showed: 0 when there is none. Background triage reduces a campaign's
+ * findings as they come; triaging the campaign's findings afterwards then
+ * starts from those graphs instead of reducing again from scratch. */
+static uint64_t earlier_reduction(const char *dir, struct graph *g)
+{
+	char path[4200], why[600], key[20] = "";
+	if (findings_path(path, sizeof path, dir, "reduced/graph.bin") || graphio_load(path, g, why, sizeof why) ||
+	    findings_path(path, sizeof path, dir, "reduced/reduce.json"))
+		return 0;
+	json_t *j = json_file_load(path, why, sizeof why);
+	if (!j)
+		return 0;
+	json_file_copy(j, "key", key, sizeof key);
+	json_decref(j);
+	return strtoull(key, NULL, 16);
+}
+
+/* Reduce (going on from reduced/ when it still shows its key), bisect, rerun one finding. */
 static int triage_one(struct pool *p, const char *dir, struct triaged *t, const struct run_opts *ro,
 		      const struct cli *cl, double secs, unsigned reruns)
 {
@@ -49,8 +70,18 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	reduce_cfg_from_meta(&c, &t->meta, cl);
 	t->ops_before = g.nnodes;
 	struct reduce_stats rs;
-	if (reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
+	static struct graph earlier;
+	uint64_t key = earlier_reduction(dir, &earlier);
+	/* The earlier graph has its own outputs: the finding's output index is the original's. */
+	if (key && reduce_graph(p, &earlier, &c, key, -1, secs, &t->reduced, &rs))
 		return -1;
+	t->from_reduced = key && rs.reproduced;
+	t->checks = key ? rs.checks : 0;
+	if (!t->from_reduced && reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
+		return -1;
+	if (!t->from_reduced)
+		t->checks += rs.checks;
+	rs.ops_before = t->ops_before;
 	t->reproduced = rs.reproduced;
 	t->verdict = rs.last;
 	if (!rs.reproduced)
@@ -194,9 +225,10 @@ int cmd_triage(int argc, char **argv)
 			pool_stop(&pool);
 			return 1;
 		}
-		printf("%s: %s, %u ops -> %u, layer %s, reruns %u/%u\n", ts[i].name,
+		printf("%s: %s, %u ops -> %u%s, %u checks, layer %s, reruns %u/%u\n", ts[i].name,
 		       ts[i].reproduced ? verdict_name(ts[i].verdict.kind) : "not reproduced", ts[i].ops_before,
 		       ts[i].reproduced ? ts[i].reduced.nnodes : ts[i].ops_before,
+		       ts[i].from_reduced ? " (from reduced/)" : "", ts[i].checks,
 		       ts[i].reproduced ? ts[i].bisect.layer : "-", ts[i].reruns_ok, ts[i].reruns);
 		fflush(stdout);
 	}

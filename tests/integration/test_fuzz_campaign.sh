@@ -79,7 +79,7 @@ grep -q "^mutator	[a-z]*	[1-9]" "$OUT/stats/totals.tsv" || die "no mutator stati
 
 # libFuzzer's corpus minimization and crash minimization run on our inputs.
 mkdir "$TMP/merged"
-"$B/pt2fuzz_fuzzer" -merge=1 "$TMP/merged" "$OUT/corpus" -ignore_remaining_args=1 --device cpu \
+"$B/pt2fuzz_fuzzer" -merge=1 -artifact_prefix="$TMP/" "$TMP/merged" "$OUT/corpus" -ignore_remaining_args=1 --device cpu \
   --findings "$TMP/f2" >"$TMP/merge.log" 2>&1 || { tail "$TMP/merge.log"; die "-merge=1 failed"; }
 [ "$(ls "$TMP/merged" | wc -l)" -gt 0 ] || die "-merge=1 kept nothing"
 crash=$(ls "$OUT"/crashes/crash-* | head -1)

@@ -52,12 +52,24 @@ done
 # 4. Two findings of the same bug in different graphs: two signatures, one bucket.
 PT2FUZZ_PLANT=inductor "$PT2FUZZ" run "${PLUGIN[@]}" --findings "$TMP/f-both" "$TMP/g31.bin" "$TMP/g32.bin"
 [ "$(ls -d "$TMP"/f-both/numeric-* | wc -l)" = 2 ] || die "expected two numeric findings"
-PT2FUZZ_PLANT=inductor "$PT2FUZZ" triage "$TMP/f-both" "${PLUGIN[@]}" --time 300 --reruns 2
+PT2FUZZ_PLANT=inductor "$PT2FUZZ" triage "$TMP/f-both" "${PLUGIN[@]}" --time 300 --reruns 2 | tee "$TMP/triage1.out"
 cat "$TMP/f-both/triage.md"
 rows=$(grep -c '^| [0-9a-f]\{16\} |' "$TMP/f-both/triage.md")
 [ "$rows" = 1 ] || die "$rows buckets, want 1"
 grep -q '| numeric/values | inductor | cumsum |' "$TMP/f-both/triage.md" || die "bucket row"
 [ "$(grep '^| [0-9a-f]' "$TMP/f-both/triage.md" | grep -o 'numeric-[0-9a-f]*' | wc -l)" = 2 ] || die "bucket members"
+
+# 4b. Triage again (as after a campaign whose background triage reduced its
+# findings): each reduction goes on from reduced/, with fewer checks than
+# from the 25-op graph, and the bucket and the original size are kept.
+checks() { sed -n "s/^$1: .* \([0-9]*\) checks,.*/\1/p" "$2"; }
+PT2FUZZ_PLANT=inductor "$PT2FUZZ" triage "$TMP/f-both" "${PLUGIN[@]}" --time 300 --reruns 1 | tee "$TMP/triage2.out"
+for f in "$TMP"/f-both/numeric-*; do
+  n=$(basename "$f")
+  grep -q "^$n: numeric, 25 ops -> [0-9]* (from reduced/)," "$TMP/triage2.out" || die "$n was reduced again from scratch"
+  [ "$(checks "$n" "$TMP/triage2.out")" -lt "$(checks "$n" "$TMP/triage1.out")" ] || die "$n: no fewer checks the second time"
+done
+[ "$(grep -c '^| [0-9a-f]\{16\} |' "$TMP/f-both/triage.md")" = 1 ] || die "the second triage split the bucket"
 
 # 5. The triaged findings as text (scripts/findings-text): one file each,
 # saying the layer and holding the reduced graph, which parses back.

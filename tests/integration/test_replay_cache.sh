@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 mkdir "$TMP/corpus" "$TMP/cache" "$TMP/s1" "$TMP/s2" "$TMP/s3"
 cp "$B/seeds/doc001_s2_mm_add.bin" "$B/seeds/fam_reduce_dims.bin" "$TMP/corpus/"
-opts=(-ignore_remaining_args=1 --device cpu --findings "$TMP/findings" --replay-cache "$TMP/cache")
+opts=(-artifact_prefix="$TMP/" -ignore_remaining_args=1 --device cpu --findings "$TMP/findings" --replay-cache "$TMP/cache")
 runs() { # stats dir: "execs replayed" of the one fuzzer process that wrote there
   awk '$1 == "execs" {e = $2} $1 == "replayed" {r = $2} END {print e + 0, r + 0}' "$1"/fuzzer-*.tsv
 }
