@@ -76,11 +76,10 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	if (key && reduce_graph(p, &earlier, &c, key, -1, secs, &t->reduced, &rs))
 		return -1;
 	t->from_reduced = key && rs.reproduced;
-	t->checks = key ? rs.checks : 0;
+	unsigned tried = key && !t->from_reduced ? rs.checks : 0; /* the earlier graph that no longer showed it */
 	if (!t->from_reduced && reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
 		return -1;
-	if (!t->from_reduced)
-		t->checks += rs.checks;
+	t->checks = tried + rs.checks;
 	rs.ops_before = t->ops_before;
 	t->reproduced = rs.reproduced;
 	t->verdict = rs.last;
