@@ -12,7 +12,7 @@ int cmd_parse(int argc, char **argv);
 
 #define RUN_USAGE \
 	"[--backend B] [--mode M] [--dynamic marks|true|false] [--device D] [--jobs N]\n" \
-	"          [--timeout SEC] [--findings DIR] [--plugin FILE.py] [--modes eager,compiled,fp64]\n" \
+	"          [--timeout SEC] [--findings DIR] [--plugin FILE.py] [--modes eager,compiled,fp64,nudged]\n" \
 	"          [--inductor NAME=VALUE] FILE|DIR..."
 int cmd_run(int argc, char **argv);
 

@@ -501,6 +501,30 @@ int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
 	return written;
 }
 
+/* An in-place entry is a step when its base op is (floor_ as floor). */
+static int op_is_step(const struct op_def *op)
+{
+	int base = op->base ? op_find(op->base) : -1;
+	return op->step || (base >= 0 && op_get((unsigned)base)->step);
+}
+
+int graph_has_step(const struct graph *g)
+{
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		const struct node *nd = &g->n[k];
+		if (op_is_step(op_get(nd->op)))
+			return 1;
+		int reads_float = 0, writes_int = 0;
+		for (unsigned j = 0; j < nd->nin; j++)
+			reads_float |= dtype_is_float(g->v[nd->in[j]].dtype);
+		for (unsigned j = 0; j < nd->nout; j++)
+			writes_int |= !dtype_is_float(g->v[nd->out0 + j].dtype);
+		if (reads_float && writes_int)
+			return 1;
+	}
+	return 0;
+}
+
 int graph_has_inplace(const struct graph *g)
 {
 	for (unsigned k = 0; k < g->nnodes; k++)

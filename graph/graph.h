@@ -148,6 +148,11 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 int graph_leaf_written(const struct graph *g, unsigned id, int *tied);
 /* Whether any node writes in place (such a graph has no grad leaves). */
 int graph_has_inplace(const struct graph *g);
+/* Whether some node makes a value that jumps as its float inputs move: a
+ * step op (op_def.step) or a node that reads a float and writes an int or
+ * bool (a comparison, argmax, a cast). The oracle only excuses differences
+ * as ill-conditioning (docs/oracle.md, "Nudged inputs") in graphs without. */
+int graph_has_step(const struct graph *g);
 
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);

@@ -32,7 +32,8 @@ static const enum profile_row stage_rows[WS_COUNT] = {
 	[WS_DYNAMO] = PR_DYNAMO,     [WS_AOT_AUTOGRAD] = PR_AOT_AUTOGRAD, [WS_LOWERING] = PR_LOWERING,
 	[WS_CODEGEN] = PR_CODEGEN,   [WS_KERNELS] = PR_KERNELS,
 };
-static const enum profile_row mode_rows[RM_COUNT] = {[RM_EAGER] = PR_EAGER, [RM_COMPILED] = PR_COMPILED, [RM_FP64] = PR_FP64};
+static const enum profile_row mode_rows[RM_COUNT] = {[RM_EAGER] = PR_EAGER, [RM_COMPILED] = PR_COMPILED, [RM_FP64] = PR_FP64,
+								   [RM_NUDGED] = PR_EAGER};
 
 uint64_t profile_clock_usec(void)
 {

@@ -81,7 +81,8 @@ long protocol_read_message(int fd, uint8_t **buf, int64_t deadline_ms, int drain
 
 /* ---- the constants both sides agree on ---- */
 
-static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64"};
+static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64",
+							  [RM_NUDGED] = "nudged"};
 
 const char *run_mode_name(unsigned mode) { return mode < RM_COUNT ? mode_names[mode] : "?"; }
 

@@ -42,7 +42,7 @@
  * bytes, NUL-terminated); returns their length, or -1 when they do not fit. */
 int protocol_constants(char *out, size_t cap);
 
-/* "eager", "compiled", "fp64": enum run_mode's names, as the worker knows them. */
+/* "eager", "compiled", "fp64", "nudged": enum run_mode's names, as the worker knows them. */
 const char *run_mode_name(unsigned mode);
 
 /* "request", "dynamo", ...: enum worker_stage's names, as the worker knows them. */

@@ -7,7 +7,10 @@
 #include <stdint.h>
 #include "../graph/graph.h"
 
-enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_COUNT };
+/* RM_NUDGED: eager again on inputs, parameters and buffers whose float
+ * elements are each moved by 1 to 4 units in the last place, so the oracle
+ * sees how far the problem itself amplifies one rounding (docs/oracle.md). */
+enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_NUDGED, RM_COUNT };
 
 /* What the worker times in a request besides each mode (docs/protocol.md,
  * "The reply"): the whole request, then the compile's stages by torch's

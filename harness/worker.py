@@ -30,7 +30,7 @@ sys.stdout = sys.stderr
 faulthandler.enable()
 
 PROTOCOL_VERSION = 3  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
-MODES = ("eager", "compiled", "fp64")  # what serve() runs, in the executor's enum run_mode order
+MODES = ("eager", "compiled", "fp64", "nudged")  # what serve() runs, in the executor's enum run_mode order
 DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
 
@@ -215,6 +215,25 @@ def record_outputs(torch, shm, outs):
         recs.append(struct.pack("<BBBBQQ", 1, code, rank, off is not None, t.numel(), off or 0))
         recs.append(struct.pack(f"<{rank}q", *shape) + struct.pack(f"<{rank}q", *stride))
     return b"".join(recs)
+
+
+def nudge(torch, tensors, gen):
+    """Moves each float element of tensors, in place, by 1 to 4 units in its
+    dtype's last place, up or down at random (gen): how far eager then moves
+    tells the oracle how much the problem amplifies one rounding. Zeros,
+    subnormals, NaN and Inf stay; a tensor whose elements share memory
+    (an expanded input) is left as it is."""
+    for t in tensors:
+        if not isinstance(t, torch.Tensor) or not t.is_floating_point() or t.numel() == 0:
+            continue
+        shift = torch.empty(t.shape, dtype=torch.float64).uniform_(1, 4, generator=gen)
+        sign = torch.randint(0, 2, t.shape, generator=gen, dtype=torch.float64) * 2 - 1
+        moved = (t.detach().cpu().double() * (1 + sign * shift * torch.finfo(t.dtype).eps)).to(t.dtype)
+        try:
+            with torch.no_grad():
+                t.copy_(moved)
+        except RuntimeError:  # overlapping elements (stride 0): no single value to move
+            pass
 
 
 def forward_or_backward(ns, backward):
@@ -684,6 +703,9 @@ class Worker:
             torch.manual_seed(ns["SEED"])
             model = ns["Model"]().eval().to(device)
             fp64_model = copy.deepcopy(model).to(torch.float64)
+            nudged_model = copy.deepcopy(model)
+            nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
+                  torch.Generator().manual_seed(ns["SEED"]))
             dyn = {"true": True, "false": False}.get(dynamic)
             if backend == "aoti":
                 compiled = self.aoti_program(model, ns, dynamic)
@@ -714,6 +736,9 @@ class Worker:
                     elif m == 2:  # the program's upcast graph where it has one (older programs do not)
                         with ns.get("Upcast", contextlib.nullcontext)():
                             outs = run(fp64_model, [ns["to_fp64"](x) for x in inputs])
+                    elif m == 3:
+                        nudge(torch, inputs, torch.Generator().manual_seed(ns["SEED"] + 1 + b))
+                        outs = run(nudged_model, inputs)
                     else:
                         outs = run(model, inputs)
                     if device.startswith("cuda"):

@@ -41,6 +41,19 @@ static const struct tensor_out *fp64_out(const struct run_result *r, unsigned b,
 	return f->is_tensor && f->has_values && same_shape(f, e) && f->numel == e->numel ? f : NULL;
 }
 
+/* Eager's output k at binding b on nudged inputs, when it returned float
+ * values of e's dtype and shape, else NULL. */
+static const struct tensor_out *nudged_out(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
+{
+	const struct mode_result *m = &r->m[RM_NUDGED][b];
+	if (!m->ran || !m->ok || k >= m->nout)
+		return NULL;
+	const struct tensor_out *n = &m->out[k];
+	return n->is_tensor && n->has_values && n->f && n->dtype == e->dtype && same_shape(n, e) && n->numel == e->numel
+		       ? n
+		       : NULL;
+}
+
 /* The reference for float output e, same()'s fp64_ref: float64 (an explicit
  * cast in the graph leaves it low precision: no reference then). */
 static const struct tensor_out *fp64_ref(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
@@ -126,20 +139,34 @@ static int same_fails(const struct same_sums *s, double multiplier, double tol)
 	return !s->close && rmse(s->res_sq, s->n) > multiplier * rmse(s->ref_sq, s->n) + tol / 10.0;
 }
 
+/* How many times eager's own move on nudged inputs a position's difference
+ * may be and still be the problem's: nudges are 1 to 4 ulps with random
+ * signs, so one draw may understate a position's sensitivity. At a
+ * well-conditioned position eager moves by an ulp or so, and this many
+ * times that is still far inside any tolerance. */
+#define NUDGE_SLACK 16.0
+
 /* Float values: non-finite positions one by one, then same()'s rule on the
  * positions finite in eager, compiled and (when usable) fp64. A finding that
  * same() makes there must also hold on the positions where eager agrees with
  * fp64 within cond_tol (the coarsest tolerance the graph computes in), when
  * eager agrees anywhere: where eager alone is far from fp64 while it is close
  * elsewhere (rounding next to a pole or a jump: tan, floor, a cast to int),
- * which way compiled rounds says nothing about the compiler. */
-static int compare_float(const struct tensor_out *e, const struct tensor_out *c, const struct tensor_out *f, double tol,
-			 double cond_tol, unsigned b, unsigned k, struct verdict *v)
+ * which way compiled rounds says nothing about the compiler. With nudged
+ * (eager on nudged inputs, continuous graphs only) it must also hold on the
+ * positions where compiled differs from eager by more than NUDGE_SLACK times
+ * eager's own move: a difference that one rounding of an input explains, in
+ * a problem that amplifies it (a mean cancelling +-3e38, layer_norm of a
+ * constant), says nothing about the compiler either. */
+static int compare_float(const struct tensor_out *e, const struct tensor_out *c, const struct tensor_out *f,
+			 const struct tensor_out *nudged, double tol, double cond_tol, unsigned b, unsigned k,
+			 struct verdict *v)
 {
 	uint64_t nbad = 0, first_bad = 0;
 	int close = 1, close10 = 1;
 	double max_abs = 0, max_rel = 0;
 	struct same_sums all = {.close = 1}, agreeing = {.close = 1}; /* agreeing: eager within cond_tol of fp64 */
+	struct same_sums steady = {.close = 1}; /* beyond what nudging moves eager by */
 	for (uint64_t i = 0; i < e->numel; i++) {
 		double ev = e->f[i], cv = c->f[i];
 		int ec = float_class(ev), cc = float_class(cv), fc = f ? float_class(f->f[i]) : 0;
@@ -165,6 +192,8 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 			same_add(&all, ev, cv, f->f[i], tol);
 			if (within(ev, f->f[i], cond_tol))
 				same_add(&agreeing, ev, cv, f->f[i], tol);
+			if (nudged && !(isfinite(nudged->f[i]) && d <= NUDGE_SLACK * fabs(nudged->f[i] - ev)))
+				same_add(&steady, ev, cv, f->f[i], tol);
 		}
 	}
 	if (nbad) {
@@ -192,7 +221,8 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	/* same(): noise dominates for small tensors and 1x1 kernels */
 	if (e->numel < 1000 || (e->rank == 4 && e->shape[2] == 1 && e->shape[3] == 1) || tol >= 2e-2)
 		multiplier = 3.0;
-	if (!same_fails(&all, multiplier, tol) || (agreeing.n && !same_fails(&agreeing, multiplier, tol)))
+	if (!same_fails(&all, multiplier, tol) || (agreeing.n && !same_fails(&agreeing, multiplier, tol)) ||
+	    (nudged && !same_fails(&steady, multiplier, tol)))
 		return 0;
 	double ref_error = rmse(all.ref_sq, all.n), res_error = rmse(all.res_sq, all.n);
 	oracle_set(v, V_NUMERIC, MM_VALUES, (int)b, (int)k,
@@ -235,7 +265,8 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 	}
 	int finding = 0;
 	if (e->has_values && c->has_values && dtype_is_float(e->dtype) && e->f && c->f)
-		finding = compare_float(e, c, fp64_ref(r, b, k, e), o->tol[e->dtype],
+		finding = compare_float(e, c, fp64_ref(r, b, k, e), o->continuous ? nudged_out(r, b, k, e) : NULL,
+				        o->tol[e->dtype],
 				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], b, k, v);
 	else if (e->has_values && c->has_values && e->dtype < DT_COUNT && !dtype_is_float(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, int_ref(r, b, k, e), b, k, v);

@@ -29,6 +29,11 @@ struct oracle_opts {
 	 * `written` before any gradient): a finding on one says so. Set per
 	 * graph (check_graph). */
 	uint8_t written;
+	/* The graph's float outputs move continuously with its inputs (no
+	 * graph_has_step): a difference no larger than eager's own on nudged
+	 * inputs (RM_NUDGED) is the problem's ill-conditioning, not the
+	 * compiler's. Set per graph (check_graph); 0 for a program text. */
+	uint8_t continuous;
 };
 
 void oracle_default_opts(struct oracle_opts *o);

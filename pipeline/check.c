@@ -11,7 +11,7 @@ void check_default_cfg(struct check_cfg *c)
 	memset(c, 0, sizeof *c);
 	c->backend = "inductor";
 	c->dynamic = "marks";
-	c->modes = (1u << RM_EAGER) | (1u << RM_COMPILED) | (1u << RM_FP64);
+	c->modes = (1u << RM_EAGER) | (1u << RM_COMPILED) | (1u << RM_FP64) | (1u << RM_NUDGED);
 	oracle_default_opts(&c->oracle);
 }
 
@@ -90,6 +90,10 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
+	/* nudged inputs tell ill-conditioning apart only where nothing jumps */
+	cg.oracle.continuous = !g->broken && !graph_has_step(g);
+	if (!cg.oracle.continuous)
+		cg.modes &= ~(1u << RM_NUDGED);
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
 	check_cfg_save(&cg, &j.cfg);
@@ -125,6 +129,8 @@ int check_program(struct executor *x, char *prog, size_t len, const struct check
 	j.compare_all = 1;
 	struct check_cfg cg = *c;
 	cg.oracle.broken = (uint8_t)expected_error(prog);
+	cg.oracle.continuous = 0; /* no graph to tell whether anything jumps: nothing to nudge for */
+	cg.modes &= ~(1u << RM_NUDGED);
 	check_cfg_save(&cg, &j.cfg);
 	return run_confirmed(x, &j, out, why, n);
 }

@@ -93,7 +93,7 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 	ro->check.oracle.check_strides = !cli_flag(c, "no-stride-check");
 	const char *modes = cli_opt(c, "modes");
 	if (modes && parse_modes(modes, &ro->check.modes)) {
-		fprintf(stderr, "%s: --modes %s: expected a list of eager, compiled, fp64\n", c->cmd, modes);
+		fprintf(stderr, "%s: --modes %s: expected a list of eager, compiled, fp64, nudged\n", c->cmd, modes);
 		return -1;
 	}
 	const struct option *inductor = cli_option(c, "inductor");

@@ -30,7 +30,8 @@ extern const struct option run_opts_table[];
 	"  --timeout SEC      per graph, then the worker is killed and restarted (default 120)\n" \
 	"  --findings DIR     where findings go (default findings)\n" \
 	"  --plugin FILE.py   Python run once in each worker (e.g. to register test backends)\n" \
-	"  --modes LIST       of eager,compiled,fp64 (default all three)\n" \
+	"  --modes LIST       of eager,compiled,fp64,nudged (default all four; nudged only for\n" \
+	"                     continuous graphs)\n" \
 	"  --inductor N=V     an Inductor config setting for every run (repeatable)\n" \
 	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default 1 with --jobs > 1)\n" \
 	"  --no-stride-check  do not report stride-only mismatches\n" \

@@ -105,6 +105,32 @@ TEST(inplace_and_gradients_exclude_each_other)
 			CHECK(!graph_has_inplace(&g));
 }
 
+/* graph_has_step: what keeps the oracle from excusing a difference as
+ * ill-conditioning (docs/oracle.md, "Nudged inputs"). */
+TEST(steps_are_step_ops_their_inplace_forms_and_float_to_int_nodes)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int e = node_out(tk_node(&g, "exp", 1, &x, 0, NULL, why, sizeof why));
+	int m = node_out(tk_node(&g, "mean_all", 1, &e, 0, NULL, why, sizeof why));
+	CHECK(e >= 0 && m >= 0);
+	CHECK(!graph_has_step(&g)); /* continuous */
+	CHECK(tk_node(&g, "floor", 1, &e, 0, NULL, why, sizeof why) >= 0);
+	CHECK(graph_has_step(&g));
+	tk_static(&g);
+	x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int r = node_out(tk_node(&g, "relu", 1, &x, 0, NULL, why, sizeof why));
+	CHECK(tk_node(&g, "floor_", 1, &r, 0, NULL, why, sizeof why) >= 0); /* the step of its base */
+	CHECK(graph_has_step(&g));
+	tk_static(&g);
+	x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "lt", 2, (int[]){x, y}, 0, NULL, why, sizeof why) >= 0); /* float in, bool out */
+	CHECK(graph_has_step(&g));
+}
+
 TEST(state_leaves_are_written_and_named)
 {
 	tk_static(&g);

@@ -213,6 +213,57 @@ TEST(oracle_rounding_next_to_a_pole_is_not_reported)
 	CHECK_EQ(judge(), V_PASS);
 }
 
+/* Eager on nudged inputs (RM_NUDGED) excuses what the problem's own
+ * amplification of one rounding explains, in continuous graphs only. */
+TEST(oracle_nudged_inputs_excuse_ill_conditioning_only)
+{
+	/* layer_norm of a constant: eager and fp64 exactly 0, compiled one
+	 * rounding of the mean times 1/sqrt(eps) away; nudged, eager moves by
+	 * about as much, everywhere */
+	static double zero[30], c[30], moved[30];
+	int64_t n = 30;
+	for (int i = 0; i < 30; i++) {
+		c[i] = 0.0017;
+		moved[i] = 0.0024 * ((i * 7) % 9 - 4.3);
+	}
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 30, zero, c, zero);
+	CHECK_EQ(judge(), V_NUMERIC); /* same() alone: a finding */
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_NUMERIC); /* a graph with a step op: nudging says nothing */
+	O.continuous = 1;
+	CHECK_EQ(judge(), V_PASS);
+	/* well conditioned: eager moves by an ulp, compiled's 0.0017 stands */
+	static double ulp[30];
+	for (int i = 0; i < 30; i++)
+		ulp[i] = 1.2e-7 * (i % 2 ? 1 : -1);
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, ulp, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+	/* positions fed by +-3e38 move hugely; a wrong value elsewhere in the
+	 * same output is still a finding, the same one alone there is not */
+	static double e2[30], c2[30], f2[30], n2[30];
+	for (int i = 0; i < 30; i++) {
+		e2[i] = c2[i] = f2[i] = 0.5 * i;
+		n2[i] = e2[i] + (i < 10 ? 3e31 : 1e-7);
+	}
+	c2[3] += 0.4; /* next to a huge pair: the problem's */
+	floats(0, 0, DT_FLOAT32, 30, e2, c2, f2);
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, n2, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	c2[20] += 0.4; /* where eager does not move: the compiler's */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.binding, 0);
+	/* a nudged run that raised, or gave another shape, excuses nothing */
+	c2[20] = e2[20];
+	c2[3] = e2[3] + 0.4;
+	int64_t other = 29;
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &other, n2, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	raise_in(RM_NUDGED, 0, "RuntimeError", "nudged");
+	CHECK_EQ(judge(), V_NUMERIC);
+}
+
 TEST(oracle_ints_and_bools_are_exact)
 {
 	static const int64_t a[4] = {0, 1, 2, 3}, b[4] = {0, 1, 3, 3}, t[3] = {1, 0, 1}, u[3] = {1, 1, 1};

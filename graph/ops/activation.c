@@ -258,11 +258,11 @@ static bool choose_prelu_fn(struct chooser *c, struct op_choice *ch)
 
 static const char *const gelu_modes[] = {"none", "tanh", NULL};
 
-#define ACT(nm, tag, dt, attrs_, spelling) \
+#define ACT(nm, tag, dt, attrs_, spelling, ...) \
 	{.name = nm, .family = FAM_ACTIVATION, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_KEEP, .weight = 1, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = choose_##tag}
-#define ACTF(nm, tag, attrs_, spelling) ACT(nm, tag, DTM_FLOAT, attrs_, spelling)
+	 .choose = choose_##tag, __VA_ARGS__}
+#define ACTF(nm, tag, attrs_, spelling, ...) ACT(nm, tag, DTM_FLOAT, attrs_, spelling, __VA_ARGS__)
 #define SOFTMAX(nm, spelling) \
 	{.name = nm, .family = FAM_ACTIVATION, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, \
 	 .dtypes = DTM_FLOAT, .layout = LAYOUT_FRESH, .weight = 2, .attrs = "dim", .py = spelling, \
@@ -294,9 +294,9 @@ const struct op_def ops_activation[] = {
 	ACTF("logsigmoid", plain, NULL, "F.logsigmoid(@0)"),
 	ACT("softsign", promote, DTM_NUM, NULL, "F.softsign(@0)"),
 	ACT("tanhshrink", promote, DTM_NUM, NULL, "F.tanhshrink(@0)"),
-	ACTF("hardshrink", lambd, "lambd~", "F.hardshrink(@0, #0)"),
+	ACTF("hardshrink", lambd, "lambd~", "F.hardshrink(@0, #0)", .step = 1),
 	ACTF("softshrink", lambd, "lambd~", "F.softshrink(@0, #0)"),
-	ACT("threshold", threshold, DTM_NUM, "threshold~ value~", "F.threshold(@0, #0, #1)"),
+	ACT("threshold", threshold, DTM_NUM, "threshold~ value~", "F.threshold(@0, #0, #1)", .step = 1),
 	/* Eval mode: the slope is the mean of lower and upper, no randomness. */
 	ACTF("rrelu", rrelu, "lower~ upper~", "F.rrelu(@0, #0, #1, training=False)"),
 	{.name = "prelu", .family = FAM_ACTIVATION, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,

@@ -202,10 +202,10 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-#define B_GRAD(nm, spelling, dt, inf, ch_, nograd_) \
+#define B_GRAD(nm, spelling, dt, inf, ch_, nograd_, ...) \
 	{.name = nm, .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_}
-#define B(nm, spelling, dt, inf, ch_) B_GRAD(nm, spelling, dt, inf, ch_, 0)
+	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_, __VA_ARGS__}
+#define B(nm, spelling, dt, inf, ch_, ...) B_GRAD(nm, spelling, dt, inf, ch_, 0, __VA_ARGS__)
 
 static const char *const rounding_modes[] = {"trunc", "floor", NULL};
 
@@ -218,14 +218,14 @@ const struct op_def ops_binary[] = {
 	B("minimum", "torch.minimum(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("pow", "torch.pow(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("atan2", "torch.atan2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
-	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
-	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
-	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_NUM, infer_div_rounding, choose_divisor, 3),
+	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
+	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
+	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_NUM, infer_div_rounding, choose_divisor, 3, .step = 1),
 	{.name = "div_rounding", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_NUM, .weight = 3, .attrs = "rounding_mode$", .strs = rounding_modes,
+	 .dtypes = DTM_NUM, .weight = 3, .step = 1, .attrs = "rounding_mode$", .strs = rounding_modes,
 	 .py = "torch.div(@0, @1, rounding_mode=#0)", .infer = infer_div_rounding, .choose = choose_div_rounding},
 	B("hypot", "torch.hypot(@0, @1)", DTM_F32_F64, infer_arith_float, choose_float),
-	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
 	B("eq", "torch.eq(@0, @1)", DTM_ALL, infer_compare, choose_any),
 	B("ne", "torch.ne(@0, @1)", DTM_ALL, infer_compare, choose_any),
 	B("lt", "torch.lt(@0, @1)", DTM_NUM, infer_compare, choose_any),

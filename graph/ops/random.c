@@ -289,7 +289,7 @@ static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
 
 const struct op_def ops_random[] = {
 	DRAW("bernoulli", plain, 0, G_MAX_RANK, LAYOUT_KEEP, NULL,
-	     "torch.bernoulli(torch.sigmoid(torch.nan_to_num(@0.float()))).to(@0.dtype)"),
+	     "torch.bernoulli(torch.sigmoid(torch.nan_to_num(@0.float()))).to(@0.dtype)", .step = 1),
 	{.name = "bernoulli_p", .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_INTS | DTM(DT_BOOL), .layout = LAYOUT_KEEP, .weight = 1, .py = "torch.bernoulli(@0.float())",
 	 .infer = infer_bernoulli_p, .choose = choose_bernoulli_p},
@@ -310,7 +310,8 @@ const struct op_def ops_random[] = {
 	DRAW("normal", std, 0, G_MAX_RANK, LAYOUT_KEEP, "std~", "torch.normal(@0.float(), #0).to(@0.dtype)"),
 	/* rates in [0, 16] */
 	DRAW("poisson", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
-	     "torch.poisson(torch.nan_to_num(@0.float()).abs().clamp(max=16.0).flatten()).view_as(@0).to(@0.dtype)"),
+	     "torch.poisson(torch.nan_to_num(@0.float()).abs().clamp(max=16.0).flatten()).view_as(@0).to(@0.dtype)",
+	     .step = 1),
 	FILL("empty_like_bernoulli_", prob, "p~", "bernoulli_(#0)"),
 	FILL("empty_like_uniform_", uniform, "from~ to~", "uniform_(#0, #1)"),
 	FILL("empty_like_normal_", mean_std, "mean~ std~", "normal_(#0, #1)"),

@@ -129,9 +129,9 @@ static bool choose_round_decimals(struct chooser *c, struct op_choice *ch)
 /* ---- the table ---- */
 
 #define DTM_F32_F64_INT (DTM_F32_F64 | DTM_INT | DTM(DT_BOOL)) /* no half kernels */
-#define SPECIAL(nm, dt, nograd_, w, nin, attrs_, spelling, inf, ch_) \
+#define SPECIAL(nm, dt, nograd_, w, nin, attrs_, spelling, inf, ch_, ...) \
 	{.name = nm, .family = FAM_SPECIAL, .nin_min = nin, .nin_max = nin, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .nograd = nograd_, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_}
+	 .nograd = nograd_, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, __VA_ARGS__}
 #define S1(nm, dt) SPECIAL(#nm, dt, 0, 1, 1, NULL, "torch.special." #nm "(@0)", infer_promote, choose_none)
 #define S1_NOGRAD(nm, dt) \
 	SPECIAL(#nm, dt, 1, 1, 1, NULL, "torch.special." #nm "(@0)", infer_promote, choose_none)
@@ -179,6 +179,6 @@ const struct op_def ops_special[] = {
 	SPECIAL("logit_eps", DTM_ALL, 0, 1, 1, "eps~", "torch.special.logit(@0, eps=#0)", infer_logit_eps,
 		choose_logit_eps),
 	SPECIAL("round_decimals", DTM_FLOAT, 0, 1, 1, "decimals", "torch.special.round(@0, decimals=#0)",
-		infer_round_decimals, choose_round_decimals),
+		infer_round_decimals, choose_round_decimals, .step = 1),
 };
 FAMILY_COUNT(special);

@@ -72,19 +72,20 @@ static bool choose_nan_to_num(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-#define U(nm, spelling, dt, inf) \
+#define U(nm, spelling, dt, inf, ...) \
 	{.name = nm, .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = 3, .empty_ok = 1, .py = spelling, .infer = inf, .choose = choose_none}
-#define UF(nm) U(#nm, "torch." #nm "(@0)", DTM_FLOAT, infer_same)
+	 .layout = LAYOUT_KEEP, .weight = 3, .empty_ok = 1, .py = spelling, .infer = inf, .choose = choose_none, __VA_ARGS__}
+#define UF(nm, ...) U(#nm, "torch." #nm "(@0)", DTM_FLOAT, infer_same, __VA_ARGS__)
 
 const struct op_def ops_unary[] = {
 	U("abs", "torch.abs(@0)", DTM_NUM | DTM_SMALL, infer_same),
 	U("neg", "torch.neg(@0)", DTM_NUM | DTM_SMALL, infer_same),
-	U("sign", "torch.sign(@0)", DTM_NUM | DTM_SMALL, infer_same),
+	U("sign", "torch.sign(@0)", DTM_NUM | DTM_SMALL, infer_same, .step = 1),
 	U("square", "torch.square(@0)", DTM_FLOAT, infer_same),
 	UF(exp), UF(exp2), UF(expm1), UF(log), UF(log2), UF(log1p), UF(sqrt), UF(rsqrt),
 	UF(sin), UF(cos), UF(tan), UF(asin), UF(atan), UF(sinh), UF(cosh), UF(erf), UF(erfc),
-	UF(reciprocal), UF(floor), UF(ceil), UF(round), UF(trunc), UF(frac), UF(lgamma), UF(digamma),
+	UF(reciprocal), UF(floor, .step = 1), UF(ceil, .step = 1), UF(round, .step = 1), UF(trunc, .step = 1),
+	UF(frac, .step = 1), UF(lgamma), UF(digamma),
 	U("clone", "torch.clone(@0)", DTM_EVERY, infer_same),
 	U("isnan", "torch.isnan(@0)", DTM_FLOAT, infer_bool),
 	U("isinf", "torch.isinf(@0)", DTM_FLOAT, infer_bool),
@@ -93,7 +94,7 @@ const struct op_def ops_unary[] = {
 	U("logical_not", "torch.logical_not(@0)", DTM_EVERY, infer_bool),
 	U("bitwise_not", "torch.bitwise_not(@0)", DTM_INTS | DTM(DT_BOOL), infer_same),
 	{.name = "frexp", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .weight = 3, .tuple = 1, .py = "torch.frexp(@0)", .infer = infer_frexp,
+	 .dtypes = DTM_FLOAT, .weight = 3, .tuple = 1, .step = 1, .py = "torch.frexp(@0)", .infer = infer_frexp,
 	 .choose = choose_none},
 	{.name = "clamp", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "min~ max~", .py = "torch.clamp(@0, min=#0, max=#1)",

@@ -23,14 +23,14 @@ def _float_outputs(gm):
     return out, [v for v, ev in vals if isinstance(ev, torch.Tensor) and ev.is_floating_point()]
 
 
-def _perturb_first_float_output(gm):
-    """The planted bug: the first float output comes out 1.0 too large."""
+def _perturb_first_float_output(gm, by=1.0):
+    """The planted bug: the first float output comes out `by` too large."""
     out, floats = _float_outputs(gm)
     if not floats:
         return gm
     target = floats[0]
     with gm.graph.inserting_before(out):
-        bumped = gm.graph.call_function(torch.add, (target, 1.0))
+        bumped = gm.graph.call_function(torch.add, (target, by))
     out.replace_input_with(target, bumped)
     gm.recompile()
     return gm
@@ -48,6 +48,14 @@ def _has_call(gm, names):
 @register_backend
 def planted_numeric(gm, example_inputs):
     return compile_fx(_perturb_first_float_output(gm), example_inputs)
+
+
+@register_backend
+def planted_numeric_slight(gm, example_inputs):
+    """0.0017 too large: what one rounding of a mean times 1/sqrt(eps) makes
+    of layer_norm over a constant (H200, torch 2.11), and a bug anywhere the
+    problem does not amplify roundings that much."""
+    return compile_fx(_perturb_first_float_output(gm, 0.0017), example_inputs)
 
 
 @register_backend
