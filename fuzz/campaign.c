@@ -380,9 +380,11 @@ static void watch_merge(struct run *r, struct corpus_merge *m, int tty, int64_t 
 	start_merge(r, m);
 }
 
-/* Periodic work: the stats row, merges, triage. */
+/* Periodic work: the stats row, merges, triage. Past the deadline (the
+ * round's last output drains) nothing new starts: wrap-up would only kill it. */
 static void tick(struct run *r, int tty, int64_t now)
 {
+	int may_start = time_left_ms(r, now) > 0;
 	if (now - r->last_row >= r->s.stats_every * 1000) {
 		r->row = take_row(r, 1);
 		plot_append(r->p.plot_data, &r->row);
@@ -392,14 +394,14 @@ static void tick(struct run *r, int tty, int64_t now)
 	corpus_merge_poll(&r->shared, 0);
 	watch_merge(r, &r->local, tty, now);
 	watch_merge(r, &r->shared, tty, now);
-	if (r->s.merge_every && !r->local.pid && now - r->last_merge >= r->s.merge_every * 1000) {
+	if (may_start && r->s.merge_every && !r->local.pid && now - r->last_merge >= r->s.merge_every * 1000) {
 		start_merge(r, &r->local);
 		if (r->p.sync && !r->shared.pid)
 			start_merge(r, &r->shared);
 		r->last_merge = now;
 	}
 	if (r->s.triage)
-		triager_poll(&r->triage, &r->p, &r->ta);
+		triager_poll(&r->triage, &r->p, &r->ta, may_start);
 }
 
 /* Why a running round is to stop now: a signal, the deadline, the watchdog

@@ -165,10 +165,10 @@ struct triager {
 	uint64_t since_usec, ran_usec; /* when the running batch began; how long batches ran (profile_clock_usec) */
 };
 
-/* Starts a low-priority `pt2fuzz triage` over the findings not yet
- * triaged (a batch of links under OUT/triage/) when none runs; when one
- * has ended, marks its findings. */
-void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta);
+/* When one has ended, marks its findings; with may_start, starts a
+ * low-priority `pt2fuzz triage` over the findings not yet triaged (a batch
+ * of links under OUT/triage/) when none runs. */
+void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);
 
 /* --- campaign_first_pass.c --- */

@@ -95,7 +95,7 @@ static unsigned make_batch(struct triager *t, const struct campaign_paths *p)
 	return n;
 }
 
-void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta)
+void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start)
 {
 	int status;
 	if (t->pid && waitpid(t->pid, &status, WNOHANG) == t->pid) {
@@ -103,7 +103,7 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 		t->ran_usec += profile_clock_usec() - t->since_usec;
 		t->done += mark_batch(t->batch);
 	}
-	if (t->pid)
+	if (t->pid || !may_start)
 		return;
 	t->pending = 0;
 	DIR *d = opendir(p->findings);

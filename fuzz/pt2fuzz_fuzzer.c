@@ -413,6 +413,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	S.verdicts[r.v.kind]++;
 	uint8_t *map = executor_coverage(&X);
 	features_graph(&G, map);
+	if (r.v.kind == V_PASS)
+		features_near_miss(&G, r.v.nearest_output, r.v.nearest, map);
 	int fresh = novel(map, S.seen), fresh_here = novel(map, S.job_seen);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;

@@ -504,8 +504,8 @@ int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
 /* An in-place entry is a step when its base op is (floor_ as floor). */
 static int op_is_step(const struct op_def *op)
 {
-	int base = op->base ? op_find(op->base) : -1;
-	return op->step || (base >= 0 && op_get((unsigned)base)->step);
+	const struct op_def *base = op_base(op);
+	return op->step || (base && base->step);
 }
 
 int graph_has_step(const struct graph *g)

@@ -124,6 +124,7 @@ struct op_def {
 unsigned op_count(void);
 const struct op_def *op_get(unsigned id); /* NULL when out of range */
 int op_find(const char *name);            /* id, or -1 */
+const struct op_def *op_base(const struct op_def *op); /* the out-of-place op an in-place entry names, or NULL */
 uint32_t op_hash(unsigned id);            /* stable id in the binary format */
 int op_by_hash(uint32_t h);               /* id, or -1 */
 const char *op_family_name(enum op_family f);

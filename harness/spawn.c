@@ -48,8 +48,14 @@ pid_t spawn(const struct spawn_opts *o, char *why, size_t n)
 	pid_t parent = getpid(), pid = fork();
 	if (pid < 0)
 		return fail(why, n, "fork: %s", strerror(errno));
-	if (pid > 0)
+	if (pid > 0) {
+		/* The child's own setpgid may not have run yet: a kill of the group
+		 * right after this return would miss it (and a SIGINT land on the
+		 * handler it inherited), so the parent sets the group too. */
+		if (o->new_group)
+			setpgid(pid, pid);
 		return pid;
+	}
 	prepare_child(o, parent);
 	if (!o->argv)
 		_exit(o->fn(o->arg));

@@ -13,7 +13,7 @@ struct spawn_opts {
 	void *arg;
 	int stdio[3];            /* descriptors for the child's 0, 1, 2; -1 keeps the parent's */
 	int keep_fd;             /* close every descriptor >= 3 but this one (kept, inheritable); -2: close none */
-	int new_group;           /* its own process group: a kill of the group reaches its children */
+	int new_group;           /* its own process group, already when spawn returns: a kill of the group reaches its children */
 	int die_with_parent;     /* SIGTERM when the parent dies; exits 1 if it already has */
 	int nice;                /* added to its priority (0: none) */
 	int default_signals;     /* SIGINT and SIGTERM back to their default actions */

@@ -702,10 +702,12 @@ class Worker:
             self.set_data_dependent(ns.get("DATA_DEPENDENT"))
             torch.manual_seed(ns["SEED"])
             model = ns["Model"]().eval().to(device)
-            fp64_model = copy.deepcopy(model).to(torch.float64)
-            nudged_model = copy.deepcopy(model)
-            nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
-                  torch.Generator().manual_seed(ns["SEED"]))
+            # the copies for the fp64 and nudged modes only when the request runs them
+            fp64_model = copy.deepcopy(model).to(torch.float64) if modes >> 2 & 1 else None
+            nudged_model = copy.deepcopy(model) if modes >> 3 & 1 else None
+            if nudged_model is not None:
+                nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
+                      torch.Generator().manual_seed(ns["SEED"]))
             dyn = {"true": True, "false": False}.get(dynamic)
             if backend == "aoti":
                 compiled = self.aoti_program(model, ns, dynamic)

@@ -43,6 +43,11 @@ struct verdict {
 	uint8_t backward;
 	int grad;
 	unsigned grads_judged;     /* gradient outputs compared, over all bindings */
+	/* A pass: how near its closest float output came to a values finding
+	 * (compiled's rmse vs fp64 over the bound same() holds it to; 1 and
+	 * above fails where no excuse applies), and which output (-1: none). */
+	double nearest;
+	int nearest_output;
 };
 
 const char *verdict_name(enum verdict_kind k);   /* "numeric" */

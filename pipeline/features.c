@@ -1,9 +1,10 @@
 #include "features.h"
+#include <math.h>
 #include <string.h>
 #include <xxhash.h>
 #include "../graph/op.h"
 
-enum feature_kind { F_OP, F_EDGE, F_DTYPE, F_DYNAMIC, F_BINDINGS };
+enum feature_kind { F_OP, F_EDGE, F_DTYPE, F_DYNAMIC, F_BINDINGS, F_NEAR_MISS };
 
 static void bump(uint8_t *map, enum feature_kind k, uint32_t a, uint32_t b, uint32_t c)
 {
@@ -35,6 +36,25 @@ void features_graph(const struct graph *g, uint8_t *map)
 				bump(map, F_DYNAMIC, op, i, (uint32_t)__builtin_popcount(in->dyn));
 		}
 	}
+}
+
+/* Forward output k's value (outputs are the values marked out, in order), or -1. */
+static int output_value(const struct graph *g, int k)
+{
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].out && k-- == 0)
+			return (int)i;
+	return -1;
+}
+
+void features_near_miss(const struct graph *g, int output, double nearness, uint8_t *map)
+{
+	if (output < 0 || !(nearness >= 1.0 / 256))
+		return;
+	int octave = (int)floor(log2(nearness)); /* -8 .. -1, and 0 and up for a pass an excuse made */
+	int v = output_value(g, output);
+	/* a gradient or a written leaf: what made it is not one output's op */
+	bump(map, F_NEAR_MISS, v >= 0 ? producer(g, (unsigned)v) : 0xE0000000u, (uint32_t)((octave > 0 ? 0 : octave) + 8), 0);
 }
 
 void features_count(const uint8_t *map, unsigned counts[FR_COUNT])

@@ -22,6 +22,12 @@
 /* Adds g's features to the graph region of map (FEATURES_MAP bytes). */
 void features_graph(const struct graph *g, uint8_t *map);
 
+/* A passing run's near miss (struct verdict's nearest, nearest_output): one
+ * feature per (op making that output, octave of nearness) from 1/256 up, so
+ * that the corpus keeps a graph that brings an op's output nearer to a
+ * values finding than any before. */
+void features_near_miss(const struct graph *g, int output, double nearness, uint8_t *map);
+
 enum feature_region { FR_COMPILER, FR_KERNELS, FR_DECISIONS, FR_GRAPH, FR_COUNT };
 
 /* Non-zero counters per region. */

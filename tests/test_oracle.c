@@ -264,6 +264,38 @@ TEST(oracle_nudged_inputs_excuse_ill_conditioning_only)
 	CHECK_EQ(judge(), V_NUMERIC);
 }
 
+TEST(oracle_a_pass_says_how_near_its_closest_output_came_to_a_finding)
+{
+	/* eager equal to fp64, compiled off by d at every position: the rmse
+	 * rule's bound is tol / 10 (eager's own error is 0), so nearness is
+	 * d / (tol / 10), on output 1, the one that came nearer */
+	static double e[30], c0[30], c1[30];
+	double tol = 1e-4; /* float32's */
+	for (int i = 0; i < 30; i++) {
+		e[i] = c0[i] = 1.0 + i;
+		c1[i] = e[i] + tol / 40;
+	}
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 30, e, c0, e);
+	floats(0, 1, DT_FLOAT32, 30, e, c1, e);
+	CHECK_EQ(judge(), V_PASS);
+	CHECK_EQ(V.nearest_output, 1);
+	CHECK(fabs(V.nearest - 0.25) < 1e-3);
+	for (int i = 0; i < 30; i++)
+		c1[i] = e[i] + tol / 15;
+	CHECK_EQ(judge(), V_PASS); /* within tol everywhere: no finding, but nearer */
+	CHECK(fabs(V.nearest - 10.0 / 15) < 1e-3);
+	/* exact everywhere: nothing is near */
+	floats(0, 1, DT_FLOAT32, 30, e, c0, e);
+	CHECK_EQ(judge(), V_PASS);
+	CHECK(V.nearest == 0);
+	/* a finding is not a near miss */
+	for (int i = 0; i < 30; i++)
+		c1[i] = e[i] + 0.5;
+	floats(0, 1, DT_FLOAT32, 30, e, c1, e);
+	CHECK_EQ(judge(), V_NUMERIC);
+}
+
 TEST(oracle_ints_and_bools_are_exact)
 {
 	static const int64_t a[4] = {0, 1, 2, 3}, b[4] = {0, 1, 3, 3}, t[3] = {1, 0, 1}, u[3] = {1, 1, 1};

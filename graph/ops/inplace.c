@@ -11,22 +11,15 @@
 #include "../opkit.h"
 #include "families.h"
 
-/* The base op of an in-place entry (its table row names it). */
-static const struct op_def *base_of(const struct op_def *op)
-{
-	int id = op_find(op->base);
-	return id < 0 ? NULL : op_get((unsigned)id);
-}
-
 static bool infer_as_base(struct infer_io *io)
 {
-	const struct op_def *b = base_of(io->op);
+	const struct op_def *b = op_base(io->op);
 	return b ? b->infer(io) : io_fail(io, "%s: base op %s unknown", io->op->name, io->op->base);
 }
 
 static bool choose_as_base(struct chooser *c, struct op_choice *ch)
 {
-	const struct op_def *b = base_of(c->op);
+	const struct op_def *b = op_base(c->op);
 	return b && b->choose(c, ch);
 }
 

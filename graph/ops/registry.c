@@ -78,6 +78,12 @@ int op_find(const char *name)
 	return -1;
 }
 
+const struct op_def *op_base(const struct op_def *op)
+{
+	int id = op->base ? op_find(op->base) : -1;
+	return id < 0 ? NULL : op_get((unsigned)id);
+}
+
 uint32_t op_hash(unsigned id)
 {
 	load();

@@ -1,0 +1,39 @@
+/* Children a campaign stops at once: a process group that exists as soon
+ * as spawn returns, so that a stop right after the start kills the child
+ * instead of waiting for it to finish (a triage started in a campaign's
+ * last second once held the campaign 65 s past --time). */
+#include "test.h"
+#include "../harness/spawn.h"
+#include "../fuzz/campaign.h"
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static pid_t start_sleep(void)
+{
+	static char *const argv[] = {"sleep", "30", NULL};
+	struct spawn_opts o = SPAWN_OPTS;
+	o.argv = argv;
+	o.new_group = 1;
+	o.default_signals = 1;
+	return spawn(&o, NULL, 0);
+}
+
+static void swallow(int sig) { (void)sig; }
+
+/* The campaign's own SIGINT handler is what a child has until it resets
+ * its signals: a SIGINT sent before that is swallowed, and only the
+ * group's SIGKILL stops it. */
+TEST(campaign_stop_group_kills_a_child_stopped_right_after_its_start)
+{
+	struct sigaction sa = {.sa_handler = swallow}, old;
+	sigaction(SIGINT, &sa, &old);
+	for (int i = 0, killed = 1; i < 20 && killed; i++) { /* a child missed runs its 30 s: one is enough */
+		pid_t pid = start_sleep();
+		CHECK(pid > 0);
+		int status = campaign_stop_group(pid, 0);
+		killed = WIFSIGNALED(status);
+		CHECK(killed);
+	}
+	sigaction(SIGINT, &old, NULL);
+}
