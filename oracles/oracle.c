@@ -129,16 +129,22 @@ static void same_add(struct same_sums *s, double ev, double cv, double fv, doubl
 
 static double rmse(double sq, uint64_t n) { return n ? sqrt(sq / (double)n) : 0; }
 
-/* same()'s rule with fp64_ref: compiled's rmse vs fp64 beyond multiplier x eager's + tol / 10. */
-static int same_fails(const struct same_sums *s, double multiplier, double tol)
+/* same()'s bound with fp64_ref: what compiled's rmse vs fp64 may reach, multiplier x eager's + tol / 10. */
+static double same_bound(const struct same_sums *s, double multiplier, double tol)
 {
-	return !s->close && rmse(s->res_sq, s->n) > multiplier * rmse(s->ref_sq, s->n) + tol / 10.0;
+	return multiplier * rmse(s->ref_sq, s->n) + tol / 10.0;
 }
 
-/* How near s comes to failing that rule: compiled's rmse over its bound. */
+/* same()'s rule: not every position within tol, and compiled's rmse beyond the bound. */
+static int same_fails(const struct same_sums *s, double multiplier, double tol)
+{
+	return !s->close && rmse(s->res_sq, s->n) > same_bound(s, multiplier, tol);
+}
+
+/* How near s comes to failing that rule: compiled's rmse over the bound (0 for no positions). */
 static double same_nearness(const struct same_sums *s, double multiplier, double tol)
 {
-	return s->n ? rmse(s->res_sq, s->n) / (multiplier * rmse(s->ref_sq, s->n) + tol / 10.0) : 0;
+	return s->n ? rmse(s->res_sq, s->n) / same_bound(s, multiplier, tol) : 0;
 }
 
 /* How many times eager's own move on nudged inputs a position's difference
@@ -225,10 +231,10 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	    (nudged && !same_fails(&steady, multiplier, tol))) {
 		/* a pass: the least near of the sets that would all have to fail */
 		double near = same_nearness(&all, multiplier, tol);
-		if (agreeing.n && same_nearness(&agreeing, multiplier, tol) < near)
-			near = same_nearness(&agreeing, multiplier, tol);
-		if (nudged && same_nearness(&steady, multiplier, tol) < near)
-			near = same_nearness(&steady, multiplier, tol);
+		if (agreeing.n)
+			near = fmin(near, same_nearness(&agreeing, multiplier, tol));
+		if (nudged)
+			near = fmin(near, same_nearness(&steady, multiplier, tol));
 		if (near > v->nearest) {
 			v->nearest = near;
 			v->nearest_output = (int)k;
