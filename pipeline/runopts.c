@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
 #include "cli.h"
@@ -54,6 +55,13 @@ static int parse_mode(const char *s, struct run_opts *ro)
 	return 0;
 }
 
+unsigned compile_threads_for(unsigned jobs, long cores)
+{
+	if (jobs <= 1)
+		return 0;
+	return cores > (long)jobs ? (unsigned)(cores / jobs) : 1;
+}
+
 int run_opts_parse(const struct cli *c, struct run_opts *ro)
 {
 	char why[600];
@@ -62,7 +70,7 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 	executor_default_opts(&ro->exec);
 	check_default_cfg(&ro->check);
 	if (cli_num(c, "jobs", 1, 1, 256, &jobs) || cli_num(c, "timeout", 120, 1, 86400, &timeout) ||
-	    cli_num(c, "compile-threads", jobs > 1 ? 1 : 0, 0, 256, &threads))
+	    cli_num(c, "compile-threads", compile_threads_for((unsigned)jobs, sysconf(_SC_NPROCESSORS_ONLN)), 0, 256, &threads))
 		return -1;
 	ro->jobs = (unsigned)jobs;
 	ro->exec.timeout_ms = (unsigned)timeout * 1000;

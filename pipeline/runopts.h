@@ -33,7 +33,8 @@ extern const struct option run_opts_table[];
 	"  --modes LIST       of eager,compiled,fp64,nudged (default all four; nudged only for\n" \
 	"                     continuous graphs)\n" \
 	"  --inductor N=V     an Inductor config setting for every run (repeatable)\n" \
-	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default 1 with --jobs > 1)\n" \
+	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default with --jobs > 1: the cores\n" \
+	"                     over the jobs, at least 1)\n" \
 	"  --no-stride-check  do not report stride-only mismatches\n" \
 	"  --malloc-check on|off  glibc's checking malloc in the worker, so that a kernel writing past\n" \
 	"                     a buffer aborts in its own run (default on)\n" \
@@ -43,5 +44,11 @@ extern const struct option run_opts_table[];
  * run_opts_table), and PT2FUZZ_PYTHON / build/runtime.env for the worker;
  * -1 after a message on stderr. */
 int run_opts_parse(const struct cli *c, struct run_opts *ro);
+
+/* The compile threads each of jobs workers gets on a machine of cores when
+ * --compile-threads is not given: Inductor's own default (0) for one job;
+ * else the cores the jobs leave over, at least 1, so that a campaign of
+ * fewer jobs than cores builds each graph's kernels in parallel. */
+unsigned compile_threads_for(unsigned jobs, long cores);
 
 #endif
