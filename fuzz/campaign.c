@@ -164,10 +164,13 @@ static void target_args(const struct cli *c, const struct campaign_paths *p, lon
 	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* job starts and merges replay the corpus: from the cache */
 	add_target_arg(ta, 0, "--learned", (char *)p->learned); /* what a job learns outlives its few seconds */
 	add_target_arg(ta, 0, "--keep-going", NULL);                 /* a job ends for new findings only */
-	static char threads[24]; /* compilation is CPU-bound: the cores over the jobs, each worker's */
-	snprintf(threads, sizeof threads, "%u", compile_threads_for((unsigned)jobs, sysconf(_SC_NPROCESSORS_ONLN)));
-	if (jobs > 1 && !cli_opt(c, "compile-threads"))
+	/* compilation is CPU-bound: each worker gets the cores over the jobs (none given for one job) */
+	static char threads[24];
+	unsigned nthreads = compile_threads_for((unsigned)jobs, sysconf(_SC_NPROCESSORS_ONLN));
+	if (nthreads && !cli_opt(c, "compile-threads")) {
+		snprintf(threads, sizeof threads, "%u", nthreads);
 		add_target_arg(ta, 1, "--compile-threads", threads);
+	}
 	if (!cli_opt(c, "device") && runtime_gpu_count() > 1) /* node_default_jobs counts workers for every GPU: spread them */
 		add_target_arg(ta, 1, "--device", "cuda:auto");
 	for (int i = 0; i < c->ngiven; i++) {
