@@ -304,7 +304,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		return -1;
 	if (r.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - r.pos);
-	return graph_check_broken_output(g, why, n);
+	return graph_check_broken_output(g, why, n) || graph_check_returns(g, why, n) ? -1 : 0;
 }
 
 uint64_t codec_hash(const struct graph *g)

@@ -555,3 +555,20 @@ void graph_mark_sinks(struct graph *g)
 	for (unsigned i = 0; i < g->nvalues; i++)
 		g->v[i].out = g->v[i].kind == VK_NODE && graph_users(g, i) == 0;
 }
+
+unsigned graph_nreturns(const struct graph *g)
+{
+	unsigned k = graph_noutputs(g);
+	for (unsigned i = 0; i < g->nvalues; i++)
+		k += g->v[i].kind != VK_NODE && graph_leaf_written(g, i, NULL);
+	return k;
+}
+
+int graph_check_returns(const struct graph *g, char *why, size_t n)
+{
+	unsigned k = graph_nreturns(g);
+	if (k > G_MAX_RETURNS)
+		return fail(why, n, "forward() returns %u values (outputs and leaves written in place): at most %d", k,
+			    G_MAX_RETURNS);
+	return 0;
+}

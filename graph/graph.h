@@ -30,6 +30,8 @@
 #define G_MAX_SYMVAL 64
 #define G_INT_BOUND 1000000   /* |lo|, |hi| of integer leaves */
 #define G_MAX_GRADS 16        /* leaves marked requires-grad (their gradients are extra outputs) */
+#define G_MAX_RETURNS 64      /* forward()'s outputs and the leaves it writes in place: what a worker's
+                               * reply carries, besides the gradients (harness/result.h) */
 
 /* A buffer is module state that is not a parameter (register_buffer). */
 enum value_kind { VK_INPUT, VK_PARAM, VK_NODE, VK_BUFFER, VK_COUNT };
@@ -159,6 +161,11 @@ int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 
 /* Marks every node value that no node reads as an output (and nothing else). */
 void graph_mark_sinks(struct graph *g);
+/* What forward() returns: its outputs and the leaves it writes in place
+ * (compared after the call). A graph may return at most G_MAX_RETURNS:
+ * graph_check_returns gives the reason when it returns more. */
+unsigned graph_nreturns(const struct graph *g);
+int graph_check_returns(const struct graph *g, char *why, size_t n);
 
 /* Why leaf id cannot require grad, or 0 when it can: float inputs and params
  * only, and none whose values reach an input that eager has no derivative

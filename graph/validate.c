@@ -72,7 +72,7 @@ int graph_validate(const struct graph *g, char *why, size_t n)
 	}
 	if (!nout)
 		return fail(why, n, "the graph has no output");
-	if (graph_check_broken_output(&h, why, n))
+	if (graph_check_broken_output(&h, why, n) || graph_check_returns(&h, why, n))
 		return -1;
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (g->v[i].grad && graph_set_grad(&h, i, 1, why, n))

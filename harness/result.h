@@ -17,7 +17,7 @@ enum run_mode { RM_EAGER, RM_COMPILED, RM_FP64, RM_NUDGED, RM_COUNT };
  * own timers, which add up to Dynamo's whole compile. */
 enum worker_stage { WS_REQUEST, WS_DYNAMO, WS_AOT_AUTOGRAD, WS_LOWERING, WS_CODEGEN, WS_KERNELS, WS_COUNT };
 
-#define RESULT_MAX_OUT 80 /* forward()'s outputs and, in backward mode, up to G_MAX_GRADS gradients */
+#define RESULT_MAX_OUT (G_MAX_RETURNS + G_MAX_GRADS) /* what forward() returns and, in backward mode, the gradients */
 
 struct tensor_out {
 	uint8_t is_tensor;  /* 0: forward() returned a non-tensor here */

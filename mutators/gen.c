@@ -167,8 +167,19 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 	}
 	unsigned parts = gen_components(o);
 	unsigned size = gen_component_size(o);
-	for (unsigned c = 0; c < parts; c++)
+	/* Components stop where forward() would return more than a reply carries
+	 * (leaving room for the outputs a near-invalid last node may add). */
+	unsigned most = G_MAX_RETURNS - (o->break_pct ? G_MAX_OUT : 0);
+	for (unsigned c = 0; c < parts; c++) {
+		uint16_t nv = g->nvalues, nn = g->nnodes;
 		gen_component(g, &r, o, size, parts > 1);
+		graph_mark_sinks(g);
+		if (c && graph_nreturns(g) > most) {
+			g->nvalues = nv;
+			g->nnodes = nn;
+			break;
+		}
+	}
 	if (!g->nnodes)
 		return fail(why, n, "no op could be placed");
 	/* No draw at all when near-invalid graphs are off: generation stays as it was. */
@@ -176,6 +187,11 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 		return fail(why, n, "no node could be made to break %s",
 			    o->constraint ? constraint_name(o->constraint) : "a constraint");
 	graph_mark_sinks(g);
+	/* A lone component may still have too many sinks: the last ones are left unreturned
+	 * (not a near-invalid node's, which must be returned). */
+	for (unsigned i = g->nvalues; i-- > 0 && graph_nreturns(g) > G_MAX_RETURNS;)
+		if (!g->broken || g->v[i].node != (int)g->nnodes - 1)
+			g->v[i].out = 0;
 	if (o->grad_pct) /* no draw when off, as above */
 		grad_mark_leaves(g, &r, o->grad_pct);
 	return 0;

@@ -16,6 +16,11 @@ unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_op
 		for (unsigned i = first; i < g->nvalues; i++)
 			if (g->v[i].kind == VK_NODE && !graph_users(g, i))
 				graph_set_output(g, i, 1, NULL, 0);
+		if (graph_nreturns(g) > G_MAX_RETURNS) { /* more than a reply carries: not this one */
+			g->nvalues = first;
+			g->nnodes = nodes;
+			break;
+		}
 		added++;
 	}
 	return added;

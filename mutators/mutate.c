@@ -75,6 +75,8 @@ int mutate_with(unsigned which, struct graph *g, const struct graph *other, stru
 	if (table[which].fn(&ctx))
 		return -1;
 	grad_mend(&ctx.out);
+	if (graph_check_returns(&ctx.out, NULL, 0))
+		return -1;
 	size_t n = codec_encode(&ctx.out, enc_out, ctx.max_size);
 	if (!n)
 		return -1;

@@ -70,19 +70,26 @@ TEST(components_one_is_the_graph_generation_always_made)
 	}
 }
 
+/* Many small components reach the cap on what forward() returns, a few large
+ * ones the node cap. */
 TEST(components_graphs_at_the_caps_roundtrip)
 {
-	unsigned most = 0;
-	for (unsigned s = 0; s < 30; s++) {
-		if (!CHECK(make(&g, 9100 + s, G_MAX_NODES / GEN_MAX_COMPONENTS, GEN_MAX_COMPONENTS) == 0))
+	unsigned most = 0, most_returned = 0;
+	for (unsigned s = 0; s < 60; s++) {
+		unsigned parts = s % 2 ? GEN_MAX_COMPONENTS : 4;
+		if (!CHECK(make(&g, 9100 + s, G_MAX_NODES / parts, parts) == 0))
 			continue;
 		CHECK(g.nnodes <= G_MAX_NODES);
 		most = g.nnodes > most ? g.nnodes : most;
+		most_returned = graph_nreturns(&g) > most_returned ? graph_nreturns(&g) : most_returned;
 		if (!CHECK(roundtrips(&g)))
 			fprintf(stderr, "  seed %u (%u nodes, %u values): %s\n", s, g.nnodes, g.nvalues, why);
 		CHECK_EQ(graph_node_components(&h), graph_node_components(&g));
 	}
 	CHECK_EQ(most, G_MAX_NODES); /* some graph fills the node cap */
+	CHECK(most_returned > G_MAX_RETURNS - 8); /* and some comes within a component of the returns cap */
+	if (!CHECK(most_returned <= G_MAX_RETURNS))
+		fprintf(stderr, "  %u returned\n", most_returned);
 }
 
 TEST(components_campaign_shape_reaches_default_opts)
@@ -316,4 +323,45 @@ TEST(components_a_mutant_keeps_one_component_and_the_top_up_refreshes_the_rest)
 			CHECK(gen_keep_component(&g, s, &kept) == -1);
 		}
 	CHECK(broken > 0);
+}
+
+/* forward() returns at most G_MAX_RETURNS values, what a worker's reply
+ * carries: 16 components of 8 ops have more sinks than that, so generation
+ * and the campaign's top-up stop adding components there, and a graph that
+ * returns more is refused by the codec and the validator. */
+TEST(components_stop_where_forward_would_return_more_than_a_reply_carries)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 8;
+	o.components = GEN_MAX_COMPONENTS;
+	unsigned stopped = 0;
+	for (unsigned s = 0; s < 30; s++) {
+		if (!CHECK(make(&g, 16000 + s, 8, GEN_MAX_COMPONENTS) == 0))
+			continue;
+		if (!CHECK(graph_nreturns(&g) <= G_MAX_RETURNS) || !CHECK(graph_validate(&g, why, sizeof why) == 0))
+			fprintf(stderr, "  seed %u: %u returned: %s\n", s, graph_nreturns(&g), why);
+		stopped += graph_node_components(&g) < GEN_MAX_COMPONENTS && g.nnodes + 8 <= G_MAX_NODES;
+		struct rng r;
+		rng_seed(&r, s);
+		gen_fill_components(&g, &r, &o);
+		CHECK(graph_nreturns(&g) <= G_MAX_RETURNS);
+	}
+	CHECK(stopped > 0); /* the cap, not the node cap, ended some graphs */
+
+	char wide[400];
+	tk_static(&h);
+	int x = tk_input(&h, DT_FLOAT32, 1, (const int[]){4});
+	for (unsigned k = 0; k <= G_MAX_RETURNS; k++)
+		CHECK(tk_node(&h, "relu", 1, &x, 0, NULL, why, sizeof why) >= 0);
+	graph_mark_sinks(&h);
+	CHECK_EQ(graph_nreturns(&h), G_MAX_RETURNS + 1);
+	CHECK(graph_validate(&h, wide, sizeof wide) != 0);
+	CHECK(strstr(wide, "at most 64") != NULL);
+	size_t n = codec_encode(&h, a, sizeof a);
+	CHECK(n > 0 && codec_decode(&g, a, n, why, sizeof why) != 0);
+	h.v[h.nvalues - 1].out = 0; /* one fewer: accepted */
+	CHECK(graph_validate(&h, why, sizeof why) == 0);
+	n = codec_encode(&h, a, sizeof a);
+	CHECK(n > 0 && codec_decode(&g, a, n, why, sizeof why) == 0);
 }
