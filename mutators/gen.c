@@ -1,4 +1,5 @@
 #include "gen.h"
+#include <limits.h>
 #include <string.h>
 #include "../graph/fail.h"
 #include "../graph/op.h"
@@ -141,6 +142,21 @@ void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, uns
 	}
 }
 
+int gen_returned_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected,
+			   unsigned most)
+{
+	uint16_t first = g->nvalues, nodes = g->nnodes;
+	gen_component(g, r, o, size, connected);
+	for (unsigned i = first; i < g->nvalues; i++)
+		if (g->v[i].kind == VK_NODE && !graph_users(g, i))
+			graph_set_output(g, i, 1, NULL, 0);
+	if (graph_nreturns(g) <= most)
+		return 0;
+	g->nvalues = first;
+	g->nnodes = nodes;
+	return -1;
+}
+
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n)
 {
 	struct rng r;
@@ -170,16 +186,9 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 	/* Components stop where forward() would return more than a reply carries
 	 * (leaving room for the outputs a near-invalid last node may add). */
 	unsigned most = G_MAX_RETURNS - (o->break_pct ? G_MAX_OUT : 0);
-	for (unsigned c = 0; c < parts; c++) {
-		uint16_t nv = g->nvalues, nn = g->nnodes;
-		gen_component(g, &r, o, size, parts > 1);
-		graph_mark_sinks(g);
-		if (c && graph_nreturns(g) > most) {
-			g->nvalues = nv;
-			g->nnodes = nn;
+	for (unsigned c = 0; c < parts; c++)
+		if (gen_returned_component(g, &r, o, size, parts > 1, c ? most : UINT_MAX))
 			break;
-		}
-	}
 	if (!g->nnodes)
 		return fail(why, n, "no op could be placed");
 	/* No draw at all when near-invalid graphs are off: generation stays as it was. */

@@ -9,18 +9,9 @@ unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_op
 	if (g->broken)
 		return 0;
 	for (unsigned have = graph_node_components(g); have + added < want && g->nnodes + size <= G_MAX_NODES;) {
-		unsigned first = g->nvalues, nodes = g->nnodes;
-		gen_component(g, r, o, size, 1);
-		if (g->nnodes == nodes)
+		unsigned nodes = g->nnodes;
+		if (gen_returned_component(g, r, o, size, 1, G_MAX_RETURNS) || g->nnodes == nodes)
 			break;
-		for (unsigned i = first; i < g->nvalues; i++)
-			if (g->v[i].kind == VK_NODE && !graph_users(g, i))
-				graph_set_output(g, i, 1, NULL, 0);
-		if (graph_nreturns(g) > G_MAX_RETURNS) { /* more than a reply carries: not this one */
-			g->nvalues = first;
-			g->nnodes = nodes;
-			break;
-		}
 		added++;
 	}
 	return added;
