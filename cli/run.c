@@ -21,6 +21,7 @@
 #include "../pipeline/bucket.h"
 #include "../pipeline/findings.h"
 #include "../pipeline/graphio.h"
+#include "../pipeline/isolate.h"
 #include "../pipeline/runopts.h"
 
 struct shared_stats {
@@ -95,10 +96,9 @@ static int not_python(const struct check_result *r)
 
 /* fresh: 1 for a new finding, 0 for a repeat; known: the upstream issue a
  * new finding matches (never shown as new), or NULL. */
-static void print_verdict(const char *path, const struct check_result *r, const char *finding, int fresh,
+static void print_verdict(const char *path, const struct verdict *v, const struct check_blame *blame, const char *finding, int fresh,
 			  const char *known)
 {
-	const struct verdict *v = &r->v;
 	printf("%s: %s", path, verdict_name(v->kind));
 	if (v->kind != V_PASS && v->what != MM_NONE)
 		printf("/%s", mismatch_name(v->what));
@@ -110,29 +110,72 @@ static void print_verdict(const char *path, const struct check_result *r, const 
 		printf(" [%s %s]", fresh ? "new finding" : "repeat", finding);
 	if (v->grads_judged) /* backward mode: how many gradient outputs the oracle compared */
 		printf(" (%u gradients compared)", v->grads_judged);
-	if (r->blame.status != BLAME_NONE)
-		printf(" (%s)", r->blame.note);
+	if (blame && blame->status != BLAME_NONE)
+		printf(" (%s)", blame->note);
 	putchar('\n');
 	fflush(stdout);
 }
 
-/* Files a result as a finding when it is one; counts it. */
-static void record(struct finding_ctx *fc, const char *path, const struct graph *g, const struct check_result *r,
-		   struct shared_stats *st)
+/* Files finding f of r (for graph g; NULL for a program text), counts it;
+ * the folder into dir (size 4200), and *issue the known bug it matches. */
+static int record_finding(struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
+			  const struct check_finding *f, struct shared_stats *st, char *dir, const char **issue)
 {
-	char dir[4200] = "", why[600];
-	int fresh = 0;
+	char why[600];
 	struct finding_bucket b = {0};
+	int fresh = findings_record(fc, g, r, f, dir, 4200, why, sizeof why);
+	if (fresh < 0 || bucket_load(dir, &b, why, sizeof why))
+		fprintf(stderr, "pt2fuzz run: %s\n", why);
+	__atomic_fetch_add(fresh <= 0 ? &st->repeat_findings : b.known ? &st->known_findings : &st->new_findings, 1,
+			   __ATOMIC_RELAXED);
+	*issue = b.known ? b.known->issue : NULL;
+	return fresh;
+}
+
+/* Files a result's findings (its verdict's, then its other outputs'),
+ * counts them, and prints its verdict line; path names the input (label:
+ * which part of it, or NULL). */
+static void record(struct finding_ctx *fc, const char *path, const char *label, const struct graph *g,
+		   const struct check_result *r, struct shared_stats *st)
+{
+	char dir[4200] = "", shown[4400];
+	int fresh = 0;
+	const char *issue = NULL;
+	snprintf(shown, sizeof shown, "%s%s%s", path, label ? " " : "", label ? label : "");
 	__atomic_fetch_add(&st->verdicts[r->v.kind], 1, __ATOMIC_RELAXED);
+	fc->source = path;
 	if (verdict_is_finding(r->v.kind) && fc->dir) {
-		fc->source = path;
-		fresh = findings_record(fc, g, r, dir, sizeof dir, why, sizeof why);
-		if (fresh < 0 || bucket_load(dir, &b, why, sizeof why))
-			fprintf(stderr, "pt2fuzz run: %s\n", why);
-		__atomic_fetch_add(fresh <= 0 ? &st->repeat_findings : b.known ? &st->known_findings : &st->new_findings, 1,
-				   __ATOMIC_RELAXED);
+		struct check_finding f;
+		check_primary(r, &f);
+		fresh = record_finding(fc, g, r, &f, st, dir, &issue);
 	}
-	print_verdict(path, r, dir[0] ? dir : NULL, fresh > 0, b.known ? b.known->issue : NULL);
+	print_verdict(shown, &r->v, &r->blame, dir[0] ? dir : NULL, fresh > 0, issue);
+	for (unsigned i = 0; i < r->nmore && fc->dir; i++) { /* each its own line, as found */
+		struct verdict also = r->more[i].v;
+		also.grads_judged = 0;
+		fresh = record_finding(fc, g, r, &r->more[i], st, dir, &issue);
+		snprintf(shown, sizeof shown, "%s (also)", path);
+		print_verdict(shown, &also, NULL, dir, fresh > 0, issue);
+	}
+}
+
+/* A graph's exception pinned on its components (pipeline/isolate.h): each
+ * part's findings filed and shown in place of the whole graph's. 1 when
+ * that was done, 0 when the whole stands. */
+static int record_parts(struct executor *x, struct finding_ctx *fc, const char *path, const struct graph *g,
+			const struct check_result *r, const struct run_opts *ro, struct shared_stats *st)
+{
+	static struct check_part parts[4];
+	char why[600], label[64];
+	int np = isolate_parts(x, g, &ro->check, r, parts, 4, why, sizeof why);
+	if (np < 0)
+		fprintf(stderr, "pt2fuzz run: %s: isolating its components: %s\n", path, why);
+	for (int i = 0; i < np; i++) {
+		snprintf(label, sizeof label, "(%s %d of %d)", i + 1 < np ? "component" : "the rest", i + 1, np);
+		record(fc, path, label, &parts[i].g, &parts[i].r, st);
+		check_result_free(&parts[i].r);
+	}
+	return np > 0; /* each part a verdict in the totals, in place of the whole's */
 }
 
 /* One job: its own worker; inputs by the shared counter. */
@@ -187,10 +230,11 @@ static int run_job(struct run_opts *ro, char **inputs, unsigned ninputs, struct 
 		if (r.blame.culprit && r.blame.culprit_age <= nran) {
 			unsigned k = nran - r.blame.culprit_age;
 			__atomic_fetch_sub(&st->verdicts[ran[k].kind], 1, __ATOMIC_RELAXED);
-			record(&fc, inputs[ran[k].input], r.blame.culprit_graph, r.blame.culprit, st);
+			record(&fc, inputs[ran[k].input], NULL, r.blame.culprit_graph, r.blame.culprit, st);
 			ran[k].kind = r.blame.culprit->v.kind;
 		}
-		record(&fc, inputs[i], have_graph ? &g : NULL, &r, st);
+		if (!have_graph || !isolate_applies(&g, &r) || !record_parts(&x, &fc, inputs[i], &g, &r, ro, st))
+			record(&fc, inputs[i], NULL, have_graph ? &g : NULL, &r, st);
 		if (nran == BLAME_HISTORY)
 			memmove(ran, ran + 1, --nran * sizeof *ran);
 		ran[nran].input = i;

@@ -203,6 +203,16 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 	return 0;
 }
 
+/* The workers of the node that triage has, out of --jobs: one in
+ * TRIAGE_SHARE, so that reduction keeps up with what the node finds rather
+ * than living on what the jobs leave over; on a node of fewer jobs triage
+ * runs one worker beside them at their own priority. */
+#define TRIAGE_SHARE 8
+static long long triage_share(const struct settings *s)
+{
+	return s->triage && s->jobs >= TRIAGE_SHARE ? s->jobs / TRIAGE_SHARE : 0;
+}
+
 /* libFuzzer -fork over OUT/corpus (and the shared corpus), the seeds, for secs (0: no limit). */
 static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settings *s, const struct target_args *ta,
 			     long long secs, const char *beat, int out_fd)
@@ -210,7 +220,7 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 	static char a_fork[32], a_time[32], a_art[CAMPAIGN_PATH + 32];
 	char *args[2 * CAMPAIGN_MAX_ARGS + 32];
 	int n = 0;
-	snprintf(a_fork, sizeof a_fork, "-fork=%lld", s->jobs);
+	snprintf(a_fork, sizeof a_fork, "-fork=%lld", s->jobs - triage_share(s));
 	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
 	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", p->crashes);
 	/* -entropic=0: entropic scheduling keeps, per corpus input, a sorted
@@ -332,11 +342,8 @@ static struct plot_row take_row(struct run *r, int fold)
 	w.corpus = count_files(r->p.corpus);
 	w.features = r->prog.features ? r->prog.features : r->row.features;
 	w.lines = r->cs.nlines;
-	struct findings_census fc;
-	findings_census(r->p.findings, &fc);
-	memcpy(w.findings, fc.by_kind, sizeof w.findings);
-	w.bugs = fc.bugs;
-	w.known = fc.known;
+	findings_census(r->p.findings, &w.census);
+	memcpy(w.findings, w.census.by_kind, sizeof w.findings);
 	workers_text(r, ignored, sizeof ignored, &w.workers);
 	return w;
 }
@@ -550,8 +557,10 @@ static uint64_t summary(struct run *r, int seen)
 		r->base.execs + run_execs);
 	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", r->row.corpus,
 		r->p.corpus, r->row.features);
-	fprintf(stderr, "  findings        %u in %s: %u bugs, %u of them known upstream (triaged %u)\n", total,
-		r->p.findings, r->row.bugs, r->row.known, r->triage.done);
+	const struct findings_census *cs = &r->row.census;
+	fprintf(stderr, "  findings        %u in %s (triaged %u)\n", total, r->p.findings, r->triage.done);
+	fprintf(stderr, "  bugs            %u new (reduced), %u awaiting triage, %u known upstream, %u reported by pt2fuzz\n",
+		cs->bugs, cs->awaiting, cs->known, cs->reported);
 	fprintf(stderr, "  crash inputs    %u in %s\n", count_files(r->p.crashes), r->p.crashes);
 	if (r->lender.status)
 		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", r->lender.status->started,
@@ -641,6 +650,7 @@ int cmd_fuzz(int argc, char **argv)
 	r.prof_before = r.cs.prof;
 	r.target_execs_before = r.cs.execs;
 	r.triage.secs = r.s.triage_secs;
+	r.triage.jobs = triage_share(&r.s) ? (unsigned)triage_share(&r.s) : 1;
 	r.last_merge = r.last_row = r.t0;
 	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
 	struct {

@@ -15,6 +15,7 @@
 #include <time.h>
 #include "../harness/profile.h"
 #include "../oracles/oracle.h"
+#include "../pipeline/bucket.h"
 
 #define CAMPAIGN_PATH 4200
 #define CAMPAIGN_MAX_ARGS 512
@@ -70,7 +71,7 @@ struct plot_row {
 	unsigned long long features; /* libFuzzer's ft */
 	unsigned long long lines;    /* distinct compiler lines */
 	unsigned findings[V_COUNT];
-	unsigned bugs, known;        /* distinct buckets, those known upstream (pipeline/bucket.h); not in plot_data */
+	struct findings_census census; /* bugs by class (pipeline/bucket.h); not in plot_data */
 	unsigned workers;            /* worker processes alive */
 };
 
@@ -162,12 +163,16 @@ struct triager {
 	char batch[CAMPAIGN_PATH];
 	unsigned done, pending;
 	long long secs;              /* per finding */
+	unsigned jobs;               /* its workers */
 	uint64_t since_usec, ran_usec; /* when the running batch began; how long batches ran (profile_clock_usec) */
 };
 
 /* When one has ended, marks its findings; with may_start, starts a
- * low-priority `pt2fuzz triage` over the findings not yet triaged (a batch
- * of links under OUT/triage/) when none runs. */
+ * `pt2fuzz triage` over findings not yet triaged (a batch of links under
+ * OUT/triage/) when none runs: unknown buckets first, one finding each,
+ * the smallest graph of its bucket, at most TRIAGE_BATCH; known and
+ * reported bugs, and buckets already reduced, only when nothing else waits. */
+#define TRIAGE_BATCH 4
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);
 

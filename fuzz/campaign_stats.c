@@ -74,6 +74,7 @@ static const struct {
 	{"worker_loans", offsetof(struct campaign_stats, loans)},
 	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
 	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
+	{"isolated", offsetof(struct campaign_stats, isolated)},
 };
 
 static uint64_t *counter(struct campaign_stats *s, unsigned k) { return (uint64_t *)((char *)s + counters[k].at); }

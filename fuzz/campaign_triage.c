@@ -1,6 +1,5 @@
 /* Background triage of a campaign's new findings: one `pt2fuzz triage` at a
- * time, at the lowest priority, with a worker of its own (never one of the
- * lender's), over a batch OUT/triage/batch-<time>/ of links to the findings
+ * time, with its share of the node's workers (never the lender's), over a batch OUT/triage/batch-<time>/ of links to the findings
  * not yet triaged. Triage writes reduced/ and bisect.json into each finding
  * through its link, and the batch's buckets into the batch's triage.md; a
  * finding is then marked with a .triaged file. A batch cut short by a stop
@@ -15,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "campaign.h"
+#include "../pipeline/bucket.h"
+#include "../pipeline/json_file.h"
 
 static int is_pending(const char *findings, const char *name)
 {
@@ -70,28 +71,98 @@ static void drop_unfinished(const char *triage_dir)
 		closedir(d);
 }
 
-/* Links the pending findings into a new batch; how many. */
+/* A pending finding, as batches choose them. */
+struct candidate {
+	char name[64]; /* "<kind>-<signature>" */
+	uint64_t bucket;
+	int later; /* a known or reported bug, or a bucket a reduced finding already shows */
+	int nodes;
+};
+
+static int by_turn(const void *a, const void *b)
+{
+	const struct candidate *x = a, *y = b;
+	return x->later != y->later ? x->later - y->later : x->nodes - y->nodes;
+}
+
+/* The bucket and reduced state of findings/name into c; -1 when unreadable. */
+static int candidate_of(const char *findings, const char *name, struct candidate *c)
+{
+	char dir[CAMPAIGN_PATH + 300], why[300], path[CAMPAIGN_PATH + 600];
+	struct finding_bucket b;
+	if (snprintf(dir, sizeof dir, "%s/%s", findings, name) >= (int)sizeof dir || bucket_load(dir, &b, why, sizeof why))
+		return -1;
+	snprintf(c->name, sizeof c->name, "%s", name);
+	c->bucket = b.hash;
+	c->later = b.known != NULL;
+	snprintf(path, sizeof path, "%s/meta.json", dir);
+	json_t *meta = json_file_load(path, why, sizeof why);
+	c->nodes = (int)json_file_num(meta, "nodes", G_MAX_NODES);
+	json_decref(meta);
+	return 0;
+}
+
+/* Whether some finding of bucket is reduced already (its reduced/ exists). */
+static int bucket_reduced(const char *findings, uint64_t bucket)
+{
+	char path[CAMPAIGN_PATH + 600], why[300];
+	struct finding_bucket b;
+	int found = 0;
+	DIR *d = opendir(findings);
+	for (struct dirent *e; d && !found && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || snprintf(path, sizeof path, "%s/%s/reduced/graph.bin", findings, e->d_name) >= (int)sizeof path ||
+		    access(path, F_OK))
+			continue;
+		path[strlen(path) - strlen("/reduced/graph.bin")] = 0;
+		found = !bucket_load(path, &b, why, sizeof why) && b.hash == bucket;
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Links the findings to triage next into a new batch (triager_poll's
+ * order); how many. */
 static unsigned make_batch(struct triager *t, const struct campaign_paths *p)
 {
 	char dir[CAMPAIGN_PATH + 16], real[PATH_MAX], target[CAMPAIGN_PATH + 300], link[CAMPAIGN_PATH + 600];
-	unsigned n = 0;
+	unsigned n = 0, nc = 0, cap = 0;
+	struct candidate *c = NULL;
 	snprintf(dir, sizeof dir, "%s/triage", p->out);
 	mkdir(dir, 0777);
 	drop_unfinished(dir);
 	snprintf(t->batch, sizeof t->batch, "%.4100s/batch-%lld", dir, (long long)time(NULL));
 	DIR *d = opendir(p->findings);
 	for (struct dirent *e; d && (e = readdir(d));) {
-		if (!is_pending(p->findings, e->d_name) ||
-		    snprintf(target, sizeof target, "%s/%s", p->findings, e->d_name) >= (int)sizeof target ||
+		if (!is_pending(p->findings, e->d_name))
+			continue;
+		if (nc == cap) {
+			struct candidate *grown = realloc(c, (cap = cap ? 2 * cap : 64) * sizeof *c);
+			if (!grown)
+				break;
+			c = grown;
+		}
+		nc += !candidate_of(p->findings, e->d_name, &c[nc]);
+	}
+	if (d)
+		closedir(d);
+	for (unsigned i = 0; i < nc; i++)
+		c[i].later |= !c[i].later && bucket_reduced(p->findings, c[i].bucket);
+	if (nc)
+		qsort(c, nc, sizeof *c, by_turn);
+	for (unsigned i = 0; i < nc && n < TRIAGE_BATCH; i++) {
+		int taken = c[i].later && c[0].later != c[i].later; /* later ones only when nothing else waits */
+		for (unsigned j = 0; j < i && !taken; j++)
+			taken = c[j].bucket == c[i].bucket; /* one finding a bucket: its smallest */
+		if (taken || snprintf(target, sizeof target, "%s/%s", p->findings, c[i].name) >= (int)sizeof target ||
 		    !realpath(target, real))
 			continue;
 		if (!n && mkdir(t->batch, 0777))
 			break;
-		snprintf(link, sizeof link, "%s/%s", t->batch, e->d_name);
+		snprintf(link, sizeof link, "%s/%s", t->batch, c[i].name);
 		n += symlink(real, link) == 0;
 	}
-	if (d)
-		closedir(d);
+	free(c);
 	return n;
 }
 
@@ -117,17 +188,19 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	int n = 0;
 	snprintf(secs, sizeof secs, "%lld", t->secs);
 	snprintf(log, sizeof log, "%.4100s/triage/triage.log", p->out);
-	char *fixed[] = {(char *)p->self, "triage", t->batch, "--jobs", "1", "--time", secs, "--reruns", "1"};
+	char njobs[16];
+	snprintf(njobs, sizeof njobs, "%u", t->jobs ? t->jobs : 1);
+	char *fixed[] = {(char *)p->self, "triage", t->batch, "--jobs", njobs, "--time", secs, "--reruns", "1"};
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		argv[n++] = fixed[i];
 	for (int i = 0; i < ta->nrun; i++)
 		argv[n++] = ta->run[i];
 	argv[n] = NULL;
-	/* Its own worker, at its own priority: not one the fuzz jobs wait for. */
+	/* Its own workers, at the jobs' priority (its share of the node): not ones the fuzz jobs wait for. */
 	char *lender = getenv("PT2FUZZ_LENDER") ? strdup(getenv("PT2FUZZ_LENDER")) : NULL;
 	unsetenv("PT2FUZZ_LENDER");
 	int fd = open_log(log);
-	t->pid = campaign_spawn(argv, fd, 19);
+	t->pid = campaign_spawn(argv, fd, 0);
 	if (t->pid < 0)
 		t->pid = 0;
 	t->since_usec = profile_clock_usec();

@@ -91,7 +91,7 @@ int plot_append(const char *path, const struct plot_row *r)
 	return close(fd) || bad ? -1 : 0;
 }
 
-/* "12 (5 bugs, 2 known; behaviour 6, numeric 6)" */
+/* "12 (2 new, 3 awaiting, 2 known, 1 reported; behaviour 6, numeric 6)" */
 static void findings_text(const struct plot_row *r, char *out, size_t n)
 {
 	const unsigned *by = r->findings;
@@ -100,7 +100,8 @@ static void findings_text(const struct plot_row *r, char *out, size_t n)
 		total += by[k];
 	int k = snprintf(out, n, "%u", total);
 	if (total && k > 0 && (size_t)k < n)
-		k += snprintf(out + k, n - (size_t)k, " (%u bugs, %u known;", r->bugs, r->known);
+		k += snprintf(out + k, n - (size_t)k, " (%u new, %u awaiting, %u known, %u reported;", r->census.bugs,
+			      r->census.awaiting, r->census.known, r->census.reported);
 	const char *sep = " ";
 	for (unsigned v = 0; v < V_COUNT && k > 0 && (size_t)k < n; v++)
 		if (by[v]) {

@@ -25,6 +25,9 @@
  *                   from and adds to (fuzz/learned.h)
  *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
  *                   the job's progress from its modification time
+ *   --hunt-known    generate and keep components that hold a known bug's
+ *                   trigger (by default generation and mutation avoid them
+ *                   on the torch the bug was seen on: mutators/avoid.h)
  *   --keep-going    a finding that repeats a recorded one or matches a known
  *                   upstream bug is counted in its folder and the job goes on
  *                   (the input kept out of the corpus): a restarted job costs a
@@ -40,6 +43,7 @@
 #include <xxhash.h>
 #include "../graph/codec.h"
 #include "../harness/runtime.h"
+#include "../mutators/avoid.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
 #include "../mutators/rarity.h"
@@ -50,6 +54,7 @@
 #include "../pipeline/cli.h"
 #include "../pipeline/features.h"
 #include "../pipeline/findings.h"
+#include "../pipeline/isolate.h"
 #include "../pipeline/replay_cache.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/runopts.h"
@@ -79,6 +84,7 @@ static struct learned live;           /* views of S and the schedule that learne
 /* What this process has done, written to --stats DIR. */
 static struct {
 	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
+	uint64_t isolated;    /* parts of graphs judged alone (pipeline/isolate.h) */
 	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
@@ -154,9 +160,10 @@ static void write_stats(void)
 	if (!f)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
-		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\n",
+		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
-		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs);
+		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs,
+		(unsigned long long)S.isolated);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -241,6 +248,15 @@ static uint64_t options_hash(int n, char **opts)
 }
 
 /* Starts (or borrows) the worker when none runs; says so the first time. */
+/* The torch the worker runs ("2.11.0+cu130"), which known bugs' triggers are for. */
+static char worker_torch[64];
+static int hunt_known;
+
+static int known_trigger_hits(const char *const *ops, unsigned nops)
+{
+	return known_trigger(known_bugs(NULL, 0), worker_torch, ops, nops) != NULL;
+}
+
 static void worker_up(void)
 {
 	static int announced;
@@ -253,6 +269,9 @@ static void worker_up(void)
 	}
 	if (announced++)
 		return;
+	executor_info(&X, "torch", worker_torch, sizeof worker_torch);
+	if (!hunt_known) /* from now on: the worker's torch says which triggers hold */
+		avoid_use(known_trigger_hits);
 	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
 			"near-invalid %u%%\n",
 		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
@@ -295,6 +314,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	merging = libfuzzer_flag(*argc, *argv, "merge_inner"); /* -merge=1's child, -fork's merges */
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
+	hunt_known = cli_flag(&c, "hunt-known");
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
@@ -359,6 +379,49 @@ static int say_finding(int saved, const char *dir, const char *why, const char *
 	return saved != 0; /* an unsaved one is kept as libFuzzer's crash input */
 }
 
+/* What filing a check's findings found: bits of FOUND_ANY (a finding),
+ * FOUND_NEW (a new one). */
+enum { FOUND_ANY = 1, FOUND_NEW = 2 };
+
+/* Files the findings of result r of graph g: its verdict's and its other
+ * outputs'. FOUND_ bits. */
+static int record_result(struct finding_ctx *fc, const struct graph *g, const struct check_result *r)
+{
+	char dir[4200] = "", why[600];
+	struct check_finding f;
+	check_primary(r, &f);
+	int found = 0;
+	for (unsigned i = 0; i <= r->nmore; i++) {
+		const struct check_finding *each = i ? &r->more[i - 1] : &f;
+		if (!verdict_is_finding(each->v.kind))
+			continue;
+		int saved = findings_record(fc, g, r, each, dir, sizeof dir, why, sizeof why);
+		found |= FOUND_ANY | (say_finding(saved, dir, why, each->v.detail) ? FOUND_NEW : 0);
+	}
+	return found;
+}
+
+/* Files the findings of G's check r, its exception first pinned on the
+ * component that raised it (pipeline/isolate.h), the other components
+ * judged without it: one known bug hides nothing beside it. FOUND_ bits. */
+static int record_findings(struct finding_ctx *fc, const struct check_result *r)
+{
+	static struct check_part parts[4];
+	char why[600];
+	int np = isolate_applies(&G, r) ? isolate_parts(&X, &G, &RO.check, r, parts, 4, why, sizeof why) : 0;
+	if (np < 0) {
+		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
+		exit(1);
+	}
+	int found = 0;
+	for (int i = 0; i < np; i++) {
+		S.isolated++;
+		found |= record_result(fc, &parts[i].g, &parts[i].r);
+		check_result_free(&parts[i].r);
+	}
+	return np ? found : verdict_is_finding(r->v.kind) ? record_result(fc, &G, r) : 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct check_result r;
@@ -401,8 +464,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char dir[4200] = "";
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer (an earlier input, by replay)"};
 		uint64_t t = profile_clock_usec();
-		int saved = findings_record(&fc, r.blame.culprit_graph, r.blame.culprit, dir, sizeof dir, why, sizeof why);
-		say_finding(saved, dir, why, r.blame.culprit->v.detail);
+		struct check_finding f;
+		check_primary(r.blame.culprit, &f);
+		int saved = findings_record(&fc, r.blame.culprit_graph, r.blame.culprit, &f, dir, sizeof dir, why, sizeof why);
+		say_finding(saved, dir, why, f.v.detail);
 		spent(PR_FINDINGS, t);
 	}
 	S.execs++;
@@ -434,16 +499,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * no atexit) loses at most a few seconds of counts. */
 	if (S.execs % 50 == 0 || protocol_now_ms() - S.stats_written_ms >= STATS_EVERY_MS)
 		checkpoint();
-	if (verdict_is_finding(r.v.kind)) {
-		char dir[4200] = "";
+	/* An eager error in one component (invalid) is pinned on it too, and
+	 * the others judged: the input is a finding when one of them is. */
+	int found = verdict_is_finding(r.v.kind) ? FOUND_ANY : 0;
+	if (found || isolate_applies(&G, &r)) {
 		struct finding_ctx fc = {RO.findings, &RO.check, &X, RO.exec.device, "libFuzzer"};
+		uint64_t t = profile_clock_usec();
+		found = record_findings(&fc, &r);
+		spent(PR_FINDINGS, t);
+	}
+	if (found) {
+		int fresh_finding = found & FOUND_NEW;
 		S.finding_hash = hash;
 		if (!made_here) /* a seed or corpus input, which merges replay */
 			replay_cache_store_finding(&replay, hash);
-		uint64_t t = profile_clock_usec();
-		int saved = findings_record(&fc, &G, &r, dir, sizeof dir, why, sizeof why);
-		int fresh_finding = say_finding(saved, dir, why, r.v.detail);
-		spent(PR_FINDINGS, t);
 		if (!fresh_finding && S.op_repeats)
 			rarity_count(&G, S.op_repeats, NULL);
 		checkpoint();

@@ -1,4 +1,5 @@
 #include "gen.h"
+#include "avoid.h"
 #include <limits.h>
 #include <string.h>
 #include "../graph/fail.h"
@@ -146,15 +147,25 @@ int gen_returned_component(struct graph *g, struct rng *r, const struct gen_opts
 			   unsigned most)
 {
 	uint16_t first = g->nvalues, nodes = g->nnodes;
-	gen_component(g, r, o, size, connected);
-	for (unsigned i = first; i < g->nvalues; i++)
-		if (g->v[i].kind == VK_NODE && !graph_users(g, i))
-			graph_set_output(g, i, 1, NULL, 0);
-	if (graph_nreturns(g) <= most)
-		return 0;
-	g->nvalues = first;
-	g->nnodes = nodes;
-	return -1;
+	uint8_t member[G_MAX_NODES];
+	for (unsigned tries = 0; tries < GEN_AVOID_TRIES; tries++) {
+		gen_component(g, r, o, size, connected);
+		for (unsigned i = first; i < g->nvalues; i++)
+			if (g->v[i].kind == VK_NODE && !graph_users(g, i))
+				graph_set_output(g, i, 1, NULL, 0);
+		if (graph_nreturns(g) > most) {
+			g->nvalues = first;
+			g->nnodes = nodes;
+			return -1;
+		}
+		for (unsigned k = 0; k < g->nnodes; k++)
+			member[k] = k >= nodes;
+		if (!avoid_component(g, member))
+			return 0;
+		g->nvalues = first; /* a known bug's trigger: drawn again */
+		g->nnodes = nodes;
+	}
+	return 0; /* none without a trigger: the component is left out */
 }
 
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n)

@@ -50,6 +50,10 @@ unsigned gen_component_size(const struct gen_opts *o);
  * its start on. When `connected`, an op that would start an island of its
  * own is taken back, so that the component is one weakly-connected piece. */
 void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected);
+/* How often a component that holds a known bug's trigger (avoid.h) is
+ * drawn again before it is left out. */
+#define GEN_AVOID_TRIES 4
+
 /* gen_component, its sinks marked as outputs; taken back (-1) when forward()
  * would then return more than `most` values (graph_nreturns). */
 int gen_returned_component(struct graph *g, struct rng *r, const struct gen_opts *o, unsigned size, int connected,

@@ -1,6 +1,7 @@
 #include "mutate.h"
 #include <string.h>
 #include "../graph/codec.h"
+#include "avoid.h"
 #include "break.h"
 #include "grad.h"
 #include "mutkit.h"
@@ -75,7 +76,7 @@ int mutate_with(unsigned which, struct graph *g, const struct graph *other, stru
 	if (table[which].fn(&ctx))
 		return -1;
 	grad_mend(&ctx.out);
-	if (graph_check_returns(&ctx.out, NULL, 0))
+	if (graph_check_returns(&ctx.out, NULL, 0) || avoid_graph(&ctx.out)) /* a known bug's trigger: no mutant */
 		return -1;
 	size_t n = codec_encode(&ctx.out, enc_out, ctx.max_size);
 	if (!n)

@@ -250,6 +250,51 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	return 1;
 }
 
+/* t's dims of size > 1 in order of increasing stride (ties by dim): their count. */
+static unsigned stride_order(const struct tensor_out *t, unsigned *dims)
+{
+	unsigned n = 0;
+	for (unsigned d = 0; d < t->rank; d++)
+		if (t->shape[d] > 1)
+			dims[n++] = d;
+	for (unsigned i = 1; i < n; i++) /* insertion sort: rank is small */
+		for (unsigned j = i; j > 0 && t->stride[dims[j]] < t->stride[dims[j - 1]]; j--) {
+			unsigned x = dims[j];
+			dims[j] = dims[j - 1];
+			dims[j - 1] = x;
+		}
+	return n;
+}
+
+/* Whether t's elements fill its storage span without gaps or overlap, in
+ * some order of its dims (torch._prims_common.is_non_overlapping_and_dense):
+ * the layouts Inductor promises to keep for outputs (exact strides). */
+static int dense_layout(const struct tensor_out *t)
+{
+	unsigned dims[G_MAX_RANK], n = stride_order(t, dims);
+	int64_t expected = 1;
+	for (unsigned i = 0; i < n; i++) {
+		if (t->stride[dims[i]] != expected)
+			return 0;
+		expected *= t->shape[dims[i]];
+	}
+	return 1;
+}
+
+/* Whether a and c order their dims of size > 1 alike by stride: all that
+ * Inductor keeps of a non-dense output (its stride order), the values being
+ * free (pytorch#130394). */
+static int same_stride_order(const struct tensor_out *a, const struct tensor_out *c)
+{
+	unsigned da[G_MAX_RANK], dc[G_MAX_RANK], n = stride_order(a, da);
+	if (stride_order(c, dc) != n)
+		return 0;
+	for (unsigned i = 0; i < n; i++)
+		if (da[i] != dc[i])
+			return 0;
+	return 1;
+}
+
 /* Output k at binding b: 1 and v filled on a finding. A stride mismatch is
  * only remembered in *stride (the lowest-ranked finding) when none is yet;
  * stride NULL: not checked (gradients: autograd promises no layout). */
@@ -289,11 +334,13 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 		finding = compare_exact(e, c, int_ref(r, b, k, e), b, k, v);
 	if (finding || !stride || stride->kind != V_PASS || !o->check_strides || !e->numel)
 		return finding;
+	int dense = dense_layout(e);
 	for (unsigned d = 0; d < e->rank; d++)
-		if (e->shape[d] > 1 && e->stride[d] != c->stride[d]) {
+		if (e->shape[d] > 1 && e->stride[d] != c->stride[d] && (dense || !same_stride_order(e, c))) {
 			oracle_set(stride, V_STRIDE, MM_STRIDE, (int)b, (int)k,
-				   "binding %u output %u: stride of dim %u (size %lld) eager %lld, compiled %lld", b, k, d,
-				   (long long)e->shape[d], (long long)e->stride[d], (long long)c->stride[d]);
+				   "binding %u output %u: stride of dim %u (size %lld) eager %lld, compiled %lld%s", b, k, d,
+				   (long long)e->shape[d], (long long)e->stride[d], (long long)c->stride[d],
+				   dense ? "" : " (another order of eager's non-dense layout)");
 			break;
 		}
 	return 0;
@@ -316,6 +363,38 @@ static void label_backward(struct verdict *v, unsigned grad)
 	v->grad = (int)grad;
 }
 
+/* Output k at binding b, forward output or gradient, labelled: 1 and v
+ * filled on a finding (a stride mismatch only in *stride, as compare_output
+ * does). Outputs left out of comparison (compare[k] == 0) pass. */
+static int compare_at(const struct run_result *r, unsigned b, unsigned k, const uint8_t *compare, unsigned ncompare,
+		      const struct oracle_opts *o, struct verdict *v, struct verdict *stride)
+{
+	const struct mode_result *e = &r->m[RM_EAGER][b];
+	unsigned nfwd = e->nout - e->ngrad;
+	if (compare && k < ncompare && !compare[k])
+		return 0; /* tie-broken indices (and gradients through them) legitimately differ */
+	if (k < nfwd) {
+		if (!compare_output(r, b, k, o, v, stride))
+			return 0;
+		if (k + o->written >= nfwd)
+			label_output(v, "written leaf", k + o->written - nfwd);
+		return 1;
+	}
+	v->grads_judged++;
+	if (!compare_output(r, b, k, o, v, NULL))
+		return 0;
+	label_backward(v, k - nfwd);
+	return 1;
+}
+
+/* Whether binding b's outputs can be compared one by one: both modes
+ * returned, as many outputs each. */
+static int comparable(const struct run_result *r, unsigned b)
+{
+	const struct mode_result *e = &r->m[RM_EAGER][b], *c = &r->m[RM_COMPILED][b];
+	return e->ran && c->ran && e->ok && c->ok && e->nout == c->nout;
+}
+
 static int compare_binding(const struct run_result *r, unsigned b, const uint8_t *compare, unsigned ncompare,
 			   const struct oracle_opts *o, struct verdict *v, struct verdict *stride)
 {
@@ -327,24 +406,18 @@ static int compare_binding(const struct run_result *r, unsigned b, const uint8_t
 			   c->nout);
 		return 1;
 	}
-	unsigned nfwd = e->nout - e->ngrad;
-	for (unsigned k = 0; k < e->nout && k < RESULT_MAX_OUT; k++) {
-		if (compare && k < ncompare && !compare[k])
-			continue; /* tie-broken indices (and gradients through them) legitimately differ */
-		if (k < nfwd) {
-			if (!compare_output(r, b, k, o, v, stride))
-				continue;
-			if (k + o->written >= nfwd)
-				label_output(v, "written leaf", k + o->written - nfwd);
+	for (unsigned k = 0; k < e->nout && k < RESULT_MAX_OUT; k++)
+		if (compare_at(r, b, k, compare, ncompare, o, v, stride))
 			return 1;
-		}
-		v->grads_judged++;
-		if (compare_output(r, b, k, o, v, NULL)) {
-			label_backward(v, k - nfwd);
-			return 1;
-		}
-	}
 	return 0;
+}
+
+/* A verdict with nothing found yet. */
+static void verdict_clear(struct verdict *v, uint8_t broken)
+{
+	memset(v, 0, sizeof *v);
+	v->binding = v->output = v->grad = v->nearest_output = -1;
+	v->broken = broken;
 }
 
 void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned ncompare, const struct oracle_opts *o,
@@ -355,9 +428,7 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 		oracle_default_opts(&defaults);
 		o = &defaults;
 	}
-	memset(v, 0, sizeof *v);
-	v->binding = v->output = v->grad = v->nearest_output = -1;
-	v->broken = o->broken;
+	verdict_clear(v, o->broken);
 	if (r->hung) {
 		oracle_judge_hang(r, v);
 		return;
@@ -390,4 +461,35 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 		stride.grads_judged = v->grads_judged;
 		*v = stride;
 	}
+}
+
+unsigned oracle_judge_each(const struct run_result *r, const uint8_t *compare, unsigned ncompare,
+			   const struct oracle_opts *o, struct verdict *out, unsigned cap)
+{
+	struct oracle_opts defaults;
+	if (!o) {
+		oracle_default_opts(&defaults);
+		o = &defaults;
+	}
+	oracle_judge(r, compare, ncompare, o, &out[0]);
+	if (!cap || (out[0].kind != V_NUMERIC && out[0].kind != V_STRIDE) || out[0].output < 0)
+		return cap && verdict_is_finding(out[0].kind);
+	unsigned n = 0, nbind = r->nbind < G_MAX_BIND ? r->nbind : G_MAX_BIND, nout = 0;
+	for (unsigned b = 0; b < nbind; b++)
+		if (comparable(r, b) && r->m[RM_EAGER][b].nout > nout)
+			nout = r->m[RM_EAGER][b].nout;
+	for (unsigned k = 0; k < nout && k < RESULT_MAX_OUT && n < cap; k++) {
+		struct verdict v, stride;
+		verdict_clear(&v, o->broken);
+		verdict_clear(&stride, o->broken);
+		int found = 0;
+		for (unsigned b = 0; b < nbind && !found; b++)
+			found = comparable(r, b) && k < r->m[RM_EAGER][b].nout &&
+				compare_at(r, b, k, compare, ncompare, o, &v, &stride);
+		if (found)
+			out[n++] = v;
+		else if (stride.kind != V_PASS)
+			out[n++] = stride;
+	}
+	return n;
 }

@@ -43,6 +43,14 @@ void oracle_default_opts(struct oracle_opts *o);
 void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned ncompare,
 		  const struct oracle_opts *o, struct verdict *v);
 
+/* Every finding of r, each output judged on its own: where r's verdict
+ * (oracle_judge's, out[0] when it is not about one output) is about an
+ * output, each output's first finding over the bindings, a value finding
+ * before a stride one, in output order; so one output's known bug hides
+ * no other output's. Their count (0 for a pass), at most cap. */
+unsigned oracle_judge_each(const struct run_result *r, const uint8_t *compare, unsigned ncompare,
+			   const struct oracle_opts *o, struct verdict *out, unsigned cap);
+
 /* The verdict of a program found, by replay in a fresh worker, to make the
  * program run after it fail (later_v: that failure's verdict): memory/later,
  * v->binding -1. Its signature is taken over the later program's record

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 #include "../graph/fail.h"
 #include "../graph/graph.h"
@@ -61,16 +62,17 @@ static json_t *load_meta(const char *dir, char *path, size_t size, char *why, si
 	return json_file_load(path, why, n);
 }
 
-int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, const struct known_bug **known,
-			       char *why, size_t n)
+int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, uint64_t reduced_bucket,
+			       const struct known_bug **known, char *why, size_t n)
 {
-	char path[4200];
+	char path[4200], hex[17];
 	json_t *meta = load_meta(dir, path, sizeof path, why, n);
 	if (!meta)
 		return -1;
 	*known = bucket_known(meta, ops, nops);
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)reduced_bucket);
 	int bad = json_object_set_new(meta, "known", json_string(*known ? (*known)->issue : "")) ||
-		  json_file_write(path, meta, 1);
+		  json_object_set_new(meta, "reduced_bucket", json_string(hex)) || json_file_write(path, meta, 1);
 	json_decref(meta);
 	return bad ? fail(why, n, "%s: cannot write", path) : 0;
 }
@@ -97,17 +99,33 @@ int bucket_store(json_t *meta)
 	       json_object_set_new(meta, "known", json_string(b.known ? b.known->issue : ""));
 }
 
+/* DIR/meta.json's "reduced_bucket" (written by triage), else fallback. */
+static uint64_t reduced_bucket(const char *dir, uint64_t fallback)
+{
+	char path[4200], why[300];
+	json_t *meta = load_meta(dir, path, sizeof path, why, sizeof why);
+	const char *hex = json_file_str(meta, "reduced_bucket");
+	uint64_t h = hex[0] ? strtoull(hex, NULL, 16) : fallback;
+	json_decref(meta);
+	return h;
+}
+
 static int by_hash(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 	return x < y ? -1 : x > y;
 }
 
-/* A folder's bucket hash with its lowest bit replaced by "known"; for a
- * known upstream bug, its issue's hash: one upstream bug is one bug, whatever
- * errors and op sets its findings show. A campaign
- * counts every 2 seconds: what a folder's meta.json gave is kept, by path
- * (a finding's bucket never changes; the known list is read once). */
+/* The classes of the census, in the low bits of a folder's entry; of a
+ * bucket's findings the highest class counts (one reduced makes it a bug). */
+enum census_class { CC_AWAITING, CC_NEW, CC_KNOWN, CC_REPORTED, CC_MASK = 3 };
+
+/* A folder's census entry: its bucket (for a known or reported bug, its
+ * issue: one bug, whatever errors and op sets its findings show; for a
+ * reduced values finding, its reduced graph's) with the low bits replaced
+ * by its class. A campaign counts every 2 seconds: an entry that can no
+ * longer change (known, reported, reduced) is kept, by path; an awaiting one
+ * is read again, since triage may reduce it. */
 static uint64_t census_entry(const char *path)
 {
 	static struct {
@@ -120,10 +138,18 @@ static uint64_t census_entry(const char *path)
 			return memo.vals[j];
 	/* A folder without a readable meta.json yet (being written) is its own bucket, asked again next time. */
 	struct finding_bucket b = {0};
-	char why[300];
+	char why[300], reduced[4300];
 	if (bucket_load(path, &b, why, sizeof why))
-		return key & ~1ull;
-	uint64_t val = b.known ? XXH64(b.known->issue, strlen(b.known->issue), 0) | 1 : b.hash & ~1ull;
+		return key & ~(uint64_t)CC_MASK;
+	snprintf(reduced, sizeof reduced, "%s/reduced/graph.bin", path);
+	uint64_t val;
+	if (b.known)
+		val = (XXH64(b.known->issue, strlen(b.known->issue), 0) & ~(uint64_t)CC_MASK) |
+		      (known_is_reported(b.known) ? CC_REPORTED : CC_KNOWN);
+	else if (access(reduced, F_OK))
+		return (b.hash & ~(uint64_t)CC_MASK) | CC_AWAITING;
+	else
+		val = (reduced_bucket(path, b.hash) & ~(uint64_t)CC_MASK) | CC_NEW;
 	if (2 * (memo.n + 1) > memo.cap) { /* grow: at most half full */
 		size_t cap = memo.cap ? 2 * memo.cap : 256;
 		uint64_t *keys = calloc(cap, sizeof *keys), *vals = calloc(cap, sizeof *vals);
@@ -158,7 +184,7 @@ static uint64_t census_entry(const char *path)
 void findings_census(const char *dir, struct findings_census *c)
 {
 	memset(c, 0, sizeof *c);
-	/* Each folder's census_entry: sorted, the distinct ones counted. */
+	/* Each folder's census_entry: sorted, the distinct buckets counted by their highest class. */
 	uint64_t *hashes = NULL;
 	size_t cap = 0, nh = 0;
 	DIR *d = opendir(dir);
@@ -179,16 +205,20 @@ void findings_census(const char *dir, struct findings_census *c)
 			}
 			char sub[4200];
 			int len = snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-			hashes[nh++] = len < 0 || (size_t)len >= sizeof sub ? XXH64(e->d_name, l + 17, 0) : census_entry(sub);
+			hashes[nh++] = len < 0 || (size_t)len >= sizeof sub ? XXH64(e->d_name, l + 17, 0) & ~(uint64_t)CC_MASK
+									 : census_entry(sub);
 		}
 	if (d)
 		closedir(d);
 	if (hashes)
 		qsort(hashes, nh, sizeof *hashes, by_hash);
-	for (size_t i = 0; i < nh; i++)
-		if (!i || hashes[i] >> 1 != hashes[i - 1] >> 1) {
-			c->bugs++;
-			c->known += hashes[i] & 1;
-		}
+	for (size_t i = 0; i < nh; i++) {
+		if (i + 1 < nh && hashes[i + 1] >> 2 == hashes[i] >> 2)
+			continue; /* the last of a bucket's entries has its highest class */
+		c->buckets++;
+		unsigned *in_class[] = {[CC_AWAITING] = &c->awaiting, [CC_NEW] = &c->bugs, [CC_KNOWN] = &c->known,
+					[CC_REPORTED] = &c->reported};
+		(*in_class[hashes[i] & CC_MASK])++;
+	}
 	free(hashes);
 }

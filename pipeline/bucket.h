@@ -37,17 +37,25 @@ int bucket_store(json_t *meta);
 const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops);
 
 /* DIR/meta.json's "known" set from the ops of the graph triage reduced it
- * to, and *known to that bug (NULL: none). 0, or -1 with a reason. */
-int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, const struct known_bug **known,
-			       char *why, size_t n);
+ * to, and *known to that bug (NULL: none); its "reduced_bucket" to
+ * reduced_bucket (the bucket its reduced graph shows). 0, or -1 with a reason. */
+int bucket_store_known_reduced(const char *dir, const char *const *ops, unsigned nops, uint64_t reduced_bucket,
+			       const struct known_bug **known, char *why, size_t n);
 
 /* A findings directory counted: folders "<kind>-<signature>" by kind, and
- * the bugs among them: distinct buckets, the findings of one known upstream
- * bug counting once (its issue), whatever their buckets. */
+ * the bugs among them, each bucket once (the findings of one known or
+ * reported bug counting once, by its issue, whatever their buckets), in
+ * exactly one class: known upstream, reported by pt2fuzz (docs/findings),
+ * a new bug once triage has reduced one of its findings (reduced/graph.bin;
+ * a values finding then by its reduced graph's signature, bucket_store_known_reduced),
+ * else awaiting triage. Nothing unreduced is called a bug. */
 struct findings_census {
 	unsigned total, by_kind[V_COUNT];
-	unsigned bugs;  /* distinct buckets, a known upstream bug's counted once */
-	unsigned known; /* of those, the known upstream bugs */
+	unsigned buckets;  /* all distinct buckets */
+	unsigned bugs;     /* new bugs: reduced, neither known nor reported */
+	unsigned awaiting; /* buckets no finding of which is reduced yet */
+	unsigned known;    /* known upstream bugs */
+	unsigned reported; /* pt2fuzz's own written-up bugs */
 };
 
 void findings_census(const char *dir, struct findings_census *c);

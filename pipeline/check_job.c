@@ -41,14 +41,35 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	uint64_t t0 = profile_clock_usec();
-	oracle_judge(&out->run, j->compare_all ? NULL : j->compare, j->ncompare, &c.oracle, &out->v);
+	const uint8_t *compare = j->compare_all ? NULL : j->compare;
+	oracle_judge(&out->run, compare, j->ncompare, &c.oracle, &out->v);
 	if (verdict_is_finding(out->v.kind)) {
 		struct emit_opts eo = {c.backend, c.compile_mode, c.backward};
 		out->nops = j->g ? op_names_of_output(j->g, &eo, out->v.output, out->ops, G_MAX_NODES) : 0;
 		out->signature = oracle_signature(&out->v, &out->run, out->ops, out->nops);
+		struct verdict each[CHECK_MAX_MORE + 1];
+		unsigned nf = oracle_judge_each(&out->run, compare, j->ncompare, &c.oracle, each, CHECK_MAX_MORE + 1);
+		for (unsigned i = 0; i < nf && out->nmore < CHECK_MAX_MORE; i++) {
+			struct check_finding *f = &out->more[out->nmore];
+			f->v = each[i];
+			f->nops = j->g ? op_names_of_output(j->g, &eo, f->v.output, f->ops, G_MAX_NODES) : 0;
+			f->signature = oracle_signature(&f->v, &out->run, f->ops, f->nops);
+			int repeat = f->signature == out->signature;
+			for (unsigned k = 0; k < out->nmore && !repeat; k++)
+				repeat = out->more[k].signature == f->signature;
+			out->nmore += !repeat;
+		}
 	}
 	x->prof.usec[PR_JUDGE] += profile_clock_usec() - t0;
 	return 0;
+}
+
+void check_primary(const struct check_result *r, struct check_finding *f)
+{
+	f->v = r->v;
+	f->signature = r->signature;
+	f->nops = r->nops;
+	memcpy(f->ops, r->ops, r->nops * sizeof *r->ops);
 }
 
 const char *blame_status_name(enum blame_status s)

@@ -68,6 +68,18 @@ struct check_blame {
 	unsigned culprit_age;          /* it ran this many programs before (1: just before) */
 };
 
+/* One finding of a check: its verdict, signature and op set. */
+struct check_finding {
+	struct verdict v;
+	uint64_t signature;
+	const char *ops[G_MAX_NODES];
+	unsigned nops;
+};
+
+/* What else a graph's outputs showed besides its verdict: room for one
+ * finding per component, and some. */
+#define CHECK_MAX_MORE 15
+
 struct check_result {
 	struct run_result run;
 	struct verdict v;
@@ -77,7 +89,14 @@ struct check_result {
 	char *program;            /* the emitted program that ran (malloc'd) */
 	size_t program_len;
 	struct check_blame blame;
+	/* The other outputs' findings (oracle_judge_each), one per signature
+	 * other than the verdict's own: a bug in one component hides no other's. */
+	struct check_finding more[CHECK_MAX_MORE];
+	unsigned nmore;
 };
+
+/* r's verdict as a finding. */
+void check_primary(const struct check_result *r, struct check_finding *f);
 
 /* Runs j on x and judges it into out (out->program left NULL). 0, or -1
  * with a reason (no worker). */

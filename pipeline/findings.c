@@ -55,9 +55,9 @@ static const struct mode_result *raising_mode(const struct check_result *r)
  * worker, the command line and the oracle go through json_file_text: they
  * need not be UTF-8. */
 static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
-			 const char *name, const char *first_seen)
+			 const struct check_finding *f, const char *name, const char *first_seen)
 {
-	const struct verdict *v = &r->v;
+	const struct verdict *v = &f->v;
 	const struct mode_result *m = raising_mode(r), *eager = raised_in(r, RM_EAGER);
 	char norm[256], val[256];
 	oracle_normalize_message(m ? m->emsg : "", norm, sizeof norm);
@@ -80,8 +80,8 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 				json_file_text(m ? m->emsg : ""), "normalized_message", json_file_text(norm), "expect_error",
 				constraint_name(v->broken) ? constraint_name(v->broken) : "", "eager_exception",
 				json_file_text(eager ? eager->etype : ""), "signal", r->run.term_signal));
-	for (unsigned i = 0; i < r->nops; i++) /* the differing output's component's (op_names.h) */
-		bad |= json_array_append_new(ops, json_string(r->ops[i]));
+	for (unsigned i = 0; i < f->nops; i++) /* the differing output's component's (op_names.h) */
+		bad |= json_array_append_new(ops, json_string(f->ops[i]));
 	bad |= json_object_set_new(meta, "ops", ops);
 	if (g) {
 		snprintf(val, sizeof val, "%016llx", (unsigned long long)codec_hash(g));
@@ -162,11 +162,11 @@ int findings_mark(const char *dir, char *why, size_t n)
 	return rc;
 }
 
-int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
-		    size_t pathlen, char *why, size_t n)
+int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
+		    const struct check_finding *f, char *path, size_t pathlen, char *why, size_t n)
 {
 	char name[64], dir[4200];
-	findings_name(&r->v, r->signature, name, sizeof name);
+	findings_name(&f->v, f->signature, name, sizeof name);
 	if (mkdir(fc->dir, 0777) && errno != EEXIST)
 		return fail(why, n, "%s: %s", fc->dir, strerror(errno));
 	if (findings_path(dir, sizeof dir, fc->dir, name))
@@ -196,7 +196,7 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 			rc |= write_file(dir, "worker.log", log, len);
 		}
 		char path_meta[4300];
-		json_t *meta = meta_json(fc, g, r, name, first);
+		json_t *meta = meta_json(fc, g, r, f, name, first);
 		rc |= !meta || findings_path(path_meta, sizeof path_meta, dir, "meta.json") ||
 		      json_file_write(path_meta, meta, 1);
 		json_decref(meta);

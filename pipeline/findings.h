@@ -15,11 +15,11 @@ struct finding_ctx {
 	const char *source;         /* where the input came from (a file, "libFuzzer") */
 };
 
-/* Records r (a finding) for graph g (NULL for a program without graph).
- * Returns 1 for a new signature, 0 for a repeat, -1 with a reason. The
- * folder's name goes to path. */
-int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r, char *path,
-		    size_t pathlen, char *why, size_t n);
+/* Records finding f of r (check_primary's, or one of r->more) for graph g (NULL for
+ * a program without graph). Returns 1 for a new signature, 0 for a repeat,
+ * -1 with a reason. The folder's name goes to path. */
+int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
+		    const struct check_finding *f, char *path, size_t pathlen, char *why, size_t n);
 
 /* Sets DIR/meta.json's bucket and known bug afresh (pipeline/bucket.h),
  * under the folder's lock: for folders from before buckets, and after the

@@ -78,12 +78,20 @@ static int parse_line(struct known_bug *b, const char *s, size_t len, char *why,
 		len -= l + (bar != NULL);
 	}
 	const char *digits = b->issue + strlen("pytorch#");
-	if (strncmp(b->issue, "pytorch#", 8) || !*digits || strspn(digits, "0123456789") != strlen(digits))
-		return fail(why, n, "%s: issue '%s': expected pytorch#NUMBER", where, b->issue);
+	int upstream = !strncmp(b->issue, "pytorch#", 8) && *digits && strspn(digits, "0123456789") == strlen(digits);
+	if (!upstream && !known_is_reported(b))
+		return fail(why, n, "%s: issue '%s': expected pytorch#NUMBER or " KNOWN_REPORTED_DIR "NAME.md", where, b->issue);
 	char kind[sizeof b->kinds];
 	if (strcmp(b->kinds, "*") && bad_kind(b->kinds, kind, sizeof kind) >= 0)
 		return fail(why, n, "%s: kind '%s' is no verdict (behaviour, missing-error, numeric, ...)", where, kind);
 	return 0;
+}
+
+int known_is_reported(const struct known_bug *b)
+{
+	size_t l = strlen(b->issue), d = strlen(KNOWN_REPORTED_DIR);
+	return l > d + 3 && !strncmp(b->issue, KNOWN_REPORTED_DIR, d) && !strcmp(b->issue + l - 3, ".md") &&
+	       !strchr(b->issue + d, '/');
 }
 
 int known_parse(struct known_list *l, const char *text, const char *file, char *why, size_t n)
@@ -155,6 +163,23 @@ const struct known_bug *known_match(const struct known_list *l, const char *kind
 	for (unsigned i = 0; l && i < l->n; i++) {
 		const struct known_bug *b = &l->bugs[i];
 		if (listed(b->kinds, kind) && !fnmatch(b->error, error, 0) && all_among(b->ops, ops, nops))
+			return b;
+	}
+	return NULL;
+}
+
+const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
+				     unsigned nops)
+{
+	char minor[16] = "";
+	const char *dot = strchr(torch, '.');
+	size_t len = dot ? strcspn(dot + 1, ".+") + (size_t)(dot + 1 - torch) : 0;
+	if (!len || len >= sizeof minor)
+		return NULL;
+	memcpy(minor, torch, len);
+	for (unsigned i = 0; l && i < l->n; i++) {
+		const struct known_bug *b = &l->bugs[i];
+		if (strcmp(b->ops, "*") && listed(b->torch, minor) && all_among(b->ops, ops, nops))
 			return b;
 	}
 	return NULL;

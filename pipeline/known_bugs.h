@@ -4,7 +4,9 @@
  * The list is pipeline/known_bugs.txt (linked into the binaries), plus the
  * file PT2FUZZ_KNOWN_BUGS names (set by --known). Its format:
  *   ISSUE | KINDS | ERROR | OPS | TORCH | TITLE
- * ISSUE pytorch#NUMBER; KINDS verdict names, comma separated, or *; ERROR a
+ * ISSUE pytorch#NUMBER, or docs/findings/NAME.md for a bug pt2fuzz found and
+ * wrote up there (reported, awaiting upstream: counted apart from new bugs
+ * and from upstream ones); KINDS verdict names, comma separated, or *; ERROR a
  * glob (fnmatch) over the bucket's error line (oracle_bucket_message: numbers
  * are N, expressions #); OPS op names that must all be in the finding's op
  * set (a word "family:NAME": some op of that family), or *; TORCH the
@@ -15,13 +17,20 @@
 #include <stddef.h>
 
 struct known_bug {
-	char issue[32], kinds[96], error[200], ops[200], torch[64], title[200];
+	char issue[96], kinds[96], error[200], ops[200], torch[64], title[200];
 };
 
 struct known_list {
 	struct known_bug *bugs;
 	unsigned n;
 };
+
+/* Where pt2fuzz's written-up findings are, in the repository: the ISSUE of
+ * its own reported bugs. */
+#define KNOWN_REPORTED_DIR "docs/findings/"
+
+/* Whether b is one of pt2fuzz's own reported bugs (ISSUE docs/findings/NAME.md). */
+int known_is_reported(const struct known_bug *b);
 
 /* Appends the lines of text (named file in messages) to l. 0, or -1 with
  * "FILE:LINE: what is wrong" in why (l keeps the lines before). */
@@ -31,6 +40,12 @@ int known_parse(struct known_list *l, const char *text, const char *file, char *
  * error line, its op names. NULL when none. */
 const struct known_bug *known_match(const struct known_list *l, const char *kind, const char *error,
 				   const char *const *ops, unsigned nops);
+
+/* The first bug of l whose trigger n op names hold (mutators/avoid.h):
+ * its OPS (not *) all among them, on a torch it was seen on (torch, as
+ * "2.11.0+cu130", by MAJOR.MINOR among its TORCH versions). NULL when none. */
+const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
+				     unsigned nops);
 
 /* The built-in list and PT2FUZZ_KNOWN_BUGS's file, parsed once; NULL with
  * the reason (then, and on later calls) when one is malformed or unreadable. */

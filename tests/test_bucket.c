@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #define RELATIONAL "torch._inductor.exc.InductorError: LoweringException: TypeError: cannot determine truth value of Relational: "
 
@@ -243,8 +245,10 @@ TEST(findings_census_counts_distinct_buckets_and_known_ones)
 	findings_census(dir, &c);
 	CHECK_EQ(c.total, 4);
 	CHECK_EQ(c.by_kind[V_BEHAVIOUR], 2);
-	CHECK_EQ(c.bugs, 3);
+	CHECK_EQ(c.buckets, 3);
 	CHECK_EQ(c.known, 1);
+	CHECK_EQ(c.bugs, 0); /* none reduced */
+	CHECK_EQ(c.awaiting, 2);
 	/* A folder whose meta.json is not written yet is a bucket of its own; once
 	 * written, its bucket counts (what could not be read is not remembered). */
 	char path[300];
@@ -252,13 +256,13 @@ TEST(findings_census_counts_distinct_buckets_and_known_ones)
 	CHECK_EQ(mkdir(path, 0777), 0);
 	findings_census(dir, &c);
 	CHECK_EQ(c.total, 5);
-	CHECK_EQ(c.bugs, 4);
+	CHECK_EQ(c.buckets, 4);
 	snprintf(path, sizeof path, "%s/behaviour-0000000000000005/meta.json", dir);
 	json_t *m = meta("behaviour-0000000000000005", "behaviour", "E", RELATIONAL "s3 > 25", "adaptive_avg_pool2d");
 	CHECK_EQ(json_file_write(path, m, 0), 0);
 	json_decref(m);
 	findings_census(dir, &c);
-	CHECK_EQ(c.bugs, 3);
+	CHECK_EQ(c.buckets, 3);
 	CHECK_EQ(c.known, 1);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	CHECK_EQ(system(cmd), 0);
@@ -322,8 +326,105 @@ TEST(findings_census_counts_a_known_bug_once_across_its_buckets)
 	struct findings_census c;
 	findings_census(dir, &c);
 	CHECK_EQ(c.total, 3);
-	CHECK_EQ(c.bugs, 2);
+	CHECK_EQ(c.buckets, 2);
 	CHECK_EQ(c.known, 1);
+	CHECK_EQ(c.awaiting, 1);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	CHECK_EQ(system(cmd), 0);
+}
+
+/* pt2fuzz's own written-up findings are a known list's lines too
+ * (docs/findings/NAME.md as the issue): each names a file that exists, and
+ * the shipped seeds that are such findings are marked reported. */
+TEST(known_bugs_reported_lines_name_written_up_findings)
+{
+	struct known_list l = {0};
+	char why[300] = "";
+	CHECK_EQ(known_parse(&l, "docs/findings/x.md | numeric | * | cumsum | 2.15 | t\n", "mine.txt", why, sizeof why), 0);
+	CHECK(l.n == 1 && known_is_reported(&l.bugs[0]));
+	CHECK_EQ(known_parse(&l, "docs/findings/x.txt | numeric | * | cumsum | 2.15 | t\n", "mine.txt", why, sizeof why), -1);
+	CHECK_EQ(known_parse(&l, "docs/findings/a/b.md | numeric | * | cumsum | 2.15 | t\n", "mine.txt", why, sizeof why), -1);
+	known_free(&l);
+	const struct known_list *shipped = known_bugs(why, sizeof why);
+	unsigned reported = 0;
+	for (unsigned i = 0; shipped && i < shipped->n; i++) {
+		if (!known_is_reported(&shipped->bugs[i]))
+			continue;
+		char path[600];
+		snprintf(path, sizeof path, "%s/%s", PT2FUZZ_ROOT, shipped->bugs[i].issue);
+		if (!CHECK_EQ(access(path, F_OK), 0))
+			fprintf(stderr, "  no such file: %s\n", path);
+		reported++;
+	}
+	CHECK(reported >= 3);
+	json_t *m = meta("numeric-0000000000000009", "numeric", "", "", "special_log1p,multi_margin_loss");
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && known_is_reported(b.known));
+	json_decref(m);
+}
+
+/* A known bug's trigger holds on the torch it was seen on only, and only
+ * for a line that names ops. */
+TEST(known_trigger_by_ops_and_torch_version)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l,
+			     "pytorch#1 | numeric | * | family:random | 2.11 | t\n"
+			     "pytorch#2 | behaviour | *x* | * | 2.11,2.15 | t\n"
+			     "pytorch#3 | numeric | * | erf,div | 2.6,2.15 | t\n",
+			     "mine.txt", why, sizeof why),
+		 0);
+	const char *rnd[] = {"dropout", "relu"}, *ed[] = {"div", "erf", "mul"}, *e[] = {"erf"};
+	const struct known_bug *k = known_trigger(&l, "2.11.0+cu130", rnd, 2);
+	CHECK(k && !strcmp(k->issue, "pytorch#1"));
+	CHECK(known_trigger(&l, "2.15.0", rnd, 2) == NULL);
+	CHECK(known_trigger(&l, "2.15.0+cu132", ed, 3) != NULL);
+	CHECK(known_trigger(&l, "2.15.0", e, 1) == NULL);
+	CHECK(known_trigger(&l, "2.1.0", ed, 3) == NULL); /* 2.1 is not 2.15 */
+	CHECK(known_trigger(&l, "", ed, 3) == NULL);
+	known_free(&l);
+}
+
+/* Each bucket counts once, in one class: reduced (reduced/graph.bin, by its
+ * reduced_bucket) makes a new bug, unreduced awaits triage, a known or
+ * reported bug is its own class whatever its state. */
+TEST(findings_census_new_only_once_reduced)
+{
+	char dir[64] = "/tmp/pt2fuzz-bucket.XXXXXX", cmd[300], path[300], why[300];
+	CHECK(mkdtemp(dir) != NULL);
+	write_meta(dir, "numeric-0000000000000001", meta("numeric-0000000000000001", "numeric", "", "", "softmax"));
+	write_meta(dir, "numeric-0000000000000002", meta("numeric-0000000000000002", "numeric", "", "", "softmax,relu"));
+	write_meta(dir, "numeric-0000000000000003",
+		   meta("numeric-0000000000000003", "numeric", "", "", "special_log1p,multi_margin_loss"));
+	write_meta(dir, "numeric-0000000000000004", meta("numeric-0000000000000004", "numeric", "", "", "div_rounding"));
+	struct findings_census c;
+	findings_census(dir, &c);
+	CHECK_EQ(c.total, 4);
+	CHECK_EQ(c.buckets, 4);
+	CHECK_EQ(c.bugs, 0); /* nothing reduced: nothing is a bug yet */
+	CHECK_EQ(c.awaiting, 2);
+	CHECK_EQ(c.known, 1);
+	CHECK_EQ(c.reported, 1);
+	/* Triage reduces both softmax findings to one graph: one new bug. */
+	for (int i = 1; i <= 2; i++) {
+		snprintf(path, sizeof path, "%s/numeric-000000000000000%d/reduced", dir, i);
+		CHECK_EQ(mkdir(path, 0777), 0);
+		snprintf(path, sizeof path, "%s/numeric-000000000000000%d/reduced/graph.bin", dir, i);
+		CHECK_EQ(close(open(path, O_CREAT | O_WRONLY, 0666)), 0);
+		snprintf(path, sizeof path, "%s/numeric-000000000000000%d", dir, i);
+		const struct known_bug *k;
+		const char *ops[] = {"softmax"};
+		CHECK_EQ(bucket_store_known_reduced(path, ops, 1, 0xabcdef12345678ull, &k, why, sizeof why), 0);
+		CHECK(k == NULL);
+	}
+	findings_census(dir, &c);
+	CHECK_EQ(c.buckets, 3);
+	CHECK_EQ(c.bugs, 1);
+	CHECK_EQ(c.awaiting, 0);
+	CHECK_EQ(c.known, 1);
+	CHECK_EQ(c.reported, 1);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	CHECK_EQ(system(cmd), 0);
 }

@@ -53,7 +53,9 @@ TEST(findings_repeat_hit_raises_the_count_field_not_text_in_the_detail)
 	put(meta_path, "{\"signature\":\"numeric-0000000000001234\",\"verdict\":\"numeric\","
 		       "\"detail\":\"output 0: \\\"count\\\": 7 differs\",\"count\":3,\"backend\":\"inductor\"}");
 	struct finding_ctx fc = {.dir = dir, .cfg = &cfg};
-	CHECK_EQ(findings_record(&fc, NULL, &r, out, sizeof out, why, sizeof why), 0); /* a repeat */
+	struct check_finding f;
+	check_primary(&r, &f);
+	CHECK_EQ(findings_record(&fc, NULL, &r, &f, out, sizeof out, why, sizeof why), 0); /* a repeat */
 	CHECK(!strcmp(out, sub));
 	json_t *meta = json_file_load(meta_path, why, sizeof why);
 	CHECK(meta != NULL);

@@ -602,3 +602,69 @@ TEST(oracle_backward_labels_gradient_findings)
 	oracle_judge(&R, skip_grad, 2, &O, &V);
 	CHECK(V.kind == V_PASS && V.grads_judged == 0);
 }
+
+/* Every output judged on its own (oracle_judge_each): a values finding on
+ * output 0 hides neither output 2's nor a stride finding on output 1; the
+ * verdict itself is still output 0's. */
+TEST(oracle_judge_each_lists_every_failing_output)
+{
+	static double vals[4] = {1, 2, 3, 4}, off[4] = {1, 2, 3, 5}, far[4] = {9, 2, 3, 4};
+	int64_t s[2] = {2, 2};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, vals, off, vals);
+	put(RM_EAGER, 0, 1, DT_FLOAT32, 2, s, vals, NULL);
+	struct tensor_out *t = put(RM_COMPILED, 0, 1, DT_FLOAT32, 2, s, vals, NULL);
+	t->stride[0] = 1; /* transposed: a dense eager layout not kept */
+	t->stride[1] = 2;
+	floats(0, 2, DT_FLOAT32, 4, vals, far, vals);
+	floats(0, 3, DT_FLOAT32, 4, vals, vals, vals); /* right */
+	struct verdict each[8];
+	unsigned n = oracle_judge_each(&R, NULL, 0, &O, each, 8);
+	CHECK_EQ(n, 3);
+	CHECK_EQ(each[0].kind, V_NUMERIC);
+	CHECK_EQ(each[0].output, 0);
+	CHECK_EQ(each[1].kind, V_STRIDE);
+	CHECK_EQ(each[1].output, 1);
+	CHECK_EQ(each[2].kind, V_NUMERIC);
+	CHECK_EQ(each[2].output, 2);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.output, 0);
+	/* an output left out of comparison is not listed; cap bounds the list */
+	uint8_t compare[4] = {1, 1, 0, 1};
+	CHECK_EQ(oracle_judge_each(&R, compare, 4, &O, each, 8), 2);
+	CHECK_EQ(oracle_judge_each(&R, NULL, 0, &O, each, 1), 1);
+	/* a pass lists nothing; an exception is the one finding */
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, vals, vals, vals);
+	CHECK_EQ(oracle_judge_each(&R, NULL, 0, &O, each, 8), 0);
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.BackendCompilerFailed", "boom");
+	CHECK_EQ(oracle_judge_each(&R, NULL, 0, &O, each, 8), 1);
+	CHECK_EQ(each[0].kind, V_BEHAVIOUR);
+}
+
+/* Strides as PyTorch judges them (docs/oracle.md, "Strides"): a dense eager
+ * layout must be kept exactly; of a non-dense one (a view with gaps) only
+ * the order of its strides. */
+TEST(oracle_strides_exact_for_dense_outputs_order_for_others)
+{
+	static double vals[6] = {1, 2, 3, 4, 5, 6};
+	int64_t s[2] = {2, 3};
+	reset(1);
+	struct tensor_out *e = put(RM_EAGER, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	struct tensor_out *c = put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	e->stride[0] = 6; /* a slice of a wider tensor: gaps, not dense */
+	e->stride[1] = 2;
+	c->stride[0] = 3; /* the same order, packed: free */
+	c->stride[1] = 1;
+	CHECK_EQ(judge(), V_PASS);
+	c->stride[0] = 1; /* another order: a finding */
+	c->stride[1] = 2;
+	CHECK_EQ(judge(), V_STRIDE);
+	CHECK(strstr(V.detail, "another order of eager's non-dense layout") != NULL);
+	e->stride[0] = 3; /* dense eager: exact strides */
+	e->stride[1] = 1;
+	c->stride[0] = 4;
+	c->stride[1] = 1; /* padded rows: not eager's */
+	CHECK_EQ(judge(), V_STRIDE);
+	CHECK(strstr(V.detail, "another order") == NULL);
+}

@@ -104,7 +104,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
 	const char *ops[G_MAX_NODES];
 	unsigned nops = op_names(&t->reduced, NULL, ops, G_MAX_NODES);
-	if (bucket_store_known_reduced(dir, ops, nops, &t->found.known, why, sizeof why))
+	if (bucket_store_known_reduced(dir, ops, nops, t->bucket, &t->found.known, why, sizeof why))
 		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 	return 0;
 }

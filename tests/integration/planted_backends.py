@@ -234,3 +234,34 @@ def planted_numeric_pnorm(gm, example_inputs):
             out.replace_input_with(floats[0], scaled)
             gm.recompile()
     return compile_fx(gm, example_inputs)
+
+
+def _producer_name(v):
+    return getattr(v.target, "__name__", str(v.target)) if getattr(v, "op", "") == "call_function" else ""
+
+
+@register_backend
+def planted_cumsum_cumprod_outputs(gm, example_inputs):
+    """Two bugs of two ops at once: every float output that a cumsum or a
+    cumprod computes comes out 1 too large, the others right."""
+    out, floats = _float_outputs(gm)
+    bumped = [v for v in floats if _producer_name(v) in ("cumsum", "cumprod")]
+    with gm.graph.inserting_before(out):
+        for v in bumped:
+            out.replace_input_with(v, gm.graph.call_function(torch.add, (v, 1.0)))
+    gm.recompile()
+    return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_raise_if_cummax_else_cumsum_outputs(gm, example_inputs):
+    """A compile error whenever the graph has a cummax (a bug that stops the
+    whole compile), and cumsum outputs 1 too large (a bug beside it)."""
+    if _has_call(gm, ("cummax",)):
+        raise RuntimeError("planted: cummax does not lower")
+    out, floats = _float_outputs(gm)
+    with gm.graph.inserting_before(out):
+        for v in [v for v in floats if _producer_name(v) == "cumsum"]:
+            out.replace_input_with(v, gm.graph.call_function(torch.add, (v, 1.0)))
+    gm.recompile()
+    return compile_fx(gm, example_inputs)

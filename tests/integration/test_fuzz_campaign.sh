@@ -23,13 +23,18 @@ grep -q '"backend": "planted_numeric_if_large"' "$f" || die "finding from anothe
 [ -s "$(dirname "$f")/repro.py" ] || die "finding without repro"
 ls "$OUT"/crashes/crash-* >/dev/null || die "libFuzzer saved no crash input"
 
-# Counted by bug (pipeline/bucket.h): the summary's findings are the folders, at least one bug and
-# at most one per finding, the known ones among the bugs (a mutant may well hold a known bug's ops).
+# Counted by bug (pipeline/bucket.h): the summary's findings are the folders; its bugs are buckets
+# in exactly one class each (new only once reduced, awaiting triage, known upstream, reported by
+# pt2fuzz), at least one and at most one per finding (a mutant may well hold a known bug's ops).
 nf=$(ls -d "$OUT"/findings/*-*/ | wc -l)
-counts=$(sed -n "s|^  findings        \([0-9]*\) in $OUT/findings: \([0-9]*\) bugs, \([0-9]*\) of them known upstream.*|\1 \2 \3|p" "$TMP/log")
-read -r total bugs known <<<"$counts"
-[ "$total" = "$nf" ] && [ "$bugs" -ge 1 ] && [ "$bugs" -le "$nf" ] && [ "$known" -le "$bugs" ] ||
-  die "summary counts '$counts' for $nf findings"
+total=$(sed -n "s|^  findings        \([0-9]*\) in $OUT/findings (triaged [0-9]*)\$|\1|p" "$TMP/log")
+counts=$(sed -n "s|^  bugs            \([0-9]*\) new (reduced), \([0-9]*\) awaiting triage, \([0-9]*\) known upstream, \([0-9]*\) reported by pt2fuzz\$|\1 \2 \3 \4|p" "$TMP/log")
+read -r new awaiting known reported <<<"$counts"
+buckets=$((new + awaiting + known + reported))
+[ "$total" = "$nf" ] && [ "$buckets" -ge 1 ] && [ "$buckets" -le "$nf" ] || die "summary counts '$total: $counts' for $nf findings"
+# A new bug is a reduced one: no more new bugs than findings with reduced/.
+nreduced=$(ls -d "$OUT"/findings/*-*/reduced 2>/dev/null | wc -l)
+[ "$new" -le "$nreduced" ] || die "$new new bugs from $nreduced reduced findings"
 
 # Where the seconds went (docs/campaigns.md, "profile"): eager runs and the compile's stages, timed by
 # the worker with torch's own timers, are in the summary's profile line; its table's shares add up to

@@ -1,0 +1,35 @@
+#include "avoid.h"
+#include "../graph/op.h"
+
+static avoid_hits_fn avoid_hits;
+
+void avoid_use(avoid_hits_fn hits) { avoid_hits = hits; }
+
+int avoid_component(const struct graph *g, const uint8_t *member)
+{
+	const char *names[G_MAX_NODES];
+	unsigned n = 0;
+	if (!avoid_hits)
+		return 0;
+	for (unsigned k = 0; k < g->nnodes; k++)
+		if (member[k])
+			names[n++] = op_get(g->n[k].op)->name;
+	return n && avoid_hits(names, n);
+}
+
+int avoid_graph(const struct graph *g)
+{
+	uint8_t member[G_MAX_NODES], seen[G_MAX_NODES] = {0};
+	if (!avoid_hits)
+		return 0;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		if (seen[k])
+			continue;
+		graph_component_nodes(g, g->n[k].out0, member);
+		for (unsigned j = 0; j < g->nnodes; j++)
+			seen[j] |= member[j];
+		if (avoid_component(g, member))
+			return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,22 @@
+/* Known bugs stop costing compute: a component whose ops hold a known bug's
+ * trigger (the ops its known-bug line or its reduced graph names) can only
+ * find that bug again, or be counted as it. Generation redraws such a
+ * component and mutation drops such a mutant. The triggers are the caller's
+ * (a campaign's known bugs, for the installed torch), given as a predicate
+ * over a component's op names; none set (--hunt-known), nothing is avoided. */
+#ifndef PT2FUZZ_AVOID_H
+#define PT2FUZZ_AVOID_H
+#include "../graph/graph.h"
+
+/* hits(ops, nops): whether a component of these op names holds a trigger. */
+typedef int (*avoid_hits_fn)(const char *const *ops, unsigned nops);
+
+void avoid_use(avoid_hits_fn hits);
+
+/* Whether the component of g's nodes with member[k] set holds a trigger. */
+int avoid_component(const struct graph *g, const uint8_t *member);
+
+/* Whether some component of g does. */
+int avoid_graph(const struct graph *g);
+
+#endif
