@@ -1,20 +1,47 @@
 #include "gen_fill.h"
 #include <string.h>
 #include "../graph/codec.h"
+#include "avoid.h"
 #include "edits.h"
+
+/* Drops g's components that hold a known bug's trigger (avoid.h): a
+ * mutant keeps its parent's component, which may be a seed's or one made
+ * before the trigger was known. How many went. */
+static unsigned drop_avoided(struct graph *g)
+{
+	static _Thread_local struct graph kept;
+	uint8_t member[G_MAX_NODES], del[G_MAX_NODES] = {0}, seen[G_MAX_NODES] = {0};
+	unsigned dropped = 0;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		if (seen[k])
+			continue;
+		graph_component_nodes(g, g->n[k].out0, member);
+		int hit = avoid_component(g, member);
+		for (unsigned j = 0; j < g->nnodes; j++) {
+			seen[j] |= member[j];
+			del[j] |= hit && member[j];
+		}
+		dropped += hit;
+	}
+	if (!dropped || edit_delete_nodes(g, del, &kept))
+		return 0;
+	*g = kept;
+	return dropped;
+}
 
 unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_opts *o)
 {
 	unsigned want = gen_components(o), size = gen_component_size(o), added = 0;
 	if (g->broken)
 		return 0;
+	unsigned dropped = drop_avoided(g);
 	for (unsigned have = graph_node_components(g); have + added < want && g->nnodes + size <= G_MAX_NODES;) {
 		unsigned nodes = g->nnodes;
 		if (gen_returned_component(g, r, o, size, 1, G_MAX_RETURNS) || g->nnodes == nodes)
 			break;
 		added++;
 	}
-	return added;
+	return dropped + added;
 }
 
 unsigned gen_fill_campaign(struct graph *g, uint64_t seed)

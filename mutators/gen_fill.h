@@ -8,10 +8,11 @@
 #include <stdint.h>
 #include "gen.h"
 
-/* Appends components of o->size ops (gen_component) until g has
+/* Drops g's components that hold a known bug's trigger (avoid.h), then
+ * appends components of o->size ops (gen_component) until g has
  * o->components or no room is left, their sinks marked as outputs (the
  * outputs g had stay). A near-invalid graph is left alone: its broken node
- * must stay the last. Returns how many were added. */
+ * must stay the last. Returns how many were dropped and added (0: g as it was). */
 unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_opts *o);
 
 /* The same with the campaign's gen_default_opts, deterministically for seed. */

@@ -6,7 +6,10 @@
 #include <string.h>
 #include "../graph/codec.h"
 #include "../graph/validate.h"
+#include "../graph/op.h"
+#include "../mutators/avoid.h"
 #include "../mutators/gen.h"
+#include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
 #include "../mutators/recipe.h"
 #include "test.h"
@@ -372,4 +375,63 @@ TEST(mutators_chained_byte_mutations_stay_valid)
 		}
 	}
 	CHECK(biggest >= 20);
+}
+
+/* A known bug's trigger (mutators/avoid.h) is never generated or mutated
+ * into a component: here, any random op. */
+static int random_trigger(const char *const *ops, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (op_get((unsigned)op_find(ops[i]))->family == FAM_RANDOM)
+			return 1;
+	return 0;
+}
+
+static unsigned random_ops(const struct graph *x)
+{
+	unsigned n = 0;
+	for (unsigned k = 0; k < x->nnodes; k++)
+		n += op_get(x->n[k].op)->family == FAM_RANDOM;
+	return n;
+}
+
+TEST(avoided_triggers_are_neither_generated_nor_mutated_in)
+{
+	static struct graph gg;
+	static uint8_t buf[CODEC_MAX_SIZE];
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.components = 8;
+	o.size = 8;
+	unsigned before = 0, after = 0, made = 0;
+	for (uint64_t s = 0; s < 40; s++)
+		if (!gen_graph(&gg, s, &o, NULL, 0))
+			before += random_ops(&gg);
+	CHECK(before > 0); /* the family is drawn at all */
+	avoid_use(random_trigger);
+	for (uint64_t s = 0; s < 40; s++)
+		if (!gen_graph(&gg, s, &o, NULL, 0)) {
+			after += random_ops(&gg);
+			made++;
+		}
+	CHECK(made >= 38);
+	CHECK_EQ(after, 0);
+	/* a mutant of a graph made before (a seed's random component) is topped
+	 * up without the component that holds it */
+	unsigned parents = 0;
+	for (uint64_t s = 0; s < 40; s++) {
+		avoid_use(NULL);
+		if (gen_graph(&gg, s, &o, NULL, 0))
+			continue;
+		parents += random_ops(&gg);
+		avoid_use(random_trigger);
+		size_t n = codec_encode(&gg, buf, sizeof buf);
+		int which;
+		n = mutate_bytes(buf, n, sizeof buf, (unsigned)s, 0, &which, NULL);
+		n = gen_fill_bytes(buf, n, sizeof buf, s);
+		if (n && !codec_decode(&gg, buf, n, NULL, 0))
+			CHECK_EQ(random_ops(&gg), 0);
+	}
+	CHECK(parents > 0);
+	avoid_use(NULL);
 }
