@@ -250,10 +250,13 @@ static uint64_t options_hash(int n, char **opts)
 /* Starts (or borrows) the worker when none runs; says so the first time. */
 /* The torch the worker runs ("2.11.0+cu130"), which known bugs' triggers are for. */
 static char worker_torch[64];
-static int hunt_known;
 
+/* The triggers that hold on the worker's torch (mutations start the worker
+ * first: worker_up), once its hello has said which: none before. */
 static int known_trigger_hits(const char *const *ops, unsigned nops)
 {
+	if (!worker_torch[0])
+		executor_info(&X, "torch", worker_torch, sizeof worker_torch);
 	return known_trigger(known_bugs(NULL, 0), worker_torch, ops, nops) != NULL;
 }
 
@@ -269,9 +272,6 @@ static void worker_up(void)
 	}
 	if (announced++)
 		return;
-	executor_info(&X, "torch", worker_torch, sizeof worker_torch);
-	if (!hunt_known) /* from now on: the worker's torch says which triggers hold */
-		avoid_use(known_trigger_hits);
 	fprintf(stderr, "pt2fuzz_fuzzer: worker ready: torch %s on %s, backend %s%s%s, coverage feedback %s, "
 			"near-invalid %u%%\n",
 		executor_info(&X, "torch", v, sizeof v), executor_info(&X, "device", d, sizeof d), RO.check.backend,
@@ -314,7 +314,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	merging = libfuzzer_flag(*argc, *argv, "merge_inner"); /* -merge=1's child, -fork's merges */
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
-	hunt_known = cli_flag(&c, "hunt-known");
+	if (!cli_flag(&c, "hunt-known"))
+		avoid_use(known_trigger_hits);
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
@@ -533,6 +534,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 static size_t mutate_input(uint8_t *data, size_t size, size_t max_size, unsigned int seed)
 {
 	size_t n;
+	worker_up(); /* the mutant runs next; its worker's torch says which triggers to avoid */
 	if (no_coverage) { /* pure generation: the input is ignored */
 		struct gen_opts o;
 		gen_default_opts(&o);
@@ -574,6 +576,7 @@ static size_t cross_inputs(const uint8_t *d1, size_t s1, const uint8_t *d2, size
 {
 	if (no_coverage)
 		return mutate_input(out, 0, max_out, seed);
+	worker_up(); /* as in mutate_input */
 	int which = -1;
 	if (S.parent_len && XXH64(d1, s1, 0) == S.finding_hash) {
 		d1 = S.parent; /* as in LLVMFuzzerCustomMutator */
