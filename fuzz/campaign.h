@@ -170,8 +170,9 @@ struct triager {
 /* When one has ended, marks its findings; with may_start, starts a
  * `pt2fuzz triage` over findings not yet triaged (a batch of links under
  * OUT/triage/) when none runs: unknown buckets first, one finding each,
- * the smallest graph of its bucket, at most TRIAGE_BATCH; known and
- * reported bugs, and buckets already reduced, only when nothing else waits. */
+ * the smallest graph of its bucket, at most TRIAGE_BATCH; buckets already
+ * reduced only when nothing else waits; known and reported bugs never
+ * (they count by their bug: `pt2fuzz triage` reduces them when asked). */
 #define TRIAGE_BATCH 4
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);

@@ -75,7 +75,7 @@ static void drop_unfinished(const char *triage_dir)
 struct candidate {
 	char name[64]; /* "<kind>-<signature>" */
 	uint64_t bucket;
-	int later; /* a known or reported bug, or a bucket a reduced finding already shows */
+	int later; /* its bucket shows in a reduced finding already */
 	int nodes;
 };
 
@@ -85,16 +85,19 @@ static int by_turn(const void *a, const void *b)
 	return x->later != y->later ? x->later - y->later : x->nodes - y->nodes;
 }
 
-/* The bucket and reduced state of findings/name into c; -1 when unreadable. */
+/* The bucket of findings/name into c; -1 when unreadable, or a known or
+ * reported bug's. */
 static int candidate_of(const char *findings, const char *name, struct candidate *c)
 {
 	char dir[CAMPAIGN_PATH + 300], why[300], path[CAMPAIGN_PATH + 600];
 	struct finding_bucket b;
 	if (snprintf(dir, sizeof dir, "%s/%s", findings, name) >= (int)sizeof dir || bucket_load(dir, &b, why, sizeof why))
 		return -1;
+	if (b.known) /* counted by its bug already: `pt2fuzz triage` reduces it when asked */
+		return -1;
 	snprintf(c->name, sizeof c->name, "%s", name);
 	c->bucket = b.hash;
-	c->later = b.known != NULL;
+	c->later = 0;
 	snprintf(path, sizeof path, "%s/meta.json", dir);
 	json_t *meta = json_file_load(path, why, sizeof why);
 	c->nodes = (int)json_file_num(meta, "nodes", G_MAX_NODES);
@@ -147,7 +150,7 @@ static unsigned make_batch(struct triager *t, const struct campaign_paths *p)
 	if (d)
 		closedir(d);
 	for (unsigned i = 0; i < nc; i++)
-		c[i].later |= !c[i].later && bucket_reduced(p->findings, c[i].bucket);
+		c[i].later = bucket_reduced(p->findings, c[i].bucket);
 	if (nc)
 		qsort(c, nc, sizeof *c, by_turn);
 	for (unsigned i = 0; i < nc && n < TRIAGE_BATCH; i++) {

@@ -48,3 +48,19 @@ unsigned graph_component_nodes(const struct graph *g, unsigned value, uint8_t *m
 	}
 	return n;
 }
+
+unsigned graph_node_component_ids(const struct graph *g, uint8_t *comp)
+{
+	uint16_t up[G_MAX_VALUES], id[G_MAX_VALUES];
+	join_values(g, up);
+	unsigned n = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		id[i] = UINT16_MAX;
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		unsigned r = find(up, g->n[k].out0);
+		if (id[r] == UINT16_MAX)
+			id[r] = (uint16_t)n++;
+		comp[k] = (uint8_t)id[r];
+	}
+	return n;
+}

@@ -196,6 +196,9 @@ unsigned graph_node_components(const struct graph *g);
 /* Marks in member[k] (room for g->nnodes) the nodes of value's component;
  * their count (0 for a leaf no node reads). */
 unsigned graph_component_nodes(const struct graph *g, unsigned value, uint8_t *member);
+/* Each node's component in comp[k] (room for g->nnodes), numbered from 0 in
+ * the order of their first nodes; the count. */
+unsigned graph_node_component_ids(const struct graph *g, uint8_t *comp);
 uint64_t graph_hash(const struct graph *g);            /* of its binary encoding */
 
 #endif

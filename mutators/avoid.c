@@ -19,15 +19,13 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 
 int avoid_graph(const struct graph *g)
 {
-	uint8_t member[G_MAX_NODES], seen[G_MAX_NODES] = {0};
+	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES];
 	if (!avoid_hits)
 		return 0;
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		if (seen[k])
-			continue;
-		graph_component_nodes(g, g->n[k].out0, member);
-		for (unsigned j = 0; j < g->nnodes; j++)
-			seen[j] |= member[j];
+	unsigned n = graph_node_component_ids(g, comp);
+	for (unsigned c = 0; c < n; c++) {
+		for (unsigned k = 0; k < g->nnodes; k++)
+			member[k] = comp[k] == c;
 		if (avoid_component(g, member))
 			return 1;
 	}

@@ -10,18 +10,16 @@
 static unsigned drop_avoided(struct graph *g)
 {
 	static _Thread_local struct graph kept;
-	uint8_t member[G_MAX_NODES], del[G_MAX_NODES] = {0}, seen[G_MAX_NODES] = {0};
-	unsigned dropped = 0;
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		if (seen[k])
+	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES], del[G_MAX_NODES] = {0};
+	unsigned dropped = 0, n = graph_node_component_ids(g, comp);
+	for (unsigned c = 0; c < n; c++) {
+		for (unsigned k = 0; k < g->nnodes; k++)
+			member[k] = comp[k] == c;
+		if (!avoid_component(g, member))
 			continue;
-		graph_component_nodes(g, g->n[k].out0, member);
-		int hit = avoid_component(g, member);
-		for (unsigned j = 0; j < g->nnodes; j++) {
-			seen[j] |= member[j];
-			del[j] |= hit && member[j];
-		}
-		dropped += hit;
+		for (unsigned k = 0; k < g->nnodes; k++)
+			del[k] |= member[k];
+		dropped++;
 	}
 	if (!dropped || edit_delete_nodes(g, del, &kept))
 		return 0;

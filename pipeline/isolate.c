@@ -28,25 +28,6 @@ static uint64_t failure_key(const struct check_result *r)
 	return XXH64(text, len > 0 ? (size_t)len : 0, 0);
 }
 
-/* Each node's component (0..count-1) into comp; the count. */
-static unsigned components(const struct graph *g, uint8_t *comp)
-{
-	uint8_t member[G_MAX_NODES], seen[G_MAX_NODES] = {0};
-	unsigned count = 0;
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		if (seen[k])
-			continue;
-		graph_component_nodes(g, g->n[k].out0, member);
-		for (unsigned j = 0; j < g->nnodes; j++)
-			if (member[j]) {
-				seen[j] = 1;
-				comp[j] = (uint8_t)count;
-			}
-		count++;
-	}
-	return count;
-}
-
 /* g with only the components in keep (by comp). 0, or -1. */
 static int keep_components(const struct graph *g, const uint8_t *comp, const uint8_t *keep, struct graph *out)
 {
@@ -114,7 +95,7 @@ int isolate_parts(struct executor *x, const struct graph *g, const struct check_
 	uint64_t key = failure_key(whole);
 	unsigned np = 0;
 	for (;;) {
-		unsigned ncomp = components(&cur, comp);
+		unsigned ncomp = graph_node_component_ids(&cur, comp);
 		struct check_part *culprit = &parts[np];
 		memset(&culprit->r, 0, sizeof culprit->r);
 		int at = find_culprit(x, &cur, comp, ncomp, c, key, culprit, why, n);
