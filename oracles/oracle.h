@@ -34,6 +34,9 @@ struct oracle_opts {
 	 * inputs (RM_NUDGED) is the problem's ill-conditioning, not the
 	 * compiler's. Set per graph (check_graph); 0 for a program text. */
 	uint8_t continuous;
+	/* The graph has a step op (graph_has_step): without an fp64 reference
+	 * its float outputs are not judged. Set per graph (check_graph). */
+	uint8_t stepped;
 };
 
 void oracle_default_opts(struct oracle_opts *o);

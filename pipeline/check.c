@@ -91,7 +91,8 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
 	/* nudged inputs tell ill-conditioning apart only where nothing jumps */
-	cg.oracle.continuous = !g->broken && !graph_has_step(g);
+	cg.oracle.stepped = (uint8_t)graph_has_step(g);
+	cg.oracle.continuous = !g->broken && !cg.oracle.stepped;
 	if (!cg.oracle.continuous)
 		cg.modes &= ~(1u << RM_NUDGED);
 	uint16_t written[G_MAX_VALUES];
