@@ -24,3 +24,12 @@ for s in $names; do
   [ -e "$f/worker.log" ] || die "$f/worker.log missing"
 done
 [ "$known" -gt 0 ] || die "no seed expects a known bug on torch $TORCH_MINOR: the findings are not checked"
+# The seeds of pt2fuzz's own written-up findings (seeds/bug_*) are its reported
+# bugs, never new ones: a campaign from the shipped seeds counts them apart.
+for txt in "$ROOT"/seeds/bug_*.txt; do
+  s=$(basename "$txt" .txt)
+  case $(seed_expect "$txt") in pass | unchecked) continue ;; esac
+  grep -q "^$B/seeds/$s.bin: .*\[known: docs/findings/[a-z0-9-]*\.md\]" "$TMP/out" ||
+    die "$s: its finding is not marked as a reported bug (docs/findings)"
+done
+grep -q '^findings: 0 new, ' "$TMP/out" || die "the shipped seeds made new findings: $(grep '^findings:' "$TMP/out")"
