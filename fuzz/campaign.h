@@ -161,7 +161,8 @@ int open_log(const char *path);
 struct triager {
 	pid_t pid;                   /* the running `pt2fuzz triage`, 0 when none */
 	char batch[CAMPAIGN_PATH];
-	unsigned done, pending;
+	unsigned done, pending;      /* findings triaged; of unknown bugs, waiting */
+	unsigned folders, done_seen; /* the findings folders and done when a batch was last chosen */
 	long long secs;              /* per finding */
 	unsigned jobs;               /* its workers */
 	uint64_t since_usec, ran_usec; /* when the running batch began; how long batches ran (profile_clock_usec) */

@@ -1,6 +1,6 @@
 /* Background triage of a campaign's new findings: one `pt2fuzz triage` at a
- * time, with its share of the node's workers (never the lender's), over a batch OUT/triage/batch-<time>/ of links to the findings
- * not yet triaged. Triage writes reduced/ and bisect.json into each finding
+ * time, with its share of the node's workers (never the lender's), over a
+ * batch OUT/triage/batch-<time>/ of links to findings not yet triaged. Triage writes reduced/ and bisect.json into each finding
  * through its link, and the batch's buckets into the batch's triage.md; a
  * finding is then marked with a .triaged file. A batch cut short by a stop
  * is done again after a restart. */
@@ -71,7 +71,7 @@ static void drop_unfinished(const char *triage_dir)
 		closedir(d);
 }
 
-/* A pending finding, as batches choose them. */
+/* A finding to triage, as batches choose them. */
 struct candidate {
 	char name[64]; /* "<kind>-<signature>" */
 	uint64_t bucket;
@@ -85,74 +85,77 @@ static int by_turn(const void *a, const void *b)
 	return x->later != y->later ? x->later - y->later : x->nodes - y->nodes;
 }
 
-/* The bucket of findings/name into c; -1 when unreadable, or a known or
- * reported bug's. */
-static int candidate_of(const char *findings, const char *name, struct candidate *c)
+/* Room for one more element of size each in *a (count n, room *cap): 0, or -1 (out of memory). */
+static int grow(void *a, unsigned n, unsigned *cap, size_t each)
 {
-	char dir[CAMPAIGN_PATH + 300], why[300], path[CAMPAIGN_PATH + 600];
-	struct finding_bucket b;
-	if (snprintf(dir, sizeof dir, "%s/%s", findings, name) >= (int)sizeof dir || bucket_load(dir, &b, why, sizeof why))
+	void **p = a;
+	if (n < *cap)
+		return 0;
+	void *bigger = realloc(*p, (*cap ? 2 * *cap : 64) * each);
+	if (!bigger)
 		return -1;
-	if (b.known) /* counted by its bug already: `pt2fuzz triage` reduces it when asked */
-		return -1;
-	snprintf(c->name, sizeof c->name, "%s", name);
-	c->bucket = b.hash;
-	c->later = 0;
-	snprintf(path, sizeof path, "%s/meta.json", dir);
-	json_t *meta = json_file_load(path, why, sizeof why);
-	c->nodes = (int)json_file_num(meta, "nodes", G_MAX_NODES);
-	json_decref(meta);
+	*p = bigger;
+	*cap = *cap ? 2 * *cap : 64;
 	return 0;
 }
 
-/* Whether some finding of bucket is reduced already (its reduced/ exists). */
-static int bucket_reduced(const char *findings, uint64_t bucket)
+/* One pass over the findings: the pending ones of unknown bugs into *c
+ * (known and reported bugs count by their bug already, and `pt2fuzz
+ * triage` reduces them when asked), the buckets that have a reduced finding
+ * into *reduced, both grown as needed, with their counts. */
+static void scan_findings(const char *findings, struct candidate **c, unsigned *nc, uint64_t **reduced, unsigned *nr)
 {
-	char path[CAMPAIGN_PATH + 600], why[300];
-	struct finding_bucket b;
-	int found = 0;
+	char dir[CAMPAIGN_PATH + 300], path[CAMPAIGN_PATH + 600], why[300];
+	unsigned cap = 0, rcap = 0;
 	DIR *d = opendir(findings);
-	for (struct dirent *e; d && !found && (e = readdir(d));) {
-		if (e->d_name[0] == '.' || snprintf(path, sizeof path, "%s/%s/reduced/graph.bin", findings, e->d_name) >= (int)sizeof path ||
-		    access(path, F_OK))
+	for (struct dirent *e; d && (e = readdir(d));) {
+		json_t *meta;
+		if (e->d_name[0] == '.' || snprintf(dir, sizeof dir, "%s/%s", findings, e->d_name) >= (int)sizeof dir ||
+		    snprintf(path, sizeof path, "%s/meta.json", dir) >= (int)sizeof path ||
+		    !(meta = json_file_load(path, why, sizeof why)))
 			continue;
-		path[strlen(path) - strlen("/reduced/graph.bin")] = 0;
-		found = !bucket_load(path, &b, why, sizeof why) && b.hash == bucket;
+		struct finding_bucket b;
+		bucket_of(meta, &b);
+		int nodes = (int)json_file_num(meta, "nodes", G_MAX_NODES);
+		json_decref(meta);
+		snprintf(path, sizeof path, "%s/reduced/graph.bin", dir);
+		if (!access(path, F_OK) && !grow(reduced, *nr, &rcap, sizeof **reduced))
+			(*reduced)[(*nr)++] = b.hash;
+		if (b.known || strlen(e->d_name) >= sizeof (*c)->name || !is_pending(findings, e->d_name) ||
+		    grow(c, *nc, &cap, sizeof **c))
+			continue;
+		struct candidate *k = &(*c)[(*nc)++];
+		snprintf(k->name, sizeof k->name, "%.63s", e->d_name);
+		k->bucket = b.hash;
+		k->nodes = nodes;
 	}
 	if (d)
 		closedir(d);
-	return found;
 }
 
 /* Links the findings to triage next into a new batch (triager_poll's
- * order); how many. */
-static unsigned make_batch(struct triager *t, const struct campaign_paths *p)
+ * order); how many. *pending: the findings of unknown bugs not yet triaged. */
+static unsigned make_batch(struct triager *t, const struct campaign_paths *p, unsigned *pending)
 {
 	char dir[CAMPAIGN_PATH + 16], real[PATH_MAX], target[CAMPAIGN_PATH + 300], link[CAMPAIGN_PATH + 600];
-	unsigned n = 0, nc = 0, cap = 0;
+	unsigned n = 0, nc = 0, nr = 0;
 	struct candidate *c = NULL;
-	snprintf(dir, sizeof dir, "%s/triage", p->out);
-	mkdir(dir, 0777);
-	drop_unfinished(dir);
-	snprintf(t->batch, sizeof t->batch, "%.4100s/batch-%lld", dir, (long long)time(NULL));
-	DIR *d = opendir(p->findings);
-	for (struct dirent *e; d && (e = readdir(d));) {
-		if (!is_pending(p->findings, e->d_name))
-			continue;
-		if (nc == cap) {
-			struct candidate *grown = realloc(c, (cap = cap ? 2 * cap : 64) * sizeof *c);
-			if (!grown)
-				break;
-			c = grown;
-		}
-		nc += !candidate_of(p->findings, e->d_name, &c[nc]);
+	uint64_t *reduced = NULL;
+	scan_findings(p->findings, &c, &nc, &reduced, &nr);
+	*pending = nc;
+	for (unsigned i = 0; i < nc; i++) {
+		c[i].later = 0;
+		for (unsigned j = 0; j < nr && !c[i].later; j++)
+			c[i].later = reduced[j] == c[i].bucket;
 	}
-	if (d)
-		closedir(d);
-	for (unsigned i = 0; i < nc; i++)
-		c[i].later = bucket_reduced(p->findings, c[i].bucket);
-	if (nc)
+	free(reduced);
+	if (nc) {
 		qsort(c, nc, sizeof *c, by_turn);
+		snprintf(dir, sizeof dir, "%s/triage", p->out);
+		mkdir(dir, 0777);
+		drop_unfinished(dir);
+		snprintf(t->batch, sizeof t->batch, "%.4100s/batch-%lld", dir, (long long)time(NULL));
+	}
 	for (unsigned i = 0; i < nc && n < TRIAGE_BATCH; i++) {
 		int taken = c[i].later && c[0].later != c[i].later; /* later ones only when nothing else waits */
 		for (unsigned j = 0; j < i && !taken; j++)
@@ -179,13 +182,22 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	}
 	if (t->pid || !may_start)
 		return;
-	t->pending = 0;
+	/* A new batch only when the findings changed since the last look:
+	 * choosing one reads every meta.json. */
+	unsigned folders = 0; /* with meta.json: one being written is seen once it is */
+	char path[CAMPAIGN_PATH + 600];
 	DIR *d = opendir(p->findings);
 	for (struct dirent *e; d && (e = readdir(d));)
-		t->pending += is_pending(p->findings, e->d_name);
+		folders += e->d_name[0] != '.' &&
+			   snprintf(path, sizeof path, "%s/%s/meta.json", p->findings, e->d_name) < (int)sizeof path &&
+			   !access(path, F_OK);
 	if (d)
 		closedir(d);
-	if (!t->pending || !make_batch(t, p))
+	if (folders == t->folders && t->done == t->done_seen)
+		return;
+	t->folders = folders;
+	t->done_seen = t->done;
+	if (!make_batch(t, p, &t->pending))
 		return;
 	char secs[32], log[CAMPAIGN_PATH + 16], *argv[CAMPAIGN_MAX_ARGS + 16];
 	int n = 0;

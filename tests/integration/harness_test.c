@@ -386,17 +386,17 @@ TEST(harness_findings_dedup_by_signature)
 	struct check_cfg c;
 	check_default_cfg(&c);
 	struct finding_ctx fc = {dir, &c, &X, "cpu", "harness_test"};
-	struct check_finding f;
+	struct check_finding found;
 	CHECK_EQ(judge("planted_numeric"), V_NUMERIC);
-	check_primary(&R, &f);
-	CHECK_EQ(findings_record(&fc, &G, &R, &f, p1, sizeof p1, why, sizeof why), 1);
+	check_primary(&R, &found);
+	CHECK_EQ(findings_record(&fc, &G, &R, &found, p1, sizeof p1, why, sizeof why), 1);
 	CHECK_EQ(judge("planted_numeric"), V_NUMERIC);
-	check_primary(&R, &f);
-	CHECK_EQ(findings_record(&fc, &G, &R, &f, p2, sizeof p2, why, sizeof why), 0);
+	check_primary(&R, &found);
+	CHECK_EQ(findings_record(&fc, &G, &R, &found, p2, sizeof p2, why, sizeof why), 0);
 	CHECK(!strcmp(p1, p2));
 	CHECK_EQ(judge("planted_raise"), V_BEHAVIOUR);
-	check_primary(&R, &f);
-	CHECK_EQ(findings_record(&fc, &G, &R, &f, p3, sizeof p3, why, sizeof why), 1);
+	check_primary(&R, &found);
+	CHECK_EQ(findings_record(&fc, &G, &R, &found, p3, sizeof p3, why, sizeof why), 1);
 	CHECK(strcmp(p1, p3));
 	static const char *const files[] = {"repro.py", "graph.bin", "meta.json", "worker.log"};
 	for (unsigned i = 0; i < 4; i++) {
