@@ -247,7 +247,6 @@ static uint64_t options_hash(int n, char **opts)
 	return h;
 }
 
-/* Starts (or borrows) the worker when none runs; says so the first time. */
 /* The torch the worker runs ("2.11.0+cu130"), which known bugs' triggers are for. */
 static char worker_torch[64];
 
@@ -260,6 +259,7 @@ static int known_trigger_hits(const char *const *ops, unsigned nops)
 	return known_trigger(known_bugs(NULL, 0), worker_torch, ops, nops) != NULL;
 }
 
+/* Starts (or borrows) the worker when none runs; says so the first time. */
 static void worker_up(void)
 {
 	static int announced;
