@@ -33,7 +33,7 @@ read -r new awaiting known reported <<<"$counts"
 buckets=$((new + awaiting + known + reported))
 [ "$total" = "$nf" ] && [ "$buckets" -ge 1 ] && [ "$buckets" -le "$nf" ] || die "summary counts '$total: $counts' for $nf findings"
 # A new bug is a reduced one: no more new bugs than findings with reduced/.
-nreduced=$(ls -d "$OUT"/findings/*-*/reduced 2>/dev/null | wc -l)
+nreduced=$(find "$OUT/findings" -mindepth 2 -maxdepth 2 -name reduced -type d | wc -l)
 [ "$new" -le "$nreduced" ] || die "$new new bugs from $nreduced reduced findings"
 
 # Where the seconds went (docs/campaigns.md, "profile"): eager runs and the compile's stages, timed by
