@@ -8,7 +8,10 @@
  *
  * Options (docs/fuzzing.md): after -ignore_remaining_args=1 on the command
  * line, and/or in PT2FUZZ_OPTIONS (inherited by -fork jobs):
- *   the `pt2fuzz run` options (--backend, --mode, --device, --findings, ...),
+ *   the `pt2fuzz run` options (--backend, --mode, --device, --findings, ...;
+ *                   --hunt-known: also generate and keep components that
+ *                   hold a known bug's trigger, which generation and mutation
+ *                   avoid on the torch the bug was seen on, mutators/avoid.h),
  *   --no-coverage   pure generation: no feedback, every input freshly generated
  *   --stats DIR     per-process statistics and exact compiler line sets
  *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
@@ -25,9 +28,6 @@
  *                   from and adds to (fuzz/learned.h)
  *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
  *                   the job's progress from its modification time
- *   --hunt-known    generate and keep components that hold a known bug's
- *                   trigger (by default generation and mutation avoid them
- *                   on the torch the bug was seen on: mutators/avoid.h)
  *   --keep-going    a finding that repeats a recorded one or matches a known
  *                   upstream bug is counted in its folder and the job goes on
  *                   (the input kept out of the corpus): a restarted job costs a

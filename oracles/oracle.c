@@ -301,7 +301,7 @@ static int same_stride_order(const struct tensor_out *a, const struct tensor_out
 /* Output k at binding b: 1 and v filled on a finding. A stride mismatch is
  * only remembered in *stride (the lowest-ranked finding) when none is yet;
  * stride NULL: not checked (gradients: autograd promises no layout). */
-static int compare_output(const struct run_result *r, unsigned b, unsigned k, const struct oracle_opts *o,
+static int compare_output(const struct run_result *r, unsigned b, unsigned k, const struct oracle_opts *o, int values,
 			  struct verdict *v, struct verdict *stride)
 {
 	const struct tensor_out *e = &r->m[RM_EAGER][b].out[k], *c = &r->m[RM_COMPILED][b].out[k];
@@ -328,12 +328,12 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 			   cs);
 		return 1;
 	}
-	int finding = 0;
-	if (e->has_values && c->has_values && dtype_is_float(e->dtype) && e->f && c->f)
+	int finding = 0, judged = values && e->has_values && c->has_values;
+	if (judged && dtype_is_float(e->dtype) && e->f && c->f)
 		finding = compare_float(e, c, fp64_ref(r, b, k, e), o->continuous ? nudged_out(r, b, k, e) : NULL,
 				        o->tol[e->dtype],
 				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped, b, k, v);
-	else if (e->has_values && c->has_values && e->dtype < DT_COUNT && !dtype_is_float(e->dtype) && e->i && c->i)
+	else if (judged && e->dtype < DT_COUNT && !dtype_is_float(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, int_ref(r, b, k, e), b, k, v);
 	if (finding || !stride || stride->kind != V_PASS || !o->check_strides || !e->numel)
 		return finding;
@@ -368,23 +368,25 @@ static void label_backward(struct verdict *v, unsigned grad)
 
 /* Output k at binding b, forward output or gradient, labelled: 1 and v
  * filled on a finding (a stride mismatch only in *stride, as compare_output
- * does). Outputs left out of comparison (compare[k] == 0) pass. */
+ * does), as compare[k] says. */
 static int compare_at(const struct run_result *r, unsigned b, unsigned k, const uint8_t *compare, unsigned ncompare,
 		      const struct oracle_opts *o, struct verdict *v, struct verdict *stride)
 {
 	const struct mode_result *e = &r->m[RM_EAGER][b];
 	unsigned nfwd = e->nout - e->ngrad;
-	if (compare && k < ncompare && !compare[k])
+	int what = compare && k < ncompare ? compare[k] : ORACLE_COMPARE_ALL;
+	if (what == ORACLE_COMPARE_NONE)
 		return 0; /* tie-broken indices (and gradients through them) legitimately differ */
+	int values = what != ORACLE_COMPARE_LAYOUT;
 	if (k < nfwd) {
-		if (!compare_output(r, b, k, o, v, stride))
+		if (!compare_output(r, b, k, o, values, v, stride))
 			return 0;
 		if (k + o->written >= nfwd)
 			label_output(v, "written leaf", k + o->written - nfwd);
 		return 1;
 	}
 	v->grads_judged++;
-	if (!compare_output(r, b, k, o, v, NULL))
+	if (!compare_output(r, b, k, o, values, v, NULL))
 		return 0;
 	label_backward(v, k - nfwd);
 	return 1;

@@ -41,8 +41,14 @@ struct oracle_opts {
 
 void oracle_default_opts(struct oracle_opts *o);
 
-/* Judges r. compare[k] == 0 leaves output k out of every value comparison
- * (tie-broken indices); compare == NULL compares all. */
+/* compare[k]: how much of output k is judged. */
+enum oracle_compare {
+	ORACLE_COMPARE_NONE,   /* nothing (tie-broken indices) */
+	ORACLE_COMPARE_ALL,    /* everything */
+	ORACLE_COMPARE_LAYOUT, /* its kind, dtype, shape and strides, not its values (other draws: pipeline/draws.h) */
+};
+
+/* Judges r, output k as compare[k] says; compare == NULL compares all. */
 void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned ncompare,
 		  const struct oracle_opts *o, struct verdict *v);
 

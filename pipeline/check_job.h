@@ -18,6 +18,7 @@ struct check_cfg {
 	const char *inductor[CHECK_MAX_INDUCTOR]; /* "name=value" settings */
 	unsigned ninductor;
 	int backward;             /* backward mode: gradients of the grad leaves are compared too */
+	int exact_draws;          /* --hunt-known: values after a draw compared even where draws differ (draws.h) */
 	struct oracle_opts oracle;
 };
 
@@ -27,7 +28,7 @@ struct check_cfg_store {
 	char backend[64], mode[64], dynamic[16];
 	char inductor[CHECK_MAX_INDUCTOR][128];
 	unsigned ninductor, modes;
-	int backward;
+	int backward, exact_draws;
 	struct oracle_opts oracle;
 };
 
@@ -39,7 +40,7 @@ struct check_job {
 	char *program;            /* the emitted program (malloc'd, NUL-terminated) */
 	size_t len;
 	unsigned nbind;           /* its bindings (0: unknown) */
-	uint8_t compare[RESULT_MAX_OUT]; /* compare[k] == 0: output k is never compared (oracle_judge) */
+	uint8_t compare[RESULT_MAX_OUT]; /* enum oracle_compare per output (oracle_judge) */
 	unsigned ncompare;
 	int compare_all;          /* a program text: every output is compared */
 	struct check_cfg_store cfg; /* as judged: with the graph's coarse_tol and broken constraint */

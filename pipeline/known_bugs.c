@@ -168,21 +168,63 @@ const struct known_bug *known_match(const struct known_list *l, const char *kind
 	return NULL;
 }
 
-const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
-				     unsigned nops)
+/* torch's MAJOR.MINOR ("2.11.0+cu130": "2.11") into minor; 0, or -1. */
+static int torch_minor(const char *torch, char *minor, size_t n)
 {
-	char minor[16] = "";
 	const char *dot = strchr(torch, '.');
 	size_t len = dot ? strcspn(dot + 1, ".+") + (size_t)(dot + 1 - torch) : 0;
-	if (!len || len >= sizeof minor)
-		return NULL;
+	if (!len || len >= n)
+		return -1;
 	memcpy(minor, torch, len);
+	minor[len] = 0;
+	return 0;
+}
+
+/* Whether b's values differ between modes only through draws: a numeric
+ * bug whose OPS are random ops alone (their names, or family:random). */
+static int is_draw_bug(const struct known_bug *b)
+{
+	static const char family[] = "family:random";
+	const char *list = b->ops;
+	size_t l;
+	if (strcmp(b->kinds, "numeric") || !strcmp(list, "*"))
+		return 0;
+	for (const char *w; (w = next_word(&list, &l));) {
+		char name[sizeof b->ops];
+		snprintf(name, sizeof name, "%.*s", (int)l, w);
+		int op = op_find(name);
+		if (strcmp(name, family) && (op < 0 || op_get((unsigned)op)->family != FAM_RANDOM))
+			return 0;
+	}
+	return 1;
+}
+
+/* The first bug of l, on torch, that ops hold, among draw bugs (draws 1) or
+ * the others (draws 0). */
+static const struct known_bug *on_torch(const struct known_list *l, const char *torch, const char *const *ops,
+					unsigned nops, int draws)
+{
+	char minor[16];
+	if (torch_minor(torch, minor, sizeof minor))
+		return NULL;
 	for (unsigned i = 0; l && i < l->n; i++) {
 		const struct known_bug *b = &l->bugs[i];
-		if (strcmp(b->ops, "*") && listed(b->torch, minor) && all_among(b->ops, ops, nops))
+		if (strcmp(b->ops, "*") && is_draw_bug(b) == draws && listed(b->torch, minor) && all_among(b->ops, ops, nops))
 			return b;
 	}
 	return NULL;
+}
+
+const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
+				     unsigned nops)
+{
+	return on_torch(l, torch, ops, nops, 0);
+}
+
+const struct known_bug *known_draw_bug(const struct known_list *l, const char *torch, const char *const *ops,
+				      unsigned nops)
+{
+	return on_torch(l, torch, ops, nops, 1);
 }
 
 const struct known_list *known_bugs(char *why, size_t n)

@@ -43,9 +43,17 @@ const struct known_bug *known_match(const struct known_list *l, const char *kind
 
 /* The first bug of l whose trigger n op names hold (mutators/avoid.h):
  * its OPS (not *) all among them, on a torch it was seen on (torch, as
- * "2.11.0+cu130", by MAJOR.MINOR among its TORCH versions). NULL when none. */
+ * "2.11.0+cu130", by MAJOR.MINOR among its TORCH versions). Draw bugs
+ * (below) are no triggers: the oracle stops comparing what they change.
+ * NULL when none. */
 const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
 				     unsigned nops);
+
+/* The same among draw bugs: numeric bugs whose OPS are random ops alone
+ * (family:random, or their names), which make compiled code draw other
+ * numbers than eager (pipeline/draws.h). */
+const struct known_bug *known_draw_bug(const struct known_list *l, const char *torch, const char *const *ops,
+				      unsigned nops);
 
 /* The built-in list and PT2FUZZ_KNOWN_BUGS's file, parsed once; NULL with
  * the reason (then, and on later calls) when one is malformed or unreadable. */

@@ -17,6 +17,7 @@ const struct option run_opts_table[] = {
 	{"modes", required_argument, NULL, 0},    {"inductor", required_argument, NULL, 0},
 	{"compile-threads", required_argument, NULL, 0}, {"no-stride-check", no_argument, NULL, 0},
 	{"malloc-check", required_argument, NULL, 0}, {"known", required_argument, NULL, 0},
+	{"hunt-known", no_argument, NULL, 0},
 	{NULL, 0, NULL, 0},
 };
 
@@ -99,6 +100,7 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 	if (cli_opt(c, "dynamic"))
 		ro->check.dynamic = cli_opt(c, "dynamic");
 	ro->check.oracle.check_strides = !cli_flag(c, "no-stride-check");
+	ro->check.exact_draws = cli_flag(c, "hunt-known");
 	const char *modes = cli_opt(c, "modes");
 	if (modes && parse_modes(modes, &ro->check.modes)) {
 		fprintf(stderr, "%s: --modes %s: expected a list of eager, compiled, fp64, nudged\n", c->cmd, modes);

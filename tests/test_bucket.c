@@ -371,7 +371,7 @@ TEST(known_trigger_by_ops_and_torch_version)
 	struct known_list l = {0};
 	char why[300];
 	CHECK_EQ(known_parse(&l,
-			     "pytorch#1 | numeric | * | family:random | 2.11 | t\n"
+			     "pytorch#1 | behaviour | * | family:random | 2.11 | t\n"
 			     "pytorch#2 | behaviour | *x* | * | 2.11,2.15 | t\n"
 			     "pytorch#3 | numeric | * | erf,div | 2.6,2.15 | t\n",
 			     "mine.txt", why, sizeof why),
@@ -384,6 +384,34 @@ TEST(known_trigger_by_ops_and_torch_version)
 	CHECK(known_trigger(&l, "2.15.0", e, 1) == NULL);
 	CHECK(known_trigger(&l, "2.1.0", ed, 3) == NULL); /* 2.1 is not 2.15 */
 	CHECK(known_trigger(&l, "", ed, 3) == NULL);
+	known_free(&l);
+}
+
+/* A numeric bug of random ops alone is a draw bug (pipeline/draws.h): the
+ * oracle judges what it changes by layout only, so it is no trigger; a
+ * line that names another op beside a random one stays a trigger. */
+TEST(draw_bugs_are_numeric_bugs_of_random_ops_alone)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l,
+			     "pytorch#1 | numeric | * | family:random | 2.11 | reordered\n"
+			     "pytorch#2 | numeric | * | bernoulli | 2.6 | decomposed\n"
+			     "pytorch#3 | numeric | * | dropout,mm | 2.6 | not random alone\n",
+			     "mine.txt", why, sizeof why),
+		 0);
+	const char *rnd[] = {"dropout", "relu"}, *bern[] = {"bernoulli", "mm"}, *dm[] = {"dropout", "mm"};
+	const struct known_bug *k = known_draw_bug(&l, "2.11.0+cu130", rnd, 2);
+	CHECK(k && !strcmp(k->issue, "pytorch#1"));
+	CHECK(known_trigger(&l, "2.11.0+cu130", rnd, 2) == NULL);
+	CHECK(known_draw_bug(&l, "2.15.0", rnd, 2) == NULL);
+	k = known_draw_bug(&l, "2.6.0", bern, 2);
+	CHECK(k && !strcmp(k->issue, "pytorch#2"));
+	CHECK(known_draw_bug(&l, "2.6.0", dm, 2) == NULL);
+	k = known_trigger(&l, "2.6.0", dm, 2);
+	CHECK(k && !strcmp(k->issue, "pytorch#3"));
+	const char *relu[] = {"relu"};
+	CHECK(known_draw_bug(&l, "2.11.0", relu, 1) == NULL);
 	known_free(&l);
 }
 

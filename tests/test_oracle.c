@@ -401,6 +401,39 @@ TEST(oracle_tie_broken_outputs_are_never_compared)
 	CHECK_EQ(V.output, 2);
 }
 
+/* ORACLE_COMPARE_LAYOUT (values computed from draws that differ between
+ * modes, pipeline/draws.h): any values pass, but a wrong dtype, shape or
+ * stride is still a finding. */
+TEST(oracle_layout_only_outputs_judge_all_but_values)
+{
+	static const double wild[4] = {100, -7, 0, 1e9};
+	static const int64_t ia[4] = {0, 3, 1, 2}, ib[4] = {2, 1, 0, 3};
+	int64_t four = 4, five = 5, sq[2] = {2, 2};
+	const uint8_t layout[2] = {ORACLE_COMPARE_LAYOUT, ORACLE_COMPARE_LAYOUT};
+	reset(1);
+	floats(0, 0, DT_FLOAT32, 4, one4, wild, one4);
+	put(RM_EAGER, 0, 1, DT_INT64, 1, &four, NULL, ia);
+	put(RM_COMPILED, 0, 1, DT_INT64, 1, &four, NULL, ib);
+	oracle_judge(&R, layout, 2, &O, &V);
+	CHECK_EQ(V.kind, V_PASS);
+	CHECK_EQ(judge(), V_NUMERIC); /* all compared: the values differ */
+	put(RM_COMPILED, 0, 1, DT_INT64, 1, &five, NULL, NULL);
+	oracle_judge(&R, layout, 2, &O, &V);
+	CHECK_EQ(V.kind, V_NUMERIC);
+	CHECK_EQ(V.what, MM_SHAPE);
+	CHECK_EQ(V.output, 1);
+	put(RM_COMPILED, 0, 1, DT_INT32, 1, &four, NULL, ib);
+	oracle_judge(&R, layout, 2, &O, &V);
+	CHECK_EQ(V.what, MM_DTYPE);
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_FLOAT32, 2, sq, one4, NULL);
+	struct tensor_out *c = put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, sq, wild, NULL);
+	c->stride[0] = 1;
+	c->stride[1] = 2;
+	oracle_judge(&R, layout, 1, &O, &V);
+	CHECK_EQ(V.kind, V_STRIDE);
+}
+
 TEST(oracle_dtype_shape_count_and_kind_mismatches)
 {
 	int64_t s23[2] = {2, 3}, s32[2] = {3, 2}, s6 = 6;

@@ -265,3 +265,16 @@ def planted_raise_if_cummax_else_cumsum_outputs(gm, example_inputs):
             out.replace_input_with(v, gm.graph.call_function(torch.add, (v, 1.0)))
     gm.recompile()
     return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_shifted_draws(gm, example_inputs):
+    """Compiled code draws one number before the graph's own draws, so each
+    of them differs from eager's: what a reordering of the draws does."""
+    compiled = compile_fx(gm, example_inputs)
+
+    def run(*args):
+        torch.rand(1)
+        return compiled(*args)
+
+    return run
