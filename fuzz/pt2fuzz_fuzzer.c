@@ -41,6 +41,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
@@ -58,6 +59,7 @@
 #include "../pipeline/replay_cache.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/runopts.h"
+#include "known_breaks.h"
 #include "learned.h"
 #include "seed_energy.h"
 #include "target_options.h"
@@ -71,6 +73,7 @@ static struct executor X;
 static struct graph G;
 static int no_coverage, keep_going;
 static int merging;        /* this process is a libFuzzer merge's inner step */
+static int avoiding;       /* known bugs' triggers are avoided (no --hunt-known) */
 static int controlling;    /* libFuzzer's -fork parent or -merge=1 outer process: runs no input */
 static uint64_t born_usec; /* when LLVMFuzzerInitialize began */
 static unsigned near_invalid = 10;
@@ -252,11 +255,23 @@ static char worker_torch[64];
 
 /* The triggers that hold on the worker's torch (mutations start the worker
  * first: worker_up), once its hello has said which: none before. */
-static int known_trigger_hits(const char *const *ops, unsigned nops)
+/* The worker's torch ("" until one started). */
+static const char *torch_of_worker(void)
 {
 	if (!worker_torch[0])
 		executor_info(&X, "torch", worker_torch, sizeof worker_torch);
-	return known_trigger(known_bugs(NULL, 0), worker_torch, ops, nops) != NULL;
+	return worker_torch;
+}
+
+static int known_trigger_hits(const char *const *ops, unsigned nops)
+{
+	return known_trigger(known_bugs(NULL, 0), torch_of_worker(), ops, nops) != NULL;
+}
+
+static int known_break_hits(const char *op, unsigned constraint)
+{
+	const char *c = constraint_name(constraint);
+	return c && known_breaks_hit(RO.findings, torch_of_worker(), op, c);
 }
 
 /* Starts (or borrows) the worker when none runs; says so the first time. */
@@ -314,8 +329,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	merging = libfuzzer_flag(*argc, *argv, "merge_inner"); /* -merge=1's child, -fork's merges */
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
-	if (!cli_flag(&c, "hunt-known"))
+	avoiding = !cli_flag(&c, "hunt-known");
+	if (avoiding) {
 		avoid_use(known_trigger_hits);
+		avoid_break_use(known_break_hits);
+	}
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
@@ -380,6 +398,19 @@ static int say_finding(int saved, const char *dir, const char *why, const char *
 	return saved != 0; /* an unsaved one is kept as libFuzzer's crash input */
 }
 
+/* A finding of near-invalid graph g, filed in dir, that is a known bug:
+ * its broken node's op and constraint are not made again (fuzz/known_breaks.h). */
+static void learn_break(const struct graph *g, const char *dir)
+{
+	struct finding_bucket b = {0};
+	char ignored[300];
+	if (!g->broken || !g->nnodes || bucket_load(dir, &b, ignored, sizeof ignored) || !b.known)
+		return;
+	const char *op = op_get(g->n[g->nnodes - 1].op)->name, *c = constraint_name(g->broken);
+	if (c && known_breaks_add(RO.findings, torch_of_worker(), op, c, b.known->issue))
+		fprintf(stderr, "pt2fuzz_fuzzer: cannot add to %s/%s\n", RO.findings, KNOWN_BREAKS_FILE);
+}
+
 /* What filing a check's findings found: bits of FOUND_ANY (a finding),
  * FOUND_NEW (a new one). */
 enum { FOUND_ANY = 1, FOUND_NEW = 2 };
@@ -398,6 +429,8 @@ static int record_result(struct finding_ctx *fc, const struct graph *g, const st
 			continue;
 		int saved = findings_record(fc, g, r, each, dir, sizeof dir, why, sizeof why);
 		found |= FOUND_ANY | (say_finding(saved, dir, why, each->v.detail) ? FOUND_NEW : 0);
+		if (saved >= 0 && avoiding)
+			learn_break(g, dir);
 	}
 	return found;
 }

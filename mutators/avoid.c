@@ -2,8 +2,13 @@
 #include "../graph/op.h"
 
 static avoid_hits_fn avoid_hits;
+static avoid_break_fn avoid_break_hits;
 
 void avoid_use(avoid_hits_fn hits) { avoid_hits = hits; }
+
+void avoid_break_use(avoid_break_fn hits) { avoid_break_hits = hits; }
+
+int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits && avoid_break_hits(op, constraint); }
 
 int avoid_component(const struct graph *g, const uint8_t *member)
 {

@@ -19,4 +19,14 @@ int avoid_component(const struct graph *g, const uint8_t *member);
 /* Whether some component of g does. */
 int avoid_graph(const struct graph *g);
 
+/* A known bug of near-invalid graphs is held by their broken node: its op
+ * and the constraint it breaks (graph/broken.h). Such a pair is no longer
+ * made (mutators/break.h). hits(op, constraint): whether the pair holds a
+ * known bug; none set, nothing is avoided. */
+typedef int (*avoid_break_fn)(const char *op, unsigned constraint);
+
+void avoid_break_use(avoid_break_fn hits);
+
+int avoid_break(const char *op, unsigned constraint);
+
 #endif

@@ -12,7 +12,8 @@
 
 /* Appends to the valid graph g a node that breaks `constraint` (C_NONE: a
  * breaker picked at random); leaves no node reads are dropped and the sinks
- * become the outputs. Returns the node index, or -1 (g may have changed but
+ * become the outputs; never an op and constraint that hold a known bug
+ * (mutators/avoid.h). Returns the node index, or -1 (g may have changed but
  * is still valid). */
 int break_graph(struct graph *g, struct rng *r, unsigned constraint, unsigned attempts);
 

@@ -199,8 +199,22 @@ static int is_draw_bug(const struct known_bug *b)
 	return 1;
 }
 
+/* Whether b shows in near-invalid graphs alone (missing-error,
+ * error-mismatch: eager raises there): no component of ops alone holds it. */
+static int near_invalid_only(const struct known_bug *b)
+{
+	const char *list = b->kinds;
+	size_t l;
+	if (!strcmp(list, "*"))
+		return 0;
+	for (const char *w; (w = next_word(&list, &l));)
+		if (!among(w, l, (const char *const[]){"missing-error", "error-mismatch"}, 2))
+			return 0;
+	return 1;
+}
+
 /* The first bug of l, on torch, that ops hold, among draw bugs (draws 1) or
- * the others (draws 0). */
+ * the others that a valid graph can show (draws 0). */
 static const struct known_bug *on_torch(const struct known_list *l, const char *torch, const char *const *ops,
 					unsigned nops, int draws)
 {
@@ -209,7 +223,8 @@ static const struct known_bug *on_torch(const struct known_list *l, const char *
 		return NULL;
 	for (unsigned i = 0; l && i < l->n; i++) {
 		const struct known_bug *b = &l->bugs[i];
-		if (strcmp(b->ops, "*") && is_draw_bug(b) == draws && listed(b->torch, minor) && all_among(b->ops, ops, nops))
+		if (strcmp(b->ops, "*") && is_draw_bug(b) == draws && !near_invalid_only(b) && listed(b->torch, minor) &&
+		    all_among(b->ops, ops, nops))
 			return b;
 	}
 	return NULL;

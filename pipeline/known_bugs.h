@@ -44,8 +44,10 @@ const struct known_bug *known_match(const struct known_list *l, const char *kind
 /* The first bug of l whose trigger n op names hold (mutators/avoid.h):
  * its OPS (not *) all among them, on a torch it was seen on (torch, as
  * "2.11.0+cu130", by MAJOR.MINOR among its TORCH versions). Draw bugs
- * (below) are no triggers: the oracle stops comparing what they change.
- * NULL when none. */
+ * (below) are no triggers: the oracle stops comparing what they change;
+ * nor are bugs of near-invalid graphs alone (KINDS missing-error,
+ * error-mismatch), whose trigger is the broken op and its constraint
+ * (learned from findings: fuzz/known_breaks.h). NULL when none. */
 const struct known_bug *known_trigger(const struct known_list *l, const char *torch, const char *const *ops,
 				     unsigned nops);
 

@@ -10,6 +10,7 @@
 #include "../graph/emit.h"
 #include "../graph/text.h"
 #include "../graph/validate.h"
+#include "../mutators/avoid.h"
 #include "../mutators/break.h"
 #include "../mutators/edits.h"
 #include "../mutators/gen.h"
@@ -197,6 +198,47 @@ TEST(broken_every_breaker_applies_on_random_graphs)
 	d.size = 6;
 	gen_graph(&h, 7, &d, why, sizeof why);
 	CHECK(codec_hash(&g) == codec_hash(&h) && !g.broken);
+}
+
+/* The broken nodes a known bug holds (mutators/avoid.h avoid_break): here
+ * softmax breaking unsupported_dtype. */
+static int softmax_unsupported(const char *op, unsigned constraint)
+{
+	return !strcmp(op, "softmax") && constraint == C_UNSUPPORTED_DTYPE;
+}
+
+static unsigned broken_softmaxes(void)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 6;
+	o.break_pct = 100;
+	o.constraint = C_UNSUPPORTED_DTYPE;
+	unsigned n = 0;
+	for (unsigned i = 0; i < 200; i++)
+		if (!gen_graph(&g, 900 + i, &o, why, sizeof why) && g.broken)
+			n += !strcmp(op_get(g.n[g.nnodes - 1].op)->name, "softmax");
+	return n;
+}
+
+TEST(broken_nodes_of_a_known_bug_are_not_made)
+{
+	unsigned before = broken_softmaxes();
+	CHECK(before > 0);
+	avoid_break_use(softmax_unsupported);
+	CHECK_EQ(broken_softmaxes(), 0);
+	/* softmax breaks its other constraints still */
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.size = 6;
+	o.break_pct = 100;
+	o.constraint = C_ATTR_DOMAIN;
+	unsigned attr = 0;
+	for (unsigned i = 0; i < 200; i++)
+		if (!gen_graph(&g, 900 + i, &o, why, sizeof why) && g.broken)
+			attr += !strcmp(op_get(g.n[g.nnodes - 1].op)->name, "softmax");
+	CHECK(attr > 0);
+	avoid_break_use(NULL);
 }
 
 TEST(broken_share_of_mutated_inputs_follows_break_pct)

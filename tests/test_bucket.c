@@ -415,6 +415,25 @@ TEST(draw_bugs_are_numeric_bugs_of_random_ops_alone)
 	known_free(&l);
 }
 
+/* A bug of near-invalid graphs alone (missing-error, error-mismatch) is held
+ * by a broken node, not by a component's ops: its op stays in valid graphs. */
+TEST(near_invalid_bugs_are_no_op_triggers)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l,
+			     "pytorch#1 | missing-error | *not implemented for* | adaptive_max_pool2d | 2.15 | t\n"
+			     "pytorch#2 | error-mismatch,missing-error | * | cross_entropy | 2.15 | t\n"
+			     "pytorch#3 | missing-error,numeric | * | cross_entropy | 2.15 | t\n",
+			     "mine.txt", why, sizeof why),
+		 0);
+	const char *amp[] = {"adaptive_max_pool2d"}, *ce[] = {"cross_entropy"};
+	CHECK(known_trigger(&l, "2.15.0", amp, 1) == NULL);
+	const struct known_bug *k = known_trigger(&l, "2.15.0", ce, 1);
+	CHECK(k && !strcmp(k->issue, "pytorch#3"));
+	known_free(&l);
+}
+
 /* Each bucket counts once, in one class: reduced (reduced/graph.bin, by its
  * reduced_bucket) makes a new bug, unreduced awaits triage, a known or
  * reported bug is its own class whatever its state. */

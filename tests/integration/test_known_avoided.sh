@@ -35,3 +35,17 @@ echo "hunted: $(ls "$TMP/hunted" | wc -l) new corpus inputs, $hunted random ops 
 drawn=$(run drawn --known "$TMP/draws.txt")
 echo "draw bug: $(ls "$TMP/drawn" | wc -l) new corpus inputs, $drawn random ops in them"
 [ "$drawn" -gt 0 ] || die "random ops are avoided for a draw bug, which the oracle absorbs"
+
+# A known bug of a near-invalid graph (pytorch#197062: adaptive_max_pool2d
+# breaking unsupported_dtype, missing-error on the pinned torch) is held by
+# its broken node: the job that finds it writes the pair to the findings'
+# .known-breaks.tsv, which every job reads (fuzz/known_breaks.h).
+bug=$ROOT/tests/known_bugs/197062_adaptive_max_pool2d_int64.txt
+[ "$(seed_expect "$bug")" = missing-error ] || die "$bug expects no missing-error on torch $TORCH_MINOR"
+mkdir "$TMP/nseed" "$TMP/ncorpus"
+"$PT2FUZZ" parse "$bug" --out "$TMP/nseed/amp.bin"
+"$B/pt2fuzz_fuzzer" -runs=1 -seed=7 -artifact_prefix="$TMP/" "$TMP/ncorpus" "$TMP/nseed" -ignore_remaining_args=1 \
+  --device cpu --keep-going --findings "$TMP/nf" >"$TMP/nf.log" 2>&1 || true # its one input is a finding: nothing to fuzz
+grep -q 'known finding .*\[known: pytorch#197062\]' "$TMP/nf.log" || die "the seed's finding is not the known #197062"
+grep -qP "^$TORCH_MINOR\tadaptive_max_pool2d\tunsupported_dtype\tpytorch#197062$" "$TMP/nf/.known-breaks.tsv" ||
+  die "the broken node of the known finding was not learned"
