@@ -210,7 +210,8 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 #define TRIAGE_SHARE 8
 static long long triage_share(const struct settings *s)
 {
-	return s->triage && s->jobs >= TRIAGE_SHARE ? s->jobs / TRIAGE_SHARE : 0;
+	long long share = s->triage && s->jobs >= TRIAGE_SHARE ? s->jobs / TRIAGE_SHARE : 0;
+	return share < TRIAGE_SLOTS_MAX ? share : TRIAGE_SLOTS_MAX;
 }
 
 /* libFuzzer -fork over OUT/corpus (and the shared corpus), the seeds, for secs (0: no limit). */
@@ -319,8 +320,8 @@ static void background_text(const struct run *r, char *out, size_t n)
 	if (!r->local.pid && r->s.merge_every)
 		k += snprintf(out + k, n - (size_t)k, "in %llds (last: %u -> %u inputs)",
 			      (long long)(r->s.merge_every - (now - r->last_merge) / 1000), r->local.before, r->local.after);
-	k += snprintf(out + k, n - (size_t)k, "; triage %s, %u pending, %u done", r->triage.pid ? "running" : "idle",
-		      r->triage.pending, r->triage.done);
+	k += snprintf(out + k, n - (size_t)k, "; triage %u of %u running, %u pending, %u done", r->triage.running,
+		      r->triage.slots, r->triage.pending, r->triage.done);
 	if (r->s.watchdog && k > 0 && (size_t)k < n)
 		k += snprintf(out + k, n - (size_t)k, "; watchdog %llds", r->s.watchdog);
 	if (r->p.sync && k > 0 && (size_t)k < n)
@@ -650,7 +651,7 @@ int cmd_fuzz(int argc, char **argv)
 	r.prof_before = r.cs.prof;
 	r.target_execs_before = r.cs.execs;
 	r.triage.secs = r.s.triage_secs;
-	r.triage.jobs = triage_share(&r.s) ? (unsigned)triage_share(&r.s) : 1;
+	r.triage.slots = triage_share(&r.s) ? (unsigned)triage_share(&r.s) : 1;
 	r.last_merge = r.last_row = r.t0;
 	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
 	struct {

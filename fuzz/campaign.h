@@ -158,23 +158,33 @@ int open_log(const char *path);
 
 /* --- campaign_triage.c --- */
 
-struct triager {
-	pid_t pid;                   /* the running `pt2fuzz triage`, 0 when none */
+#define TRIAGE_SLOTS_MAX 32
+/* One `pt2fuzz triage` with one worker over one finding (a batch of one link). */
+struct triage_slot {
+	pid_t pid;                   /* 0 when the slot is free */
+	uint64_t bucket;             /* its finding's */
+	uint64_t since_usec;         /* when it began (profile_clock_usec) */
 	char batch[CAMPAIGN_PATH];
-	unsigned done, pending;      /* findings triaged; of unknown bugs, waiting */
-	unsigned folders, done_seen; /* the findings folders and done when a batch was last chosen */
-	long long secs;              /* per finding */
-	unsigned jobs;               /* its workers */
-	uint64_t since_usec, ran_usec; /* when the running batch began; how long batches ran (profile_clock_usec) */
 };
 
-/* When one has ended, marks its findings; with may_start, starts a
- * `pt2fuzz triage` over findings not yet triaged (a batch of links under
- * OUT/triage/) when none runs: unknown buckets first, one finding each,
- * the smallest graph of its bucket, at most TRIAGE_BATCH; buckets already
- * reduced only when nothing else waits; known and reported bugs never
- * (they count by their bug: `pt2fuzz triage` reduces them when asked). */
-#define TRIAGE_BATCH 4
+struct triager {
+	struct triage_slot slot[TRIAGE_SLOTS_MAX];
+	unsigned slots;              /* at once: the campaign's triage share */
+	unsigned running, done, pending; /* processes; findings triaged; of unknown bugs, waiting */
+	unsigned folders, done_seen; /* the findings folders and done when batches were last chosen */
+	int tidied;                  /* batches cut short by an earlier stop dropped */
+	long long secs;              /* per finding */
+	uint64_t ran_usec;           /* how long triage processes ran, summed */
+};
+
+/* Marks the findings of the triage processes that have ended; with
+ * may_start, fills the free slots with findings not yet triaged, each a
+ * batch of one link under OUT/triage/: unknown buckets first, one finding
+ * each, the smallest graph of its bucket, none whose bucket a running slot
+ * has; buckets already reduced only when nothing else waits; known and
+ * reported bugs never (they count by their bug: `pt2fuzz triage` reduces
+ * them when asked). Slots run side by side, each with one worker, so that
+ * reduction keeps pace with the buckets the node finds. */
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);
 

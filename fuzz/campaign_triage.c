@@ -1,9 +1,10 @@
-/* Background triage of a campaign's new findings: one `pt2fuzz triage` at a
- * time, with its share of the node's workers (never the lender's), over a
- * batch OUT/triage/batch-<time>/ of links to findings not yet triaged. Triage writes reduced/ and bisect.json into each finding
- * through its link, and the batch's buckets into the batch's triage.md; a
- * finding is then marked with a .triaged file. A batch cut short by a stop
- * is done again after a restart. */
+/* Background triage of a campaign's new findings: `pt2fuzz triage`
+ * processes side by side, as many as the campaign's triage share, each with
+ * one worker of its own (never the lender's) over one finding: a batch
+ * OUT/triage/batch-<time>-<slot>/ that links to it. Triage writes reduced/
+ * and bisect.json into the finding through its link, and the batch's bucket
+ * into the batch's triage.md; the finding is then marked with a .triaged
+ * file. A batch cut short by a stop is done again after a restart. */
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
@@ -133,15 +134,25 @@ static void scan_findings(const char *findings, struct candidate **c, unsigned *
 		closedir(d);
 }
 
-/* Links the findings to triage next into a new batch (triager_poll's
- * order); how many. *pending: the findings of unknown bugs not yet triaged. */
-static unsigned make_batch(struct triager *t, const struct campaign_paths *p, unsigned *pending)
+/* Whether a running slot triages bucket. */
+static int running_bucket(const struct triager *t, uint64_t bucket)
 {
-	char dir[CAMPAIGN_PATH + 16], real[PATH_MAX], target[CAMPAIGN_PATH + 300], link[CAMPAIGN_PATH + 600];
+	for (unsigned i = 0; i < t->slots; i++)
+		if (t->slot[i].pid && t->slot[i].bucket == bucket)
+			return 1;
+	return 0;
+}
+
+/* The findings to triage next, in triager_poll's order, at most want, into
+ * pick (their buckets in bucket); how many. *pending: the findings of
+ * unknown bugs not yet triaged. */
+static unsigned choose(const struct triager *t, const char *findings, char (*pick)[64], uint64_t *bucket,
+		       unsigned want, unsigned *pending)
+{
 	unsigned n = 0, nc = 0, nr = 0;
 	struct candidate *c = NULL;
 	uint64_t *reduced = NULL;
-	scan_findings(p->findings, &c, &nc, &reduced, &nr);
+	scan_findings(findings, &c, &nc, &reduced, &nr);
 	*pending = nc;
 	for (unsigned i = 0; i < nc; i++) {
 		c[i].later = 0;
@@ -149,41 +160,87 @@ static unsigned make_batch(struct triager *t, const struct campaign_paths *p, un
 			c[i].later = reduced[j] == c[i].bucket;
 	}
 	free(reduced);
-	if (nc) {
+	if (nc)
 		qsort(c, nc, sizeof *c, by_turn);
-		snprintf(dir, sizeof dir, "%s/triage", p->out);
-		mkdir(dir, 0777);
-		drop_unfinished(dir);
-		snprintf(t->batch, sizeof t->batch, "%.4100s/batch-%lld", dir, (long long)time(NULL));
-	}
-	for (unsigned i = 0; i < nc && n < TRIAGE_BATCH; i++) {
-		int taken = c[i].later && c[0].later != c[i].later; /* later ones only when nothing else waits */
+	for (unsigned i = 0; i < nc && n < want; i++) {
+		int taken = (c[i].later && c[0].later != c[i].later) || /* later ones only when nothing else waits */
+			    running_bucket(t, c[i].bucket);
 		for (unsigned j = 0; j < i && !taken; j++)
 			taken = c[j].bucket == c[i].bucket; /* one finding a bucket: its smallest */
-		if (taken || snprintf(target, sizeof target, "%s/%s", p->findings, c[i].name) >= (int)sizeof target ||
-		    !realpath(target, real))
+		if (taken)
 			continue;
-		if (!n && mkdir(t->batch, 0777))
-			break;
-		snprintf(link, sizeof link, "%s/%s", t->batch, c[i].name);
-		n += symlink(real, link) == 0;
+		snprintf(pick[n], sizeof pick[n], "%s", c[i].name);
+		bucket[n++] = c[i].bucket;
 	}
 	free(c);
 	return n;
 }
 
+/* Starts `pt2fuzz triage` over finding name in slot s. 0, or -1. */
+static int start_slot(struct triager *t, unsigned s, const char *name, uint64_t bucket, const struct campaign_paths *p,
+		      const struct target_args *ta)
+{
+	struct triage_slot *sl = &t->slot[s];
+	char dir[CAMPAIGN_PATH + 16], real[PATH_MAX], target[CAMPAIGN_PATH + 300], link[CAMPAIGN_PATH + 600];
+	snprintf(dir, sizeof dir, "%s/triage", p->out);
+	mkdir(dir, 0777);
+	snprintf(sl->batch, sizeof sl->batch, "%.4090s/batch-%lld-%u", dir, (long long)time(NULL), s);
+	if (snprintf(target, sizeof target, "%s/%s", p->findings, name) >= (int)sizeof target || !realpath(target, real) ||
+	    mkdir(sl->batch, 0777))
+		return -1;
+	snprintf(link, sizeof link, "%s/%s", sl->batch, name);
+	if (symlink(real, link))
+		return -1;
+	char secs[32], log[CAMPAIGN_PATH + 16], *argv[CAMPAIGN_MAX_ARGS + 16];
+	int n = 0;
+	snprintf(secs, sizeof secs, "%lld", t->secs);
+	snprintf(log, sizeof log, "%.4100s/triage/triage.log", p->out);
+	char *fixed[] = {(char *)p->self, "triage", sl->batch, "--jobs", "1", "--time", secs, "--reruns", "1"};
+	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		argv[n++] = fixed[i];
+	for (int i = 0; i < ta->nrun; i++)
+		argv[n++] = ta->run[i];
+	argv[n] = NULL;
+	/* Its own worker, at the jobs' priority (its share of the node): not one the fuzz jobs wait for. */
+	char *lender = getenv("PT2FUZZ_LENDER") ? strdup(getenv("PT2FUZZ_LENDER")) : NULL;
+	unsetenv("PT2FUZZ_LENDER");
+	int fd = open_log(log);
+	sl->pid = campaign_spawn(argv, fd, 0);
+	if (sl->pid < 0)
+		sl->pid = 0;
+	sl->bucket = bucket;
+	sl->since_usec = profile_clock_usec();
+	if (fd >= 0)
+		close(fd);
+	if (lender)
+		setenv("PT2FUZZ_LENDER", lender, 1);
+	free(lender);
+	t->running += sl->pid != 0;
+	return sl->pid ? 0 : -1;
+}
+
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start)
 {
 	int status;
-	if (t->pid && waitpid(t->pid, &status, WNOHANG) == t->pid) {
-		t->pid = 0;
-		t->ran_usec += profile_clock_usec() - t->since_usec;
-		t->done += mark_batch(t->batch);
+	for (unsigned i = 0; i < t->slots; i++) {
+		struct triage_slot *sl = &t->slot[i];
+		if (sl->pid && waitpid(sl->pid, &status, WNOHANG) == sl->pid) {
+			sl->pid = 0;
+			t->running--;
+			t->ran_usec += profile_clock_usec() - sl->since_usec;
+			t->done += mark_batch(sl->batch);
+		}
 	}
-	if (t->pid || !may_start)
+	if (t->running >= t->slots || !may_start)
 		return;
-	/* A new batch only when the findings changed since the last look:
-	 * choosing one reads every meta.json. */
+	if (!t->tidied) {
+		char dir[CAMPAIGN_PATH + 16];
+		snprintf(dir, sizeof dir, "%s/triage", p->out);
+		drop_unfinished(dir);
+		t->tidied = 1;
+	}
+	/* New batches only when the findings changed since the last look:
+	 * choosing reads every meta.json. */
 	unsigned folders = 0; /* with meta.json: one being written is seen once it is */
 	char path[CAMPAIGN_PATH + 600];
 	DIR *d = opendir(p->findings);
@@ -197,40 +254,24 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 		return;
 	t->folders = folders;
 	t->done_seen = t->done;
-	if (!make_batch(t, p, &t->pending))
-		return;
-	char secs[32], log[CAMPAIGN_PATH + 16], *argv[CAMPAIGN_MAX_ARGS + 16];
-	int n = 0;
-	snprintf(secs, sizeof secs, "%lld", t->secs);
-	snprintf(log, sizeof log, "%.4100s/triage/triage.log", p->out);
-	char njobs[16];
-	snprintf(njobs, sizeof njobs, "%u", t->jobs ? t->jobs : 1);
-	char *fixed[] = {(char *)p->self, "triage", t->batch, "--jobs", njobs, "--time", secs, "--reruns", "1"};
-	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
-		argv[n++] = fixed[i];
-	for (int i = 0; i < ta->nrun; i++)
-		argv[n++] = ta->run[i];
-	argv[n] = NULL;
-	/* Its own workers, at the jobs' priority (its share of the node): not ones the fuzz jobs wait for. */
-	char *lender = getenv("PT2FUZZ_LENDER") ? strdup(getenv("PT2FUZZ_LENDER")) : NULL;
-	unsetenv("PT2FUZZ_LENDER");
-	int fd = open_log(log);
-	t->pid = campaign_spawn(argv, fd, 0);
-	if (t->pid < 0)
-		t->pid = 0;
-	t->since_usec = profile_clock_usec();
-	if (fd >= 0)
-		close(fd);
-	if (lender)
-		setenv("PT2FUZZ_LENDER", lender, 1);
-	free(lender);
+	char pick[TRIAGE_SLOTS_MAX][64];
+	uint64_t bucket[TRIAGE_SLOTS_MAX];
+	unsigned n = choose(t, p->findings, pick, bucket, t->slots - t->running, &t->pending);
+	for (unsigned i = 0, s = 0; i < n; i++) {
+		while (s < t->slots && t->slot[s].pid)
+			s++;
+		if (s == t->slots || start_slot(t, s, pick[i], bucket[i], p, ta))
+			break;
+	}
 }
 
 void triager_stop(struct triager *t)
 {
-	if (t->pid) {
-		campaign_stop_group(t->pid, 0);
-		t->ran_usec += profile_clock_usec() - t->since_usec;
-	}
-	t->pid = 0;
+	for (unsigned i = 0; i < t->slots; i++)
+		if (t->slot[i].pid) {
+			campaign_stop_group(t->slot[i].pid, 0);
+			t->ran_usec += profile_clock_usec() - t->slot[i].since_usec;
+			t->slot[i].pid = 0;
+		}
+	t->running = 0;
 }
