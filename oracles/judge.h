@@ -18,7 +18,8 @@ int oracle_judge_behaviour(const struct run_result *r, unsigned b, struct verdic
 /* Step 3 for a near-invalid graph (broken: its constraint) at binding b: 1
  * and v set when eager did not raise (invalid), compiled returned
  * (missing-error), or compiled raised an error not of eager's type
- * (error-mismatch). */
-int oracle_judge_expected_error(const struct run_result *r, unsigned b, unsigned broken, struct verdict *v);
+ * (error-mismatch); with unwrap, a Dynamo or Inductor error that wraps one
+ * of eager's type counts as that type (known upstream: judge_errors.c). */
+int oracle_judge_expected_error(const struct run_result *r, unsigned b, unsigned broken, int unwrap, struct verdict *v);
 
 #endif

@@ -445,7 +445,7 @@ void oracle_judge(const struct run_result *r, const uint8_t *compare, unsigned n
 	unsigned nbind = r->nbind < G_MAX_BIND ? r->nbind : G_MAX_BIND;
 	if (o->broken) { /* nothing to compare but the errors */
 		for (unsigned b = 0; b < nbind; b++)
-			if (oracle_judge_expected_error(r, b, o->broken, v))
+			if (oracle_judge_expected_error(r, b, o->broken, !o->literal_errors, v))
 				break;
 		return;
 	}

@@ -37,6 +37,9 @@ struct oracle_opts {
 	/* The graph has a step op (graph_has_step): without an fp64 reference
 	 * its float outputs are not judged. Set per graph (check_graph). */
 	uint8_t stepped;
+	/* A near-invalid graph's compiled error is judged by its own type even
+	 * where it wraps eager's (judge_errors.c; --hunt-known). */
+	uint8_t literal_errors;
 };
 
 void oracle_default_opts(struct oracle_opts *o);

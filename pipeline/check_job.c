@@ -12,7 +12,7 @@ void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 	snprintf(s->dynamic, sizeof s->dynamic, "%.15s", c->dynamic);
 	s->modes = c->modes;
 	s->backward = c->backward;
-	s->exact_draws = c->exact_draws;
+	s->hunt_known = c->hunt_known;
 	s->oracle = c->oracle;
 	s->ninductor = c->ninductor;
 	for (unsigned i = 0; i < c->ninductor; i++)
@@ -27,7 +27,7 @@ void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
 	c->dynamic = s->dynamic;
 	c->modes = s->modes;
 	c->backward = s->backward;
-	c->exact_draws = s->exact_draws;
+	c->hunt_known = s->hunt_known;
 	c->oracle = s->oracle;
 	c->ninductor = s->ninductor;
 	for (unsigned i = 0; i < s->ninductor; i++)
@@ -47,7 +47,7 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	struct emit_opts eo = {c.backend, c.compile_mode, c.backward};
 	uint8_t judged[RESULT_MAX_OUT];
 	memcpy(judged, j->compare, sizeof judged);
-	if (j->g && !c.exact_draws) { /* the worker's torch, known once it ran, says whose draws differ */
+	if (j->g && !c.hunt_known) { /* the worker's torch, known once it ran, says whose draws differ */
 		char torch[64];
 		draws_layout_only(j->g, &eo, executor_info(x, "torch", torch, sizeof torch), judged, j->ncompare);
 	}

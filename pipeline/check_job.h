@@ -18,7 +18,7 @@ struct check_cfg {
 	const char *inductor[CHECK_MAX_INDUCTOR]; /* "name=value" settings */
 	unsigned ninductor;
 	int backward;             /* backward mode: gradients of the grad leaves are compared too */
-	int exact_draws;          /* --hunt-known: values after a draw compared even where draws differ (draws.h) */
+	int hunt_known;           /* --hunt-known: values after a draw compared even where draws differ (draws.h) */
 	struct oracle_opts oracle;
 };
 
@@ -28,7 +28,7 @@ struct check_cfg_store {
 	char backend[64], mode[64], dynamic[16];
 	char inductor[CHECK_MAX_INDUCTOR][128];
 	unsigned ninductor, modes;
-	int backward, exact_draws;
+	int backward, hunt_known;
 	struct oracle_opts oracle;
 };
 

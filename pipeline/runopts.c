@@ -100,7 +100,8 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 	if (cli_opt(c, "dynamic"))
 		ro->check.dynamic = cli_opt(c, "dynamic");
 	ro->check.oracle.check_strides = !cli_flag(c, "no-stride-check");
-	ro->check.exact_draws = cli_flag(c, "hunt-known");
+	ro->check.hunt_known = cli_flag(c, "hunt-known");
+	ro->check.oracle.literal_errors = (uint8_t)ro->check.hunt_known;
 	const char *modes = cli_opt(c, "modes");
 	if (modes && parse_modes(modes, &ro->check.modes)) {
 		fprintf(stderr, "%s: --modes %s: expected a list of eager, compiled, fp64, nudged\n", c->cmd, modes);

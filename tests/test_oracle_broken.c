@@ -102,6 +102,38 @@ TEST(oracle_broken_another_error_type_is_error_mismatch)
 	CHECK_EQ(judge(), V_PASS);
 }
 
+/* Dynamo's and Inductor's wrappers of the error eager's kernel or its meta
+ * function raised while tracing (pytorch#158088, #184340) count as the
+ * wrapped type; a wrapped error of another type is still a mismatch, and
+ * --hunt-known (literal_errors) judges the wrapper itself. */
+TEST(oracle_broken_a_wrapped_error_of_eagers_type_is_eagers)
+{
+	static const char dynamo_bases[] =
+		"torch._dynamo.exc.TorchRuntimeError torch._dynamo.exc.TorchDynamoException RuntimeError Exception BaseException";
+	reset(1, C_ATTR_DOMAIN);
+	raise_in(RM_EAGER, 0, "IndexError", "IndexError LookupError Exception BaseException", "Dimension out of range");
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.TorchRuntimeError", dynamo_bases,
+		 "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors: "
+		 "call_function <built-in method chunk>(*(FakeTensor(..., size=(3*s4, 20)), 3, 3), **{}): got "
+		 "IndexError('Dimension out of range (expected to be in range of [-2, 1], but got 3)')");
+	CHECK_EQ(judge(), V_PASS);
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.BackendCompilerFailed", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nIndexError: Dimension out of range (expected to be in range of [-1, 0], but got 2)");
+	CHECK_EQ(judge(), V_PASS);
+	O.literal_errors = 1;
+	CHECK_EQ(judge(), V_ERROR_MISMATCH);
+	O.literal_errors = 0;
+	/* argmax's meta function asserts where eager's kernel raises IndexError */
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.TorchRuntimeError", dynamo_bases,
+		 "RuntimeError when making fake tensor call\n  Explanation: ...(**{'dim': 2, 'keepdim': True}): got "
+		 "AssertionError('dim 2 out of bounds (-1, 0)')");
+	CHECK_EQ(judge(), V_ERROR_MISMATCH);
+	/* IndexErrorX is not IndexError */
+	raise_in(RM_COMPILED, 0, "torch._dynamo.exc.BackendCompilerFailed", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nIndexErrorX: no");
+	CHECK_EQ(judge(), V_ERROR_MISMATCH);
+}
+
 TEST(oracle_broken_compiled_after_a_cuda_device_assert_is_not_judged)
 {
 	static const char assert_msg[] = "CUDA error: device-side assert triggered\nCUDA kernel errors might be "
