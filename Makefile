@@ -1,8 +1,11 @@
-# pt2fuzz. `make` builds build/pt2fuzz (clang by default; CC=gcc builds all
-# but the libFuzzer targets); `make test` runs every test; `make fuzz` runs a
+# pt2fuzz. `make` builds everything (`all`: build/pt2fuzz, the libFuzzer
+# targets, the seeds, the benches; clang by default, CC=gcc builds all but the
+# libFuzzer targets); `make test` runs every test; `make fuzz` runs a
 # campaign. See README.md.
 
 B := build
+# The default goal is all, not the first rule below (the build tools' packages.mk).
+.DEFAULT_GOAL := all
 
 # A fresh machine: the build tools (clang, libFuzzer's runtime, xxHash,
 # jansson) are installed before anything compiles. GNU make remakes an included makefile
