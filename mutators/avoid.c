@@ -1,4 +1,6 @@
 #include "avoid.h"
+#include <stdio.h>
+#include "../graph/dtype.h"
 #include "../graph/op.h"
 
 static avoid_hits_fn avoid_hits;
@@ -12,14 +14,21 @@ int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits &
 
 int avoid_component(const struct graph *g, const uint8_t *member)
 {
-	const char *names[G_MAX_NODES];
+	static _Thread_local char tok[G_MAX_NODES][64];
+	const char *ops[G_MAX_NODES];
 	unsigned n = 0;
 	if (!avoid_hits)
 		return 0;
-	for (unsigned k = 0; k < g->nnodes; k++)
-		if (member[k])
-			names[n++] = op_get(g->n[k].op)->name;
-	return n && avoid_hits(names, n);
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		if (!member[k])
+			continue;
+		const struct node *nd = &g->n[k];
+		const struct dtype_info *d = nd->nin ? dtype_info(g->v[nd->in[0]].dtype) : NULL;
+		snprintf(tok[n], sizeof tok[n], "%s%s%s", op_get(nd->op)->name, d ? "@" : "", d ? d->name : "");
+		ops[n] = tok[n];
+		n++;
+	}
+	return n && avoid_hits(ops, n);
 }
 
 int avoid_graph(const struct graph *g)

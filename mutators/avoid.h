@@ -8,7 +8,8 @@
 #define PT2FUZZ_AVOID_H
 #include "../graph/graph.h"
 
-/* hits(ops, nops): whether a component of these op names holds a trigger. */
+/* hits(ops, nops): whether a component of these ops holds a trigger; each
+ * op is "name@dtype", its input 0's dtype ("name" for an op of no input). */
 typedef int (*avoid_hits_fn)(const char *const *ops, unsigned nops);
 
 void avoid_use(avoid_hits_fn hits);

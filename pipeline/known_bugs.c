@@ -119,11 +119,48 @@ int known_parse(struct known_list *l, const char *text, const char *file, char *
 	return 0;
 }
 
+/* The length of op word w[0..len)'s name: up to its "@DTYPE", if any. */
+static size_t name_len(const char *w, size_t len)
+{
+	size_t k = 0;
+	while (k < len && w[k] != '@')
+		k++;
+	return k;
+}
+
+/* Whether op word w[0..len) ("op" or "op@dtype") names op t ("op", or
+ * "op@dtype" when the caller knows its input's dtype): the same op, and the
+ * same dtype where both give one. */
+static int names_op(const char *w, size_t len, const char *t)
+{
+	size_t wn = name_len(w, len), tn = strcspn(t, "@");
+	if (wn != tn || strncmp(w, t, wn))
+		return 0;
+	return wn == len || !t[tn] || (len - wn == strlen(t + tn) && !strncmp(w + wn, t + tn, len - wn));
+}
+
+/* Whether op word w[0..len) names one of the n ops. */
+static int op_among(const char *w, size_t len, const char *const *ops, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (names_op(w, len, ops[i]))
+			return 1;
+	return 0;
+}
+
+/* The op id of name ("op" or "op@dtype"), or -1. */
+static int op_of(const char *name)
+{
+	char op[64];
+	size_t l = strcspn(name, "@");
+	return l < sizeof op ? (snprintf(op, sizeof op, "%.*s", (int)l, name), op_find(op)) : -1;
+}
+
 /* Whether one of the n op names is of the family named by w (l bytes). */
 static int family_among(const char *w, size_t l, const char *const *names, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
-		int op = op_find(names[i]);
+		int op = op_of(names[i]);
 		const char *f = op < 0 ? "" : op_family_name(op_get((unsigned)op)->family);
 		if (strlen(f) == l && !strncmp(f, w, l))
 			return 1;
@@ -131,8 +168,8 @@ static int family_among(const char *w, size_t l, const char *const *names, unsig
 	return 0;
 }
 
-/* Whether every word of list is one of the n op names, or a "family:NAME"
- * with an op of that family among them ("*": yes). */
+/* Whether every word of list names one of the n ops (names_op), or is a
+ * "family:NAME" with an op of that family among them ("*": yes). */
 static int all_among(const char *list, const char *const *names, unsigned n)
 {
 	static const char family[] = "family:";
@@ -140,7 +177,7 @@ static int all_among(const char *list, const char *const *names, unsigned n)
 	if (!strcmp(list, "*"))
 		return 1;
 	for (const char *w; (w = next_word(&list, &l));)
-		if (l > fl && !strncmp(w, family, fl) ? !family_among(w + fl, l - fl, names, n) : !among(w, l, names, n))
+		if (l > fl && !strncmp(w, family, fl) ? !family_among(w + fl, l - fl, names, n) : !op_among(w, l, names, n))
 			return 0;
 	return 1;
 }
@@ -192,7 +229,7 @@ static int is_draw_bug(const struct known_bug *b)
 	for (const char *w; (w = next_word(&list, &l));) {
 		char name[sizeof b->ops];
 		snprintf(name, sizeof name, "%.*s", (int)l, w);
-		int op = op_find(name);
+		int op = op_of(name);
 		if (strcmp(name, family) && (op < 0 || op_get((unsigned)op)->family != FAM_RANDOM))
 			return 0;
 	}

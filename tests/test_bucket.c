@@ -415,6 +415,26 @@ TEST(draw_bugs_are_numeric_bugs_of_random_ops_alone)
 	known_free(&l);
 }
 
+/* An OPS word "op@dtype" is a trigger only where that op reads that dtype
+ * (avoid.h gives each op as "op@dtype"); a finding, whose meta names no
+ * dtypes, matches it by the op. */
+TEST(known_trigger_of_an_op_on_one_dtype)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l, "pytorch#1 | behaviour | *Unknown type* | argmax_all@int64 | 2.11 | t\n", "mine.txt", why,
+			     sizeof why),
+		 0);
+	const char *i64[] = {"relu@float32", "argmax_all@int64"}, *f32[] = {"argmax_all@float32"},
+		   *named[] = {"argmax_all"};
+	CHECK(known_trigger(&l, "2.11.0", i64, 2) != NULL);
+	CHECK(known_trigger(&l, "2.11.0", f32, 1) == NULL);
+	CHECK(known_match(&l, "behaviour", "TypeError: Unknown type: <class 'tuple'>", named, 1) != NULL);
+	const char *longer[] = {"argmax_all_x@int64"};
+	CHECK(known_trigger(&l, "2.11.0", longer, 1) == NULL);
+	known_free(&l);
+}
+
 /* A bug of near-invalid graphs alone (missing-error, error-mismatch) is held
  * by a broken node, not by a component's ops: its op stays in valid graphs. */
 TEST(near_invalid_bugs_are_no_op_triggers)
