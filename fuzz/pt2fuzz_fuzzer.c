@@ -271,7 +271,8 @@ static int known_trigger_hits(const char *const *ops, unsigned nops)
 static int known_break_hits(const char *op, unsigned constraint)
 {
 	const char *c = constraint_name(constraint);
-	return c && known_breaks_hit(RO.findings, torch_of_worker(), op, c);
+	return c && (known_break_trigger(known_bugs(NULL, 0), torch_of_worker(), op, c) ||
+		     known_breaks_hit(RO.findings, torch_of_worker(), op, c));
 }
 
 /* Starts (or borrows) the worker when none runs; says so the first time. */

@@ -20,6 +20,20 @@ static int by_error(const char *kind)
 	return 0;
 }
 
+/* ops[0..n) and, for a near-invalid finding, "break:CONSTRAINT" (the
+ * known list's word for its broken node, known_bugs.h) into all; the count. */
+static unsigned with_break(const json_t *meta, const char *const *ops, unsigned n, const char **all, char *word,
+			   size_t size)
+{
+	unsigned k = 0;
+	for (; k < n && k < G_MAX_NODES; k++)
+		all[k] = ops[k];
+	const char *c = json_file_str(meta, "expect_error");
+	if (c[0] && snprintf(word, size, "%s%s", KNOWN_BREAK_WORD, c) < (int)size)
+		all[k++] = word;
+	return k;
+}
+
 void bucket_of(const json_t *meta, struct finding_bucket *b)
 {
 	const char *kind = json_file_str(meta, "verdict");
@@ -34,21 +48,25 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 		snprintf(b->text, sizeof b->text, "%s", json_file_str(meta, "signature"));
 	}
 	b->hash = XXH64(b->text, strlen(b->text), 0);
-	const char *ops[G_MAX_NODES];
+	const char *ops[G_MAX_NODES], *all[G_MAX_NODES + 1];
+	char word[64];
 	unsigned nops = 0;
 	json_t *list = json_object_get(meta, "ops"), *op;
 	size_t i;
 	json_array_foreach(list, i, op)
 		if (json_is_string(op) && nops < G_MAX_NODES)
 			ops[nops++] = json_string_value(op);
-	b->known = known_match(known_bugs(NULL, 0), kind, error, ops, nops); /* error is normalized above */
+	nops = with_break(meta, ops, nops, all, word, sizeof word);
+	b->known = known_match(known_bugs(NULL, 0), kind, error, all, nops); /* error is normalized above */
 }
 
 const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops)
 {
-	char error[256];
+	char error[256], word[64];
+	const char *all[G_MAX_NODES + 1];
 	oracle_bucket_message(json_file_str(meta, "message"), error, sizeof error);
-	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, ops, nops);
+	nops = with_break(meta, ops, nops, all, word, sizeof word);
+	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, all, nops);
 }
 
 /* DIR/meta.json, its path left in path (size bytes); NULL with a reason. */

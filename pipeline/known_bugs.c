@@ -237,12 +237,13 @@ static int is_draw_bug(const struct known_bug *b)
 }
 
 /* Whether b shows in near-invalid graphs alone (missing-error,
- * error-mismatch: eager raises there): no component of ops alone holds it. */
+ * error-mismatch: eager raises there) and its OPS name no broken node: no
+ * component of ops alone holds it. */
 static int near_invalid_only(const struct known_bug *b)
 {
 	const char *list = b->kinds;
 	size_t l;
-	if (!strcmp(list, "*"))
+	if (!strcmp(list, "*") || strstr(b->ops, KNOWN_BREAK_WORD))
 		return 0;
 	for (const char *w; (w = next_word(&list, &l));)
 		if (!among(w, l, (const char *const[]){"missing-error", "error-mismatch"}, 2))
@@ -277,6 +278,22 @@ const struct known_bug *known_draw_bug(const struct known_list *l, const char *t
 				      unsigned nops)
 {
 	return on_torch(l, torch, ops, nops, 1);
+}
+
+const struct known_bug *known_break_trigger(const struct known_list *l, const char *torch, const char *op,
+					   const char *constraint)
+{
+	char word[64], minor[16];
+	const char *ops[] = {op, word};
+	if (torch_minor(torch, minor, sizeof minor) ||
+	    snprintf(word, sizeof word, "%s%s", KNOWN_BREAK_WORD, constraint) >= (int)sizeof word)
+		return NULL;
+	for (unsigned i = 0; l && i < l->n; i++) {
+		const struct known_bug *b = &l->bugs[i];
+		if (strstr(b->ops, KNOWN_BREAK_WORD) && listed(b->torch, minor) && all_among(b->ops, ops, 2))
+			return b;
+	}
+	return NULL;
 }
 
 const struct known_list *known_bugs(char *why, size_t n)

@@ -25,6 +25,12 @@ struct known_list {
 	unsigned n;
 };
 
+/* An OPS word for a near-invalid graph's broken node: "break:CONSTRAINT"
+ * (graph/broken.h's names), held by a finding of a graph that breaks it and,
+ * as a trigger, by the broken node the breakers would make (mutators/avoid.h
+ * avoid_break). */
+#define KNOWN_BREAK_WORD "break:"
+
 /* Where pt2fuzz's written-up findings are, in the repository: the ISSUE of
  * its own reported bugs. */
 #define KNOWN_REPORTED_DIR "docs/findings/"
@@ -58,6 +64,13 @@ const struct known_bug *known_trigger(const struct known_list *l, const char *to
  * numbers than eager (pipeline/draws.h). */
 const struct known_bug *known_draw_bug(const struct known_list *l, const char *torch, const char *const *ops,
 				      unsigned nops);
+
+/* The first bug of l, on torch, whose OPS name a broken node (a
+ * KNOWN_BREAK_WORD word) that op breaking constraint (graph/broken.h's
+ * name) holds: "break:unsupported_dtype" alone holds for every op. NULL when
+ * none. */
+const struct known_bug *known_break_trigger(const struct known_list *l, const char *torch, const char *op,
+					   const char *constraint);
 
 /* The built-in list and PT2FUZZ_KNOWN_BUGS's file, parsed once; NULL with
  * the reason (then, and on later calls) when one is malformed or unreadable. */

@@ -435,6 +435,38 @@ TEST(known_trigger_of_an_op_on_one_dtype)
 	known_free(&l);
 }
 
+/* A "break:CONSTRAINT" word names a near-invalid graph's broken node: a
+ * trigger for the breakers (any op, or the ops beside it), and matched by a
+ * finding whose meta.json says it broke that constraint. */
+TEST(known_break_words_trigger_broken_nodes_and_match_their_findings)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l,
+			     "pytorch#1 | missing-error | *not implemented for* | break:unsupported_dtype | 2.11 | t\n"
+			     "pytorch#2 | error-mismatch | * | softmax,break:attr_domain | 2.11 | t\n",
+			     "mine.txt", why, sizeof why),
+		 0);
+	const struct known_bug *k = known_break_trigger(&l, "2.11.0", "mish", "unsupported_dtype");
+	CHECK(k && !strcmp(k->issue, "pytorch#1"));
+	CHECK(known_break_trigger(&l, "2.15.0", "mish", "unsupported_dtype") == NULL);
+	CHECK(known_break_trigger(&l, "2.11.0", "mish", "attr_domain") == NULL);
+	k = known_break_trigger(&l, "2.11.0", "softmax", "attr_domain");
+	CHECK(k && !strcmp(k->issue, "pytorch#2"));
+	const char *mish[] = {"mish"};
+	CHECK(known_trigger(&l, "2.11.0", mish, 1) == NULL); /* no component's ops hold a broken node */
+	known_free(&l);
+	/* the built-in list: #198155 by its message; a near-invalid finding's break word */
+	json_t *m = meta("x", "missing-error", "NotImplementedError", "\"mish_cuda\" not implemented for 'Long'", "mish,xlogy");
+	json_object_set_new(m, "expect_error", json_string("unsupported_dtype"));
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && !strcmp(b.known->issue, "pytorch#198155"));
+	json_decref(m);
+	CHECK(known_break_trigger(known_bugs(NULL, 0), "2.11.0+cu130", "gelu", "unsupported_dtype") != NULL);
+	CHECK(known_break_trigger(known_bugs(NULL, 0), "2.11.0+cu130", "gelu", "index_range") == NULL);
+}
+
 /* A bug of near-invalid graphs alone (missing-error, error-mismatch) is held
  * by a broken node, not by a component's ops: its op stays in valid graphs. */
 TEST(near_invalid_bugs_are_no_op_triggers)
