@@ -154,13 +154,23 @@ static int wraps_eager_error(const struct mode_result *e, const struct mode_resu
 	return 0;
 }
 
-/* An index past its dim trips a device-side assert in eager's CUDA kernel.
+/* An index past its dim (or a negative one) trips a device-side assert in
+ * eager's CUDA kernel, or faults it (a launch failure, an illegal address).
  * Triton compiles Inductor's bounds asserts only in debug mode, so compiled
  * mode reads out of range instead: undefined behaviour, whatever it then
  * does (returns, or fails in a later kernel), not an error it owes. */
+static const char *const cuda_kernel_faults[] = {
+	"device-side assert triggered",
+	"unspecified launch failure",
+	"an illegal memory access was encountered",
+};
+
 static int cuda_device_assert(const struct mode_result *e)
 {
-	return strstr(e->emsg, "device-side assert triggered") != NULL;
+	for (unsigned i = 0; i < sizeof cuda_kernel_faults / sizeof *cuda_kernel_faults; i++)
+		if (strstr(e->emsg, cuda_kernel_faults[i]))
+			return 1;
+	return 0;
 }
 
 /* Step 3 for a near-invalid graph at binding b: eager must raise, and

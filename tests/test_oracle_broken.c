@@ -150,6 +150,14 @@ TEST(oracle_broken_compiled_after_a_cuda_device_assert_is_not_judged)
 	/* the same pair without the assert is still judged */
 	raise_in(RM_EAGER, 0, "IndexError", "IndexError LookupError Exception BaseException", "index 9 is out of bounds");
 	CHECK_EQ(judge(), V_ERROR_MISMATCH);
+	/* gather of negative indices on the H200: eager's kernel faults instead of asserting */
+	raise_in(RM_EAGER, 0, "torch.AcceleratorError", "torch.AcceleratorError RuntimeError Exception BaseException",
+		 "CUDA error: unspecified launch failure\nSearch for `cudaErrorLaunchFailure'");
+	returned(RM_COMPILED, 0);
+	CHECK_EQ(judge(), V_PASS);
+	raise_in(RM_EAGER, 0, "torch.AcceleratorError", "torch.AcceleratorError RuntimeError Exception BaseException",
+		 "CUDA error: an illegal memory access was encountered");
+	CHECK_EQ(judge(), V_PASS);
 }
 
 TEST(oracle_broken_eager_not_raising_is_invalid)
