@@ -253,8 +253,6 @@ static uint64_t options_hash(int n, char **opts)
 /* The torch the worker runs ("2.11.0+cu130"), which known bugs' triggers are for. */
 static char worker_torch[64];
 
-/* The triggers that hold on the worker's torch (mutations start the worker
- * first: worker_up), once its hello has said which: none before. */
 /* The worker's torch ("" until one started). */
 static const char *torch_of_worker(void)
 {
@@ -263,6 +261,8 @@ static const char *torch_of_worker(void)
 	return worker_torch;
 }
 
+/* The triggers that hold on the worker's torch (mutations start the worker
+ * first: worker_up), once its hello has said which: none before. */
 static int known_trigger_hits(const char *const *ops, unsigned nops)
 {
 	return known_trigger(known_bugs(NULL, 0), torch_of_worker(), ops, nops) != NULL;
