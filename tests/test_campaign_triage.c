@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "../fuzz/campaign.h"
 #include "test.h"
+#include "testkit.h"
 
 static char root[64];
 
@@ -41,13 +42,7 @@ static unsigned log_lines(void)
 {
 	char path[300];
 	snprintf(path, sizeof path, "%s/started.log", root);
-	FILE *f = fopen(path, "r");
-	unsigned n = 0;
-	for (int c; f && (c = fgetc(f)) != EOF;)
-		n += c == '\n';
-	if (f)
-		fclose(f);
-	return n;
+	return tk_file_lines(path);
 }
 
 /* Polls until nothing runs (at most ~20 s). */

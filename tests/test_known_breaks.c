@@ -7,17 +7,7 @@
 #include <unistd.h>
 #include "../fuzz/known_breaks.h"
 #include "test.h"
-
-static unsigned lines_of(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	unsigned n = 0;
-	for (int c; f && (c = fgetc(f)) != EOF;)
-		n += c == '\n';
-	if (f)
-		fclose(f);
-	return n;
-}
+#include "testkit.h"
 
 TEST(known_breaks_added_once_hit_on_their_torch_and_shared)
 {
@@ -33,7 +23,7 @@ TEST(known_breaks_added_once_hit_on_their_torch_and_shared)
 	CHECK(!known_breaks_hit(dir, "2.11.0", "var", "unsupported_dtype"));
 	CHECK(!known_breaks_hit(dir, "2.11.0", "std", "attr_domain"));
 	CHECK_EQ(known_breaks_add(dir, "2.11.0", "std", "unsupported_dtype", "pytorch#198155"), 0);
-	CHECK_EQ(lines_of(path), 1);
+	CHECK_EQ(tk_file_lines(path), 1);
 	/* another job's line */
 	FILE *f = fopen(path, "a");
 	if (CHECK(f != NULL)) {

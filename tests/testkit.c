@@ -75,3 +75,14 @@ char *tk_text(const struct graph *g, int shapes)
 	fclose(f);
 	return text;
 }
+
+unsigned tk_file_lines(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	unsigned n = 0;
+	for (int c; f && (c = fgetc(f)) != EOF;)
+		n += c == '\n';
+	if (f)
+		fclose(f);
+	return n;
+}

@@ -21,5 +21,7 @@ int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsign
 char *tk_text(const struct graph *g, int shapes);
 /* First output value of node k. */
 const struct value *tk_out(const struct graph *g, int node, unsigned k);
+/* The lines of the file at path (0 when it cannot be read). */
+unsigned tk_file_lines(const char *path);
 
 #endif
