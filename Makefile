@@ -50,11 +50,11 @@ SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
 LIB_ASM := harness/worker_blob.S graph/emit_blob.S
 EMIT_PY := graph/emit_imports.py graph/emit_special.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py
 LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(LIB_ASM))
-FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(B)/obj/cli/plot_blob.o $(B)/obj/pipeline/known_bugs_blob.o
+FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(B)/obj/cli/python_blob.o $(B)/obj/pipeline/known_bugs_blob.o
 CLI_OBJ := $(B)/obj/cli/main.o $(FUZZLIB_OBJ)
 SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/san/%.o,$(LIB_ASM))
 SAN_TEST_OBJ := $(patsubst %.c,$(B)/san/%.o,$(TEST_SRC))
-SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC)) $(B)/san/cli/plot_blob.o $(B)/san/pipeline/known_bugs_blob.o
+SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC)) $(B)/san/cli/python_blob.o $(B)/san/pipeline/known_bugs_blob.o
 SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
 
 FUZZERS :=
@@ -86,8 +86,8 @@ $(B)/obj/graph/emit_blob.o $(B)/san/graph/emit_blob.o: graph/emit_blob.S $(EMIT_
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 
-# `pt2fuzz plot`'s matplotlib script, likewise.
-$(B)/obj/cli/plot_blob.o $(B)/san/cli/plot_blob.o: cli/plot_blob.S cli/plot.py
+# The cli's Python scripts (plot, opdb), likewise.
+$(B)/obj/cli/python_blob.o $(B)/san/cli/python_blob.o: cli/python_blob.S cli/plot.py cli/opdb.py
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 

@@ -16,6 +16,9 @@ int cmd_parse(int argc, char **argv);
 	"          [--inductor NAME=VALUE] FILE|DIR..."
 int cmd_run(int argc, char **argv);
 
+#define OPDB_USAGE "[--list mapped|excluded|unmapped|all]"
+int cmd_opdb(int argc, char **argv);
+
 #define PLOT_USAGE "OUT|PLOT_DATA [--out FILE.png]"
 int cmd_plot(int argc, char **argv);
 

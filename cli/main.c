@@ -12,6 +12,10 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
+	{"opdb", OPDB_USAGE,
+	 "the catalogue measured against PyTorch's operator database (op_db) on the installed torch: the entries "
+	 "mapped to catalogue rows, excluded with a reason, or left to add",
+	 cmd_opdb},
 	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
 	 "constraint",

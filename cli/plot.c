@@ -2,7 +2,7 @@
  * as four panels over time: compiler lines covered, libFuzzer features,
  * unique findings by kind, execs per second. This file decides what is drawn
  * (series, titles, axes) and writes it as a JSON figure; cli/plot.py, run by
- * the worker's Python (linked in: cli/plot_blob.S), draws it with matplotlib. */
+ * the worker's Python (linked in: cli/python_blob.S), draws it with matplotlib. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,14 +15,13 @@
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/cli.h"
 #include "commands.h"
+#include "python_script.h"
 
 #define MAX_COLS 32
 #define IMG_W 1200
 #define IMG_H 780
 #define PLOT_NO_MATPLOTLIB 3 /* cli/plot.py's exit status when matplotlib does not import */
 #define MAX_PNG (64u << 20)
-
-extern const char pt2fuzz_plot_py[], pt2fuzz_plot_py_end[];
 
 /* plot_data: named columns, rows of numbers. */
 struct table {
@@ -168,63 +167,29 @@ static void write_figure(FILE *f, const struct table *t, const struct panel *pan
 	fprintf(f, "]}\n");
 }
 
-/* The PNG cli/plot.py draws of the figure, by the worker's Python: the
- * script and the figure go in on stdin (a file: nothing waits on a pipe),
- * the PNG comes back on stdout. 0 with *png (malloc'd), or -1 with a reason. */
+/* The PNG cli/plot.py draws of the figure. 0 with *png (malloc'd), or -1
+ * with a reason. */
 static int draw(const char *figure, size_t figure_len, char **png, size_t *png_len, char *why, size_t n)
 {
-	char python[4096];
-	if (runtime_python(python, sizeof python, why, n))
+	struct script_result r;
+	if (python_script_run(pt2fuzz_plot_py, pt2fuzz_plot_py_end, figure, figure_len, MAX_PNG, &r, why, n))
 		return -1;
-	FILE *in = tmpfile();
-	int out[2] = {-1, -1};
-	if (!in || runtime_write_frame(fileno(in), pt2fuzz_plot_py, (size_t)(pt2fuzz_plot_py_end - pt2fuzz_plot_py)) ||
-	    runtime_write_all(fileno(in), figure, figure_len) || lseek(fileno(in), 0, SEEK_SET) || pipe(out)) {
-		snprintf(why, n, "cannot pass the figure to Python: %s", strerror(errno));
-		if (in)
-			fclose(in);
-		return -1;
-	}
-	pid_t pid = runtime_spawn(python, fileno(in), out[1], -1, -1, NULL, why, n);
-	fclose(in);
-	close(out[1]);
-	size_t cap = 1 << 16, len = 0;
-	char *buf = pid < 0 ? NULL : malloc(cap);
-	for (ssize_t got = 1; buf && got > 0 && len < MAX_PNG;) {
-		if (len == cap) {
-			char *grown = realloc(buf, cap *= 2);
-			if (!grown)
-				break;
-			buf = grown;
-		}
-		got = read(out[0], buf + len, cap - len);
-		len += got > 0 ? (size_t)got : 0;
-		if (got < 0 && errno == EINTR)
-			got = 1;
-	}
-	close(out[0]);
-	int status = 0;
-	if (pid < 0 || waitpid(pid, &status, 0) < 0) {
-		free(buf);
-		return -1;
-	}
-	if (WIFEXITED(status) && WEXITSTATUS(status) == PLOT_NO_MATPLOTLIB)
+	if (r.exit_code == PLOT_NO_MATPLOTLIB)
 		snprintf(why, n,
-			 "the worker's Python (%.1000s) has no matplotlib: rerun scripts/setup, which adds it, or install "
-			 "it yourself (`%.1000s -m pip install matplotlib` in a venv, apt-get install python3-matplotlib on "
-			 "Debian)",
-			 python, python);
-	else if (!WIFEXITED(status) || WEXITSTATUS(status))
-		snprintf(why, n, "%.1000s did not draw the plot (%s %d; its error is above)", python,
-			 WIFEXITED(status) ? "exit" : "signal", WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
-	else if (!buf || len < 8 || len >= MAX_PNG || memcmp(buf, "\x89PNG\r\n\x1a\n", 8))
-		snprintf(why, n, "%.1000s wrote no PNG (%zu bytes)", python, len);
+			 "the worker's Python has no matplotlib: rerun scripts/setup, which adds it, or install it "
+			 "yourself (`python3 -m pip install matplotlib` in a venv, apt-get install python3-matplotlib on "
+			 "Debian)");
+	else if (r.exit_code)
+		snprintf(why, n, "the worker's Python did not draw the plot (%s %d; its error is above)",
+			 r.exit_code < 0 ? "signal" : "exit", r.exit_code);
+	else if (r.len < 8 || r.len >= MAX_PNG || memcmp(r.out, "\x89PNG\r\n\x1a\n", 8))
+		snprintf(why, n, "the worker's Python wrote no PNG (%zu bytes)", r.len);
 	else {
-		*png = buf;
-		*png_len = len;
+		*png = r.out;
+		*png_len = r.len;
 		return 0;
 	}
-	free(buf);
+	free(r.out);
 	return -1;
 }
 

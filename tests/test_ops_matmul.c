@@ -306,3 +306,34 @@ TEST(matmul_einsum_ellipsis_positions)
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
 	CHECK(tk_node(&g, "einsum_batched_diag", 1, &x, 0, NULL, why, sizeof why) < 0);
 }
+
+/* q [..., L, E], k [..., S, E], v [..., S, Ev] give [..., L, Ev]; the batch
+ * dims, E and S must agree at every binding, and the mask must broadcast to
+ * the scores [..., L, S]. */
+TEST(matmul_sdpa_shapes_and_mask)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int q = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, -1, 8});
+	int k = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, 6, 8});
+	int v = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, 6, 16});
+	int k_e = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, 6, 7});
+	int v_s = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, 5, 16});
+	int k_h = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 2, 6, 8});
+	int v16 = tk_input(&g, DT_FLOAT16, 4, (int[]){2, 4, 6, 16});
+	int mask = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 6});
+	int bad_mask = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 6});
+	int n = tk_node(&g, "sdpa", 3, (int[]){q, k, v}, 1, (int64_t[]){1}, why, sizeof why);
+	CHECK(n >= 0);
+	CHECK_EQ(tk_out(&g, n, 0)->rank, 4);
+	CHECK_EQ(tk_out(&g, n, 0)->dim[1][2], 5); /* L follows q's dynamic dim */
+	CHECK_EQ(tk_out(&g, n, 0)->dim[0][3], 16);
+	CHECK(tk_node(&g, "sdpa", 3, (int[]){q, k_e, v}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* E 8 vs 7 */
+	CHECK(tk_node(&g, "sdpa", 3, (int[]){q, k, v_s}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* S 6 vs 5 */
+	CHECK(tk_node(&g, "sdpa", 3, (int[]){q, k_h, v}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* heads 4 vs 2 */
+	CHECK(tk_node(&g, "sdpa", 3, (int[]){q, k, v16}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* mixed dtypes */
+	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, mask}, 1, (int64_t[]){500}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, bad_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
+	CHECK(strstr(why, "binding 1") != NULL); /* L is 5 there, the mask's 3 */
+	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, mask}, 1, (int64_t[]){0}, why, sizeof why) < 0);
+}

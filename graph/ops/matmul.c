@@ -1,6 +1,7 @@
 /* Matrix products: mm, bmm, matmul (1-D/2-D/batched with batch broadcasting),
  * the fused add* forms, dot/vdot/outer/inner, tensordot, kron, multi_dot,
- * nn.Linear, F.linear, nn.Bilinear (matmul_linear.c), and einsum with fixed
+ * nn.Linear, F.linear, nn.Bilinear (matmul_linear.c), scaled dot-product
+ * attention (matmul_attention.c), and einsum with fixed
  * equations, ellipses broadcasting (matmul_einsum.c). This file holds the table.
  *
  * Operands share input 0's float dtype: mm/bmm reject mixed dtypes, and
@@ -358,6 +359,14 @@ const struct op_def ops_matmul[] = {
 	 .attrs = "in1_features in2_features out_features bias?",
 	 .ctor = "torch.nn.Bilinear(#0, #1, #2, bias=#3, dtype=#T)", .py = "#m(@0, @1)", .infer = infer_bilinear,
 	 .choose = choose_bilinear},
+	{.name = "sdpa", .family = FAM_MATMUL, .nin_min = 3, .nin_max = 3, .rank_min = 2, .rank_max = 4,
+	 .dtypes = DTM_FLOAT, .layout = LAYOUT_VIEW, .weight = 2, .attrs = "is_causal?",
+	 .py = "torch.nn.functional.scaled_dot_product_attention(@0, @1, @2, is_causal=#0)", .infer = infer_sdpa,
+	 .choose = choose_sdpa},
+	{.name = "sdpa_mask", .family = FAM_MATMUL, .nin_min = 4, .nin_max = 4, .rank_min = 2, .rank_max = 4,
+	 .dtypes = DTM_FLOAT, .layout = LAYOUT_VIEW, .weight = 2, .attrs = "scale~",
+	 .py = "torch.nn.functional.scaled_dot_product_attention(@0, @1, @2, attn_mask=@3, scale=#0)",
+	 .infer = infer_sdpa_mask, .choose = choose_sdpa_mask},
 	EINSUM("einsum_mm", 2, 2, 2, "ij,jk->ik", ein_mm),
 	EINSUM("einsum_bmm", 2, 3, 3, "bij,bjk->bik", ein_bmm),
 	EINSUM("einsum_qk", 2, 4, 4, "bhqd,bhkd->bhqk", ein_qk),

@@ -113,7 +113,7 @@ static inline bool set_input(struct op_choice *ch, unsigned i, int id)
 	return true;
 }
 
-/* Rules and choosers defined in matmul_linear.c and matmul_einsum.c. */
+/* Rules and choosers defined in matmul_linear.c, matmul_attention.c and matmul_einsum.c. */
 #define MATMUL_FNS(tag) \
 	bool infer_##tag(struct infer_io *io); \
 	bool choose_##tag(struct chooser *c, struct op_choice *ch);
@@ -121,6 +121,8 @@ MATMUL_FNS(linear)
 MATMUL_FNS(linear_w)
 MATMUL_FNS(linear_wb)
 MATMUL_FNS(bilinear)
+MATMUL_FNS(sdpa)
+MATMUL_FNS(sdpa_mask)
 MATMUL_FNS(ein_mm)
 MATMUL_FNS(ein_bmm)
 MATMUL_FNS(ein_qk)

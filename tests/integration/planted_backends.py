@@ -278,3 +278,14 @@ def planted_shifted_draws(gm, example_inputs):
         return compiled(*args)
 
     return run
+
+
+@register_backend
+def planted_sdpa_scale(gm, example_inputs):
+    """Attention with a wrong softmax scale: every scaled_dot_product_attention
+    scales its scores by 1.7, whatever the graph asked."""
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and getattr(n.target, "__name__", "") == "scaled_dot_product_attention":
+            n.kwargs = {**n.kwargs, "scale": 1.7}
+    gm.recompile()
+    return compile_fx(gm, example_inputs)

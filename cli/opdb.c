@@ -1,0 +1,133 @@
+/* `pt2fuzz opdb [--list mapped|excluded|unmapped|all]`: the catalogue
+ * measured against PyTorch's operator database (op_db) on the installed
+ * torch. cli/opdb.py maps each op_db name to the catalogue rows that call it;
+ * this file applies the reviewed exclusions (cli/opdb_exclusions.c), prints
+ * the figure, and fails when an exclusion names no op_db entry or one the
+ * catalogue maps (a stale or contradicted reason). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../graph/op.h"
+#include "../pipeline/cli.h"
+#include "commands.h"
+#include "opdb_exclusions.h"
+#include "python_script.h"
+
+#define OPDB_NO_TORCH_TESTS 3 /* cli/opdb.py's exit status when op_db does not import */
+#define MAX_MAP (8u << 20)
+
+enum list { LIST_NONE, LIST_MAPPED, LIST_EXCLUDED, LIST_UNMAPPED, LIST_ALL };
+static const char *const list_names[] = {"", "mapped", "excluded", "unmapped", "all"};
+
+/* The catalogue as cli/opdb.py reads it: `name TAB py TAB ctor` per row. */
+static char *catalogue_rows(size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+	if (!f)
+		return NULL;
+	for (unsigned i = 0; i < op_count(); i++) {
+		const struct op_def *op = op_get(i);
+		fprintf(f, "%s\t%s\t%s\n", op->name, op->py ? op->py : "", op->ctor ? op->ctor : "");
+	}
+	return fclose(f) ? (free(buf), NULL) : buf;
+}
+
+struct tally {
+	unsigned entries, mapped, excluded, unmapped, bad;
+	const char *torch;
+	unsigned char *used; /* per exclusion: it matched an entry (else it is stale) */
+};
+
+/* One op_db line `name TAB rows`: counted, and printed when listed. */
+static void tally_line(struct tally *t, char *line, enum list list)
+{
+	char *tab = strchr(line, '\t');
+	if (!tab)
+		return;
+	*tab = 0;
+	const char *name = line, *rows = tab + 1;
+	const struct opdb_exclusion *ex = opdb_excluded(name);
+	t->entries++;
+	if (ex)
+		t->used[ex - opdb_exclusions] = 1;
+	if (*rows && ex) {
+		fprintf(stderr, "pt2fuzz opdb: %s is excluded (%s) yet the catalogue maps it: %s\n", name, ex->reason, rows);
+		t->bad++;
+	}
+	if (*rows) {
+		t->mapped++;
+		if (list == LIST_MAPPED || list == LIST_ALL)
+			printf("%s\tmapped\t%s\n", name, rows);
+	} else if (ex) {
+		t->excluded++;
+		if (list == LIST_EXCLUDED || list == LIST_ALL)
+			printf("%s\texcluded\t%s\n", name, ex->reason);
+	} else {
+		t->unmapped++;
+		if (list == LIST_UNMAPPED || list == LIST_ALL)
+			printf("%s\tunmapped\t-\n", name);
+	}
+}
+
+int cmd_opdb(int argc, char **argv)
+{
+	static const struct option options[] = {{"list", required_argument, NULL, 0}, {NULL, 0, NULL, 0}};
+	char why[4200];
+	struct cli c;
+	if (cli_parse(&c, "pt2fuzz opdb", argc, argv, (const struct option *const[]){options, NULL}, 0))
+		return c.status;
+	enum list list = LIST_NONE;
+	const char *want = cli_opt(&c, "list");
+	for (unsigned i = 1; want && i < sizeof list_names / sizeof list_names[0]; i++)
+		if (!strcmp(want, list_names[i]))
+			list = (enum list)i;
+	if (c.npos || (want && list == LIST_NONE)) {
+		fprintf(stderr, "pt2fuzz opdb: takes no arguments; --list is mapped, excluded, unmapped or all\n");
+		return 2;
+	}
+	size_t len = 0;
+	char *rows = catalogue_rows(&len);
+	struct script_result r;
+	if (!rows || python_script_run(pt2fuzz_opdb_py, pt2fuzz_opdb_py_end, rows, len, MAX_MAP, &r, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz opdb: %s\n", rows ? why : "out of memory");
+		free(rows);
+		return 1;
+	}
+	free(rows);
+	if (r.exit_code) {
+		fprintf(stderr, "pt2fuzz opdb: the worker's Python could not read op_db (%s %d)%s\n",
+			r.exit_code < 0 ? "signal" : "exit", r.exit_code,
+			r.exit_code == OPDB_NO_TORCH_TESTS ? ": torch's test helpers need expecttest; rerun scripts/setup, "
+							     "which adds it"
+							   : "");
+		free(r.out);
+		return 1;
+	}
+	struct tally t = {.used = calloc(opdb_exclusion_count, 1)};
+	if (!t.used) {
+		fprintf(stderr, "pt2fuzz opdb: out of memory\n");
+		free(r.out);
+		return 1;
+	}
+	for (char *save = NULL, *line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (!strncmp(line, "#torch\t", 7))
+			t.torch = line + 7;
+		else
+			tally_line(&t, line, list);
+	for (unsigned i = 0; i < opdb_exclusion_count && t.entries; i++)
+		if (!t.used[i]) {
+			fprintf(stderr, "pt2fuzz opdb: the exclusion %s names no op_db entry\n", opdb_exclusions[i].pattern);
+			t.bad++;
+		}
+	free(t.used);
+	if (!t.entries) {
+		fprintf(stderr, "pt2fuzz opdb: op_db came back empty\n");
+		free(r.out);
+		return 1;
+	}
+	printf("op_db of torch %s: %u entries; %u mapped (%.1f%%), %u excluded with a reason, %u left to add\n",
+	       t.torch ? t.torch : "?", t.entries, t.mapped, 100.0 * t.mapped / t.entries, t.excluded, t.unmapped);
+	free(r.out);
+	return t.bad ? 1 : 0;
+}
