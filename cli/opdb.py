@@ -5,6 +5,9 @@
 # that op or one of its aliases.
 # A row's call is the first call of its Python spelling, or the functional of
 # its nn.Module; torch.X, F.X and Tensor.X (and X_, in place) are one op X.
+# A Python number on an operator's left (`#0 - @0`) is the reflected op
+# (__rsub__), a subscript (`@0[#0:#1]`) __getitem__, an attribute (`@0.mT`)
+# that attribute.
 import re
 import sys
 
@@ -26,11 +29,22 @@ def module_keys(cls):  # nn.BatchNorm2d: batch_norm2d, batch_norm
     return {s, re.sub(r"_?[123]d$", "", s)}
 
 
+REFLECTED = re.compile(r"^#\d+ (\*\*|[-+*/%&|^@]) @\d+$")
+REFLECTED_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "**": "pow", "&": "and", "|": "or",
+                   "^": "xor", "@": "matmul"}
 CALL = re.compile(r"(?:(torch(?:\.\w+)+|F\.\w+)|@\d+\.(\w+))\s*\(")
 
 
 def row_keys(name, py, ctor):
     keys = {key(name)}
+    m = REFLECTED.match(py)
+    if m:
+        keys.add(f"__r{REFLECTED_NAMES[m.group(1)]}__")
+    if re.match(r"^@\d+\[", py):
+        keys.add("__getitem__")
+    m = re.match(r"^@\d+\.(\w+)$", py)
+    if m:
+        keys.add(m.group(1))
     m = CALL.search(py) if py and not py.startswith("#m") else None
     if m:
         keys.add(key(m.group(1) or m.group(2)))

@@ -28,6 +28,7 @@ const struct opdb_exclusion opdb_exclusions[] = {
 	{"_upsample_bilinear2d_aa", "reached through F.interpolate(antialias=True), a catalogue row"},
 	{"_chunk_cat", "an aten internal of FSDP's gradient reduction, which no user code calls"},
 	{"_segment_reduce", "an aten internal with no Python API"},
+	{"slice", "torch.ops.aten.slice: user code slices by subscript (__getitem__), as the slice rows do"},
 	{"broadcast_shapes", "takes and returns shapes, not tensors: nothing to compile"},
 	{"empty", UNINITIALIZED},
 	{"empty_permuted", UNINITIALIZED},

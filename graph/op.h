@@ -111,7 +111,7 @@ struct op_def {
 	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
 	uint8_t step;          /* a float output jumps where an input crosses a point (floor, sign,
 				* fmod, a draw against p): an input moved by an ulp may move it a whole step */
-	const char *base;      /* in-place entries: the op whose rule and chooser they share */
+	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
 	const char *attrs;
 	const char *py;
 	const char *ctor;

@@ -204,3 +204,15 @@ bool choose_none(struct chooser *c, struct op_choice *ch)
 	(void)ch;
 	return true;
 }
+
+bool infer_as_base(struct infer_io *io)
+{
+	const struct op_def *b = op_base(io->op);
+	return b ? b->infer(io) : io_fail(io, "%s: base op %s unknown", io->op->name, io->op->base);
+}
+
+bool choose_as_base(struct chooser *c, struct op_choice *ch)
+{
+	const struct op_def *b = op_base(c->op);
+	return b && b->choose(c, ch);
+}

@@ -47,7 +47,13 @@ bool io_in_range(struct infer_io *io, const char *what, int64_t v, int64_t lo, i
 /* torch.result_type of the inputs (zero-dim tensors take part per ATen's rule). */
 enum dtype io_result_dtype(const struct infer_io *io);
 
+/* The rule of the op's `base` (in-place and copy entries share it). */
+bool infer_as_base(struct infer_io *io);
+
 /* ---- attribute choosers ---- */
+
+/* The chooser of the op's `base`. */
+bool choose_as_base(struct chooser *c, struct op_choice *ch);
 
 /* A requirement shaped exactly like v (its dtype, rank, dims). */
 struct tensor_req req_like(const struct value *v);

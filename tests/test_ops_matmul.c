@@ -323,6 +323,8 @@ TEST(matmul_sdpa_shapes_and_mask)
 	int v16 = tk_input(&g, DT_FLOAT16, 4, (int[]){2, 4, 6, 16});
 	int mask = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 6});
 	int bad_mask = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 6});
+	int scalar_mask = tk_input(&g, DT_FLOAT32, 0, NULL);
+	int row_mask = tk_input(&g, DT_FLOAT32, 1, (int[]){6});
 	int n = tk_node(&g, "sdpa", 3, (int[]){q, k, v}, 1, (int64_t[]){1}, why, sizeof why);
 	CHECK(n >= 0);
 	CHECK_EQ(tk_out(&g, n, 0)->rank, 4);
@@ -336,4 +338,6 @@ TEST(matmul_sdpa_shapes_and_mask)
 	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, bad_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
 	CHECK(strstr(why, "binding 1") != NULL); /* L is 5 there, the mask's 3 */
 	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, mask}, 1, (int64_t[]){0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, scalar_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, row_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
 }

@@ -1,5 +1,5 @@
 /* Tensors made inside the graph: factories (torch.full, zeros/ones, arange,
- * linspace, eye, torch.tensor of a Python number), their *_like and new_*
+ * linspace, eye, torch.tensor of a Python number, the signal windows), their *_like and new_*
  * forms, and Python numbers and 0-dim tensors as operands. Input 0 gives
  * the device (and, for the *_like forms and sized factories, the shape, so
  * a factory may follow a dynamic dim); its values are not read. Compilers
@@ -237,6 +237,44 @@ static bool choose_arange_dim(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* torch.signal.windows.NAME(x.size(d), sym=, dtype=, PARAM=): a window of
+ * the length of a (maybe dynamic) dim, float32 or float64 (no half kernels);
+ * PARAM (attribute 3, in 1/1000: gaussian's std, kaiser's beta,
+ * exponential's tau, general_hamming's alpha) is positive. */
+#define WINDOW_PARAM_MAX 20000
+
+static bool infer_window(struct infer_io *io)
+{
+	enum dtype dt = (enum dtype)io->attr[2];
+	int d = io_dim(io->attr[0], io->in[0]->rank);
+	if (d < 0 || !io->in[0]->rank)
+		return io_fail(io, "dim %lld out of range", (long long)io->attr[0]);
+	if (dt != DT_FLOAT32 && dt != DT_FLOAT64)
+		return io_fail(io, "a window of %s", dtype_info(dt)->name);
+	if (io->nattr > 3 && !io_attr_range(io, 3, 1, WINDOW_PARAM_MAX))
+		return false;
+	io->nout = 1;
+	io_out_rank(io, 0, 1, dt);
+	FOR_BIND(io, b) io->out[0].dim[b][0] = io->in[0]->dim[b][d];
+	return true;
+}
+
+static bool choose_window(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t params[] = {500, 1000, 2000, 540, 12000};
+	const struct value *x = &c->g->v[ch->in[0]];
+	if (!x->rank)
+		return false;
+	ch->attr[0] = pick_dim(c, x->rank);
+	ch->attr[1] = rng_chance(c->rng, 50);
+	ch->attr[2] = rng_chance(c->rng, 70) ? DT_FLOAT32 : DT_FLOAT64;
+	ch->attr[3] = pick_edge_or(c, 1, WINDOW_PARAM_MAX, params, NELEM(params));
+	struct attr_spec spec;
+	op_attr_spec(c->op, &spec);
+	ch->nattr = (uint8_t)spec.nscalar; /* 4 with a parameter */
+	return true;
+}
+
 /* linspace(start, end, steps, dtype): floats. */
 static bool infer_linspace(struct infer_io *io)
 {
@@ -358,11 +396,15 @@ static bool infer_times_0dim(struct infer_io *io)
 	 .layout = LAYOUT_FRESH, .weight = w, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
 /* Python-number operands keep input 0's layout, like any elementwise op. */
-#define SCALAR(nm, dt, attrs_, spelling, tag, ch_) \
+#define SCALAR(nm, dt, attrs_, spelling, tag, ch_, ...) \
 	{.name = nm, .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_KEEP, .weight = 2, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = ch_}
+	 .choose = ch_, __VA_ARGS__}
 #define ON_DEVICE "device=@0.device)"
+/* param: the window's one number, as an attribute and as spelled ("" for none) */
+#define WINDOW(nm, param_attr, param_spelled) \
+	FACTORY(#nm "_window", DTM_EVERY, "dim sym? dtype%" param_attr, \
+		"torch.signal.windows." #nm "(@0.size(#0), sym=#1, dtype=#2, " param_spelled ON_DEVICE, window, 1)
 
 const struct op_def ops_factory[] = {
 	FACTORY("full", DTM_EVERY, "value~ dtype% size[@]", "torch.full(#2, #0, dtype=#1, " ON_DEVICE, full, 2),
@@ -382,10 +424,30 @@ const struct op_def ops_factory[] = {
 		linspace, 1),
 	FACTORY("eye", DTM_EVERY, "n m dtype%", "torch.eye(#0, #1, dtype=#2, " ON_DEVICE, eye, 1),
 	FACTORY("scalar_tensor", DTM_EVERY, "value~ dtype%", "torch.tensor(#0, dtype=#1, " ON_DEVICE, scalar_tensor, 2),
+	WINDOW(bartlett, "", ""),
+	WINDOW(blackman, "", ""),
+	WINDOW(cosine, "", ""),
+	WINDOW(hamming, "", ""),
+	WINDOW(hann, "", ""),
+	WINDOW(nuttall, "", ""),
+	WINDOW(gaussian, " std~", "std=#3, "),
+	WINDOW(kaiser, " beta~", "beta=#3, "),
+	WINDOW(exponential, " tau~", "tau=#3, "),
+	WINDOW(general_hamming, " alpha~", "alpha=#3, "),
+	FACTORY("general_cosine_window", DTM_EVERY, "dim sym? dtype%",
+		"torch.signal.windows.general_cosine(@0.size(#0), a=[0.46, 0.23, 0.31], sym=#1, dtype=#2, " ON_DEVICE,
+		window, 1),
 	SCALAR("add_scalar", DTM_ALL, "value~", "@0 + #0", float_scalar, choose_float_scalar),
 	SCALAR("rsub_scalar", DTM_FLOAT, "value~", "#0 - @0", float_scalar, choose_float_scalar),
 	SCALAR("mul_scalar", DTM_ALL, "value~", "@0 * #0", float_scalar, choose_float_scalar),
 	SCALAR("rdiv_scalar", DTM_FLOAT, "value~", "#0 / @0", float_scalar, choose_float_scalar),
+	SCALAR("radd_scalar", DTM_ALL, "value~", "#0 + @0", float_scalar, choose_float_scalar),
+	SCALAR("rmul_scalar", DTM_ALL, "value~", "#0 * @0", float_scalar, choose_float_scalar),
+	SCALAR("rpow_scalar", DTM_FLOAT, "value~", "#0 ** @0", float_scalar, choose_float_scalar),
+	SCALAR("rmod_scalar", DTM_FLOAT, "value~", "#0 % @0", float_scalar, choose_float_scalar, .step = 1),
+	SCALAR("rand_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 & @0", int_scalar, choose_int_scalar),
+	SCALAR("ror_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 | @0", int_scalar, choose_int_scalar),
+	SCALAR("rxor_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 ^ @0", int_scalar, choose_int_scalar),
 	SCALAR("mul_int_scalar", DTM_EVERY & ~DTM_FLOAT, "value", "@0 * #0", int_scalar, choose_int_scalar),
 	SCALAR("times_0dim", DTM_ALL, "value~", "@0 * torch.tensor(#0, " ON_DEVICE, times_0dim, choose_float_scalar),
 };

@@ -11,18 +11,6 @@
 #include "../opkit.h"
 #include "families.h"
 
-static bool infer_as_base(struct infer_io *io)
-{
-	const struct op_def *b = op_base(io->op);
-	return b ? b->infer(io) : io_fail(io, "%s: base op %s unknown", io->op->name, io->op->base);
-}
-
-static bool choose_as_base(struct chooser *c, struct op_choice *ch)
-{
-	const struct op_def *b = op_base(c->op);
-	return b && b->choose(c, ch);
-}
-
 /* x.copy_(src): src broadcasts to x and is cast to x's dtype. */
 static bool infer_copy(struct infer_io *io)
 {

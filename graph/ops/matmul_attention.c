@@ -4,7 +4,9 @@
  * v [..., S, Ev], the optional additive mask broadcasts to [..., L, S]; the
  * result is [..., L, Ev]. Batch dims are equal: the fused kernels take no
  * broadcasting there. A float mask, not a boolean one: a boolean mask may
- * hide a whole row, whose result the kernels legitimately disagree on. */
+ * hide a whole row, whose result the kernels legitimately disagree on. The
+ * mask has at least two dims: a 0-D one raises in eager, a 1-D one on the
+ * CPU with 4-D queries. */
 #include "matmul_kit.h"
 
 #define SCALE_MAX 4000 /* in 1/1000: the scale attribute's domain */
@@ -26,6 +28,8 @@ static bool attention_rule(struct infer_io *io, bool mask)
 	for (unsigned d = 0; d + 1 < r; d++)
 		push_dim(&scores, q, d);
 	push_dim(&scores, k, r - 2);
+	if (mask && io->in[3]->rank < 2)
+		return io_fail(io, "a %u-D mask (SDPA's CPU kernel for 4-D queries reads its last two dims)", io->in[3]->rank);
 	if (mask && !expands_to(io, io->in[3], &scores))
 		return false;
 	io->nout = 1;

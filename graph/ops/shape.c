@@ -400,6 +400,45 @@ static bool choose_as_strided_copy(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* ravel: flatten(0, -1). */
+static bool infer_ravel(struct infer_io *io)
+{
+	const int64_t *attr = io->attr, all[2] = {0, -1};
+	unsigned nattr = io->nattr;
+	io->attr = all;
+	io->nattr = 2;
+	bool ok = infer_flatten(io);
+	io->attr = attr;
+	io->nattr = nattr;
+	return ok;
+}
+
+/* atleast_Nd (N = 1, 2, 3: attribute-free rows, the N from the name's
+ * digit): a 0-D x is all ones; a 1-D [n] is [1, n] for N >= 2 and [1, n, 1]
+ * for N = 3; a 2-D [m, n] is [m, n, 1] for N = 3; otherwise x itself. */
+static bool infer_atleast(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	unsigned want = (unsigned)(io->op->name[8] - '0'), r = x->rank;
+	io->nout = 1;
+	io_out_rank(io, 0, r > want ? r : want, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b)
+	{
+		int32_t *o = io->out[0].dim[b];
+		const int32_t *d = x->dim[b];
+		for (unsigned i = 0; i < io->out[0].rank; i++)
+			o[i] = r >= want ? d[i] : 1;
+		if (r == 1 && want > 1)
+			o[1] = d[0];
+		if (r == 2 && want == 3) {
+			o[0] = d[0];
+			o[1] = d[1];
+		}
+	}
+	return true;
+}
+
 static bool infer_same(struct infer_io *io)
 {
 	io->nout = 1;
@@ -415,6 +454,11 @@ static bool infer_same(struct infer_io *io)
 	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
 	 .dtypes = DTM_EVERY, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
 	 __VA_ARGS__}
+/* x_copy(...): what view op x makes, as a fresh tensor: x's rule and chooser. */
+#define COPY(nm, base_, rmin, rmax, dt, attrs_, spelling) \
+	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
+	 .dtypes = dt, .layout = LAYOUT_FRESH, .weight = 1, .base = base_, .attrs = attrs_, .py = spelling, \
+	 .infer = infer_as_base, .choose = choose_as_base}
 #define ALIAS .aliases = 1
 #define R6 G_MAX_RANK
 
@@ -452,6 +496,28 @@ const struct op_def ops_shape[] = {
 	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
 	   choose_unfold),
 	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none, ALIAS),
+	SH("T", 2, 2, LAYOUT_VIEW, 1, NULL, "@0.T", infer_as_base, choose_as_base, .base = "t"),
+	SH("H", 2, 2, LAYOUT_VIEW, 1, NULL, "@0.H", infer_as_base, choose_as_base, .base = "t"),
+	SH("mH", 2, R6, LAYOUT_VIEW, 1, NULL, "@0.mH", infer_as_base, choose_as_base, .base = "mt"),
+	SH("ravel", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.ravel(@0)", infer_ravel, choose_none, ALIAS),
+	SH("atleast_1d", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.atleast_1d(@0)", infer_atleast, choose_none, ALIAS),
+	SH("atleast_2d", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.atleast_2d(@0)", infer_atleast, choose_none, ALIAS),
+	SH("atleast_3d", 0, R6, LAYOUT_KEEP, 1, NULL, "torch.atleast_3d(@0)", infer_atleast, choose_none, ALIAS),
+	SH("fliplr", 2, R6, LAYOUT_FRESH, 1, NULL, "torch.fliplr(@0)", infer_same, choose_none),
+	SH("flipud", 1, R6, LAYOUT_FRESH, 1, NULL, "torch.flipud(@0)", infer_same, choose_none),
+	SH("broadcast_to", 0, R6, LAYOUT_VIEW, 1, "sizes[@]", "torch.broadcast_to(@0, #0)", infer_as_base,
+	   choose_as_base, .base = "expand"),
+	COPY("alias_copy", "contiguous", 0, R6, DTM_EVERY, NULL, "torch.alias_copy(@0)"),
+	COPY("expand_copy", "expand", 0, R6, DTM_EVERY, "sizes[@]", "torch.expand_copy(@0, #0)"),
+	COPY("permute_copy", "permute", 1, R6, DTM_EVERY, "dims[]", "torch.permute_copy(@0, #0)"),
+	COPY("t_copy", "t", 0, 2, DTM_EVERY, NULL, "torch.t_copy(@0)"),
+	COPY("transpose_copy", "transpose", 0, R6, DTM_EVERY, "dim0 dim1", "torch.transpose_copy(@0, #0, #1)"),
+	COPY("unsqueeze_copy", "unsqueeze", 0, R6 - 1, DTM_EVERY, "dim", "torch.unsqueeze_copy(@0, #0)"),
+	COPY("squeeze_copy", "squeeze", 0, R6, DTM_EVERY, "dim", "torch.squeeze_copy(@0, #0)"),
+	COPY("view_copy", "view", 0, R6, DTM_EVERY, "shape[@]", "torch.view_copy(@0, #0)"),
+	COPY("unfold_copy", "unfold", 1, R6 - 1, DTM_EVERY, "dimension size step", "torch.unfold_copy(@0, #0, #1, #2)"),
+	COPY("narrow_copy", "narrow", 1, R6, DTM_EVERY, "dim start length", "torch.narrow_copy(@0, #0, #1, #2)"),
+	COPY("diagonal_copy", "diagonal", 2, R6, DTM_ALL, "offset dim1 dim2", "torch.diagonal_copy(@0, #0, #1, #2)"),
 	SH("as_strided_copy", 0, R6, LAYOUT_FRESH, 1, "size0 size1 stride0 stride1 offset",
 	   "torch.as_strided_copy(@0, (#0, #1), (#2, #3), @0.storage_offset() + #4)", infer_as_strided_copy,
 	   choose_as_strided_copy),

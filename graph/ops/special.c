@@ -1,19 +1,22 @@
 /* torch.special: elementwise functions of one tensor, of two (broadcast,
  * torch.result_type), and of one with a parameter (polygamma's order,
- * multigammaln's dimension, logit's eps, round's decimals).
+ * multigammaln's dimension, logit's eps, round's decimals, the orthogonal
+ * polynomials' degree).
  *
  * Dtypes (torch 2.15 CPU, each function tried on every dtype): integer and
  * bool inputs promote to float32, float ones keep their dtype. Every float
  * dtype for erfinv, i0, i0e, i1, i1e, ndtr, entr, sinc, logit, expit,
  * log1p, polygamma, xlogy, xlog1py; float32 and float64 only (no half
- * kernels) for ndtri, log_ndtr, erfcx, the Bessel and Airy functions, zeta
+ * kernels) for ndtri, log_ndtr, erfcx, the Bessel and Airy functions, the
+ * polynomials, zeta
  * and, on CUDA, gammainc(c) (a float16 pair raises, float16 with float32
  * runs in float32: torch 2.11 CUDA's igamma has no half kernels). multigammaln and round(decimals=) take floats only.
  * Outside a function's domain the result is NaN, never an error, except
  * multigammaln's (below).
  *
  * Autograd: no derivative for zeta's and gammainc(c)'s first operand;
- * scaled_modified_bessel_k0/k1, spherical_bessel_j0 and airy_ai return
+ * scaled_modified_bessel_k0/k1, spherical_bessel_j0, airy_ai and the
+ * polynomials return
  * results that do not require grad, so a backward through them has nothing
  * to differentiate: `nograd`. */
 #include "../opkit.h"
@@ -96,6 +99,22 @@ static bool infer_logit_eps(struct infer_io *io) { return io_attr_range(io, 0, 0
 /* round(decimals=d) scales by 10^d: a few digits, so float16 does not overflow. */
 static bool infer_round_decimals(struct infer_io *io) { return io_attr_range(io, 0, -3, 3) && infer_promote(io); }
 
+/* The orthogonal polynomials of degree n (a Python int): torch switches
+ * from closed forms to recurrences past small degrees, and these reach both. */
+#define POLYNOMIAL_DEGREE_MAX 12
+
+static bool infer_polynomial(struct infer_io *io)
+{
+	return io_attr_range(io, 0, 0, POLYNOMIAL_DEGREE_MAX) && infer_promote(io);
+}
+
+static bool choose_polynomial(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = rng_range(c->rng, 0, POLYNOMIAL_DEGREE_MAX);
+	return true;
+}
+
 static bool choose_polygamma(struct chooser *c, struct op_choice *ch)
 {
 	ch->nattr = 1;
@@ -135,6 +154,8 @@ static bool choose_round_decimals(struct chooser *c, struct op_choice *ch)
 #define S1(nm, dt) SPECIAL(#nm, dt, 0, 1, 1, NULL, "torch.special." #nm "(@0)", infer_promote, choose_none)
 #define S1_NOGRAD(nm, dt) \
 	SPECIAL(#nm, dt, 1, 1, 1, NULL, "torch.special." #nm "(@0)", infer_promote, choose_none)
+#define POLYNOMIAL(nm) \
+	SPECIAL(#nm, DTM_F32_F64_INT, 1, 1, 1, "n", "torch.special." #nm "(@0, #0)", infer_polynomial, choose_polynomial)
 #define S2(nm, dt, nograd_, inf, ch_) \
 	SPECIAL(#nm, dt, nograd_, 2, 2, NULL, "torch.special." #nm "(@0, @1)", inf, ch_)
 
@@ -178,6 +199,18 @@ const struct op_def ops_special[] = {
 		choose_multigammaln),
 	SPECIAL("logit_eps", DTM_ALL, 0, 1, 1, "eps~", "torch.special.logit(@0, eps=#0)", infer_logit_eps,
 		choose_logit_eps),
+	POLYNOMIAL(chebyshev_polynomial_t),
+	POLYNOMIAL(chebyshev_polynomial_u),
+	POLYNOMIAL(chebyshev_polynomial_v),
+	POLYNOMIAL(chebyshev_polynomial_w),
+	POLYNOMIAL(shifted_chebyshev_polynomial_t),
+	POLYNOMIAL(shifted_chebyshev_polynomial_u),
+	POLYNOMIAL(shifted_chebyshev_polynomial_v),
+	POLYNOMIAL(shifted_chebyshev_polynomial_w),
+	POLYNOMIAL(hermite_polynomial_h),
+	POLYNOMIAL(hermite_polynomial_he),
+	POLYNOMIAL(laguerre_polynomial_l),
+	POLYNOMIAL(legendre_polynomial_p),
 	SPECIAL("round_decimals", DTM_FLOAT, 0, 1, 1, "decimals", "torch.special.round(@0, decimals=#0)",
 		infer_round_decimals, choose_round_decimals, .step = 1),
 };

@@ -281,11 +281,17 @@ def planted_shifted_draws(gm, example_inputs):
 
 
 @register_backend
-def planted_sdpa_scale(gm, example_inputs):
-    """Attention with a wrong softmax scale: every scaled_dot_product_attention
-    scales its scores by 1.7, whatever the graph asked."""
-    for n in gm.graph.nodes:
-        if n.op == "call_function" and getattr(n.target, "__name__", "") == "scaled_dot_product_attention":
-            n.kwargs = {**n.kwargs, "scale": 1.7}
+def planted_wrong_op(gm, example_inputs):
+    """One op's kernel is wrong: every call whose name is $PT2FUZZ_PLANTED_OP
+    (as Dynamo traced it) returns its value plus one, or negated when bool."""
+    name = os.environ["PT2FUZZ_PLANTED_OP"]
+    for n in list(gm.graph.nodes):
+        ev = n.meta.get("example_value") if n.op == "call_function" else None
+        if getattr(n.target, "__name__", "") != name or not isinstance(ev, torch.Tensor):
+            continue
+        with gm.graph.inserting_after(n):
+            wrong = gm.graph.call_function(torch.logical_not if ev.dtype == torch.bool else torch.add,
+                                           (n,) if ev.dtype == torch.bool else (n, 1))
+        n.replace_all_uses_with(wrong, delete_user_cb=lambda user: user is not wrong)
     gm.recompile()
     return compile_fx(gm, example_inputs)
