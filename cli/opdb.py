@@ -3,7 +3,8 @@
 # TAB py TAB ctor`. stdout: `#torch TAB version`, then one line per op_db
 # name, `name TAB rows`, the rows (comma-separated, maybe none) whose call is
 # that op or one of its aliases.
-# A row's call is the first call of its Python spelling, or the functional of
+# A row's call is the first call of its Python spelling (and the one inside
+# it when that is torch.view_as_real, which reads a complex result), or the functional of
 # its nn.Module; torch.X, F.X and Tensor.X (and X_, in place) are one op X.
 # A Python number on an operator's left (`#0 - @0`) is the reflected op
 # (__rsub__), a subscript (`@0[#0:#1]`) __getitem__, an attribute (`@0.mT`)
@@ -45,10 +46,12 @@ def row_keys(name, py, ctor):
     m = re.match(r"^@\d+\.(\w+)$", py)
     if m:
         keys.add(m.group(1))
-    m = CALL.search(py) if py and not py.startswith("#m") else None
-    if m:
+    calls = list(CALL.finditer(py)) if py and not py.startswith("#m") else []
+    for m in calls[:2]:
         keys.add(key(m.group(1) or m.group(2)))
-    m = re.match(r"torch\.nn\.(\w+)\(", ctor) if not m else None
+        if m.group(1) != "torch.view_as_real":
+            break
+    m = None if calls else re.match(r"torch\.nn\.(\w+)\(", ctor)
     if m:
         keys |= module_keys(m.group(1))
     return keys

@@ -373,9 +373,13 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		o->out = 0;
 		o->grad = 0;
 		o->fill = 0;
-		o->contig = op->inplace ? x->contig : op->layout == LAYOUT_FRESH ? 1 : op->layout == LAYOUT_VIEW ? 0 : contig;
+		int fresh = op->layout == LAYOUT_FRESH || op->layout == LAYOUT_STRIDED;
+		o->contig = op->inplace                     ? x->contig
+			    : op->layout == LAYOUT_FRESH    ? 1
+			    : op->layout == LAYOUT_VIEW || op->layout == LAYOUT_STRIDED ? 0
+							    : contig;
 		o->root = shares ? x->root : (uint16_t)(g->nvalues + k);
-		o->overlap = !op->inplace && op->layout != LAYOUT_FRESH && (o->overlap || (shares && x->overlap));
+		o->overlap = !op->inplace && !fresh && (o->overlap || (shares && x->overlap));
 		o->layout = 0;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
 		o->datadep = op->datadep;

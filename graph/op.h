@@ -35,13 +35,15 @@
 enum op_family {
 	FAM_UNARY, FAM_BINARY, FAM_REDUCE, FAM_MATMUL, FAM_CONV, FAM_POOL, FAM_NORM, FAM_PAD,
 	FAM_SHAPE, FAM_COMBINE, FAM_INDEX, FAM_ACTIVATION, FAM_CUMULATIVE, FAM_SORT, FAM_CAST,
-	FAM_MISC, FAM_DATADEP, FAM_INPLACE, FAM_FACTORY, FAM_LOSS, FAM_SPECIAL, FAM_RANDOM, FAM_COUNT
+	FAM_MISC, FAM_DATADEP, FAM_INPLACE, FAM_FACTORY, FAM_LOSS, FAM_SPECIAL, FAM_RANDOM, FAM_LINALG, FAM_FFT, FAM_COUNT
 };
 
 /* How an output's memory layout follows from the inputs'. */
 enum layout { LAYOUT_KEEP, /* contiguous iff every input is (elementwise ops keep strides) */
 	      LAYOUT_FRESH, /* always a new contiguous tensor */
-	      LAYOUT_VIEW /* may be a strided view: never assumed contiguous */ };
+	      LAYOUT_VIEW, /* may be a strided view: never assumed contiguous */
+	      LAYOUT_STRIDED /* a new tensor whose strides the kernel picks (LAPACK's column-major
+			      * results): never assumed contiguous, sharing nothing */ };
 
 struct infer_io {
 	const struct graph *g;

@@ -28,6 +28,8 @@ FAMILY(factory)
 FAMILY(loss)
 FAMILY(special)
 FAMILY(random)
+FAMILY(linalg)
+FAMILY(fft)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

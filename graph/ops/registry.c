@@ -22,7 +22,8 @@ static const struct {
 	{ops_datadep, &ops_datadep_count},   {ops_inplace, &ops_inplace_count},
 	{ops_factory, &ops_factory_count},   {ops_loss, &ops_loss_count},
 	{ops_special, &ops_special_count},
-	{ops_random, &ops_random_count},
+	{ops_random, &ops_random_count},     {ops_linalg, &ops_linalg_count},
+	{ops_fft, &ops_fft_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -33,7 +34,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_CUMULATIVE] = "cumulative", [FAM_SORT] = "sort",       [FAM_CAST] = "cast",
 	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_INPLACE] = "inplace",
 	[FAM_FACTORY] = "factory",  [FAM_LOSS] = "loss",             [FAM_SPECIAL] = "special",
-	[FAM_RANDOM] = "random",
+	[FAM_RANDOM] = "random",   [FAM_LINALG] = "linalg",   [FAM_FFT] = "fft",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */

@@ -8,6 +8,8 @@ FAMILIES=(
   "fam_attention_sdpa scaled_dot_product_attention sdpa_mask"
   "fam_special_polynomials special_legendre_polynomial_p legendre_polynomial_p"
   "fam_signal_windows gaussian gaussian_window"
+  "fam_linalg_spd linalg_eigvalsh linalg_eigvalsh"
+  "fam_fft_transforms fft_fft2 fft_fft2"
 )
 run=("$PT2FUZZ" run --device cpu --plugin "$ROOT/tests/integration/planted_backends.py")
 for row in "${FAMILIES[@]}"; do

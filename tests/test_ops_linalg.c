@@ -1,0 +1,56 @@
+/* The linalg family's shape rules: the ops on A = X X^T + I give m x m
+ * matrices, batches, eigenvalue vectors, pivots and infos from X's [..., m, n];
+ * solves keep X's shape; vecdot contracts a dim both operands have. */
+#include "test.h"
+#include "testkit.h"
+
+static char why[300];
+
+static const struct value *out(struct graph *g, const char *op, int x, unsigned k, unsigned nattr, const int64_t *attr)
+{
+	int n = tk_node(g, op, 1, (int[]){x}, nattr, attr, why, sizeof why);
+	return n < 0 ? NULL : tk_out(g, n, k);
+}
+
+TEST(linalg_spd_ops_shape_from_the_row_count)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -1, 4}); /* [2, s0, 4] */
+	const struct value *v = out(&g, "linalg_inv", x, 0, 0, NULL);
+	CHECK(v && v->rank == 3 && v->dim[1][1] == 5 && v->dim[1][2] == 5 && v->dtype == DT_FLOAT32);
+	v = out(&g, "linalg_slogdet", x, 1, 0, NULL);
+	CHECK(v && v->rank == 1 && v->dim[0][0] == 2);
+	v = out(&g, "linalg_eigvalsh", x, 0, 0, NULL);
+	CHECK(v && v->rank == 2 && v->dim[1][1] == 5);
+	v = out(&g, "linalg_svdvals", x, 0, 0, NULL); /* min(m, n): 3, then 4 */
+	CHECK(v && v->dim[0][1] == 3 && v->dim[1][1] == 4);
+	v = out(&g, "linalg_lu_factor_ex", x, 1, 0, NULL);
+	CHECK(v && v->dtype == DT_INT32 && v->rank == 2 && v->dim[0][1] == 3);
+	v = out(&g, "linalg_lu_factor_ex", x, 2, 0, NULL);
+	CHECK(v && v->dtype == DT_INT32 && v->rank == 1);
+	v = out(&g, "linalg_matrix_rank", x, 0, 0, NULL);
+	CHECK(v && v->dtype == DT_INT64 && v->rank == 1);
+	v = out(&g, "linalg_solve", x, 0, 0, NULL);
+	CHECK(v && v->rank == 3 && v->dim[1][1] == 5 && v->dim[1][2] == 4);
+	CHECK(out(&g, "linalg_matrix_power", x, 0, 1, (int64_t[]){3}) != NULL);
+	CHECK(out(&g, "linalg_matrix_power", x, 0, 1, (int64_t[]){9}) == NULL);
+	int v1 = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(out(&g, "linalg_inv", v1, 0, 0, NULL) == NULL); /* a vector is no matrix */
+	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){4, 4});
+	CHECK(out(&g, "linalg_det", h, 0, 0, NULL) == NULL); /* no half kernels */
+}
+
+TEST(linalg_vecdot_contracts_a_dim_both_have)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 6});
+	int y = tk_input(&g, DT_FLOAT32, 1, (int[]){6});
+	int y1 = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 1});
+	int n = tk_node(&g, "linalg_vecdot", 2, (int[]){x, y}, 1, (int64_t[]){-1}, why, sizeof why);
+	CHECK(n >= 0 && tk_out(&g, n, 0)->rank == 1 && tk_out(&g, n, 0)->dim[0][0] == 3);
+	CHECK(tk_node(&g, "linalg_vecdot", 2, (int[]){x, y1}, 1, (int64_t[]){-1}, why, sizeof why) < 0); /* 6 vs 1 */
+	CHECK(tk_node(&g, "linalg_vecdot", 2, (int[]){x, y}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* y lacks dim 0 */
+	CHECK(tk_node(&g, "linalg_vander", 1, (int[]){y}, 1, (int64_t[]){1}, why, sizeof why) < 0); /* N > 1 */
+}
