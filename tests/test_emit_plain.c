@@ -4,6 +4,7 @@
  * what it refuses. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include "../graph/emit_plain.h"
 #include "../graph/text.h"
@@ -38,12 +39,14 @@ static unsigned lines(const char *p)
 }
 
 /* Nothing of the harness: neither its helpers nor an import of pt2fuzz. */
+/* The harness's names, as whole words (torch.index_fill( is no fill( call). */
 static int no_harness(const char *p)
 {
 	static const char *const harness[] = {"make_inputs", "lay_out(", "fill(", "MUTATED", "INPUTS", "pt2fuzz_", "import os"};
 	for (size_t i = 0; i < sizeof harness / sizeof harness[0]; i++)
-		if (strstr(p, harness[i]))
-			return 0;
+		for (const char *at = strstr(p, harness[i]); at; at = strstr(at + 1, harness[i]))
+			if (at == p || !(isalnum((unsigned char)at[-1]) || at[-1] == '_' || at[-1] == '.'))
+				return 0;
 	return 1;
 }
 

@@ -49,6 +49,9 @@ CAST_FIXED(f64, DT_FLOAT64)
 CAST_FIXED(i32, DT_INT32)
 CAST_FIXED(i64, DT_INT64)
 CAST_FIXED(b8, DT_BOOL)
+CAST_FIXED(u8, DT_UINT8)
+CAST_FIXED(i8, DT_INT8)
+CAST_FIXED(i16, DT_INT16)
 
 /* Float -> int through the safe path: values in [-1000, 1000]. */
 static bool safe_out(struct infer_io *io, enum dtype to)
@@ -144,6 +147,9 @@ const struct op_def ops_cast[] = {
 	METHOD("to_int", (DTM_INTS & ~DTM(DT_INT32)) | DTM(DT_BOOL), "int", i32),
 	METHOD("to_long", (DTM_INTS & ~DTM(DT_INT64)) | DTM(DT_BOOL), "long", i64),
 	METHOD("to_bool", DTM_NUM | DTM_SMALL, "bool", b8),
+	METHOD("to_byte", (DTM_INTS & ~DTM(DT_UINT8)) | DTM(DT_BOOL), "byte", u8),
+	METHOD("to_char", (DTM_INTS & ~DTM(DT_INT8)) | DTM(DT_BOOL), "char", i8),
+	METHOD("to_short", (DTM_INTS & ~DTM(DT_INT16)) | DTM(DT_BOOL), "short", i16),
 	CAST2("type_as", "@0.type_as(@1)"),
 	CAST2("to_other", "@0.to(@1)"),
 };

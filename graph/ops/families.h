@@ -30,6 +30,7 @@ FAMILY(special)
 FAMILY(random)
 FAMILY(linalg)
 FAMILY(fft)
+FAMILY(search)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

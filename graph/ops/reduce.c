@@ -1,7 +1,7 @@
 /* Reductions: over one dim, over a list of dims, or over the whole tensor.
  *
- * Attribute layout: an optional leading "extra" (correction, unbiased or a
- * norm's order), then either `dim keepdim?` (one dim) or `keepdim? dim[]`
+ * Attribute layout: an optional leading "extra" (correction, unbiased, a
+ * norm's order or a quantile's q), then either `dim keepdim?` (one dim) or `keepdim? dim[]`
  * (a list: last, as the mini-language wants), or nothing (full reduction).
  *
  * torch's rules (2.6 CPU, checked with the validity bench): a list of dims
@@ -23,7 +23,12 @@ enum red_out {
 	RO_VAL_IDX, /* values (like RO_SAME) and their indices */
 	RO_PAIR     /* two outputs like RO_SAME: aminmax, var_mean */
 };
-enum red_extra { RX_NONE, RX_CORR /* correction or unbiased: 0 or 1 */, RX_ORD /* p of a norm */ };
+enum red_extra {
+	RX_NONE,
+	RX_CORR,    /* correction or unbiased: 0 or 1 */
+	RX_ORD,     /* p of a norm */
+	RX_QUANTILE /* q of a quantile, in [0, 1] */
+};
 
 struct red_kind {
 	uint8_t dims;  /* enum red_dims */
@@ -34,6 +39,8 @@ struct red_kind {
 
 /* Norm orders the chooser uses; the rule accepts any p in [0.5, 4]. */
 static const int64_t norm_orders[] = {1000, 2000, 3000, 1500};
+/* Quantiles: the ends, the median and quartiles, and one between points. */
+static const int64_t quantiles[] = {0, 250, 500, 750, 1000, 330};
 
 /* The reduced dims as a bit mask (bit 0 for a 0-d input) and keepdim. */
 static bool red_dims_of(struct infer_io *io, const struct red_kind *k, unsigned *mask, bool *keep)
@@ -76,6 +83,8 @@ static bool red_extra_ok(struct infer_io *io, const struct red_kind *k)
 		return io_attr_range(io, 0, 0, 1);
 	if (k->extra == RX_ORD)
 		return io_attr_range(io, 0, 500, 4000);
+	if (k->extra == RX_QUANTILE)
+		return io_attr_range(io, 0, 0, 1000);
 	return true;
 }
 
@@ -184,6 +193,8 @@ static bool red_choose(struct chooser *c, struct op_choice *ch, const struct red
 		ch->attr[0] = red_min_numel(c->g, x, mask) > 1 && rng_chance(c->rng, 70);
 	else if (k->extra == RX_ORD)
 		ch->attr[0] = pick_of(c, norm_orders, NELEM(norm_orders));
+	else if (k->extra == RX_QUANTILE)
+		ch->attr[0] = pick_of(c, quantiles, NELEM(quantiles));
 	return true;
 }
 
@@ -198,6 +209,7 @@ RED_FNS(one_index, RD_ONE, 1, RO_INDEX, RX_NONE)
 RED_FNS(one_val_idx, RD_ONE, 1, RO_VAL_IDX, RX_NONE)
 RED_FNS(one_pair, RD_ONE, 1, RO_PAIR, RX_NONE)
 RED_FNS(one_corr, RD_ONE, 1, RO_SAME, RX_CORR)
+RED_FNS(one_quantile, RD_ONE, 1, RO_SAME, RX_QUANTILE)
 RED_FNS(list_same, RD_LIST, 1, RO_SAME, RX_NONE)
 RED_FNS(list_sum, RD_LIST, 1, RO_SUM, RX_NONE)
 RED_FNS(list_bool, RD_LIST, 1, RO_BOOL, RX_NONE)
@@ -237,6 +249,10 @@ const struct op_def ops_reduce[] = {
 	RED("median_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.median(@0, dim=#0, keepdim=#1)"),
 	RED("nanmedian_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.nanmedian(@0, dim=#0, keepdim=#1)"),
 	RED_GRAD("aminmax", one_pair, DTM_EVERY, 1, 0, A_ONE, "torch.aminmax(@0, dim=#0, keepdim=#1)", 1),
+	RED("mode_dim", one_val_idx, DTM_NOBOOL, 1, 2, A_ONE, "torch.mode(@0, dim=#0, keepdim=#1)"),
+	RED("quantile", one_quantile, DTM_F32_F64, 1, 0, "q~ dim keepdim?", "torch.quantile(@0, #0, dim=#1, keepdim=#2)"),
+	RED("nanquantile", one_quantile, DTM_F32_F64, 1, 0, "q~ dim keepdim?",
+	    "torch.nanquantile(@0, #0, dim=#1, keepdim=#2)"),
 	RED("std_unbiased", one_corr, DTM_FLOAT, 1, 0, "unbiased? dim keepdim?", "@0.std(#1, unbiased=#0, keepdim=#2)"),
 	/* a list of dims */
 	RED("sum_dims", list_sum, DTM_EVERY, 1, 0, A_LIST, "torch.sum(@0, dim=#1, keepdim=#0)"),

@@ -92,6 +92,12 @@ const struct op_def ops_unary[] = {
 	U("isneginf", "torch.isneginf(@0)", DTM_FLOAT | DTM_INTS, infer_bool),
 	U("isposinf", "torch.isposinf(@0)", DTM_FLOAT | DTM_INTS, infer_bool),
 	U("isreal", "torch.isreal(@0)", DTM_EVERY, infer_bool),
+	/* the complex views and conjugations: a real tensor comes back itself */
+	U("real", "torch.real(@0)", DTM_EVERY, infer_same, .aliases = 1),
+	U("conj", "torch.conj(@0)", DTM_EVERY, infer_same, .aliases = 1),
+	U("resolve_conj", "torch.resolve_conj(@0)", DTM_EVERY, infer_same, .aliases = 1),
+	U("resolve_neg", "torch.resolve_neg(@0)", DTM_EVERY, infer_same, .aliases = 1),
+	U("conj_physical", "torch.conj_physical(@0)", DTM_EVERY, infer_same, .aliases = 1),
 	U("clone", "torch.clone(@0)", DTM_EVERY, infer_same),
 	U("isnan", "torch.isnan(@0)", DTM_FLOAT, infer_bool),
 	U("isinf", "torch.isinf(@0)", DTM_FLOAT, infer_bool),
