@@ -1,5 +1,6 @@
 /* Scans along one dim: cumsum, cumprod, cummax/cummin (values and
- * tie-broken indices) and logcumsumexp. The output has the input's shape.
+ * tie-broken indices) and logcumsumexp, whose output has the input's shape;
+ * and differences and integrals along one dim (diff, the trapezoid rules).
  *
  * torch's rules (2.6 CPU, checked with the validity bench): cumsum/cumprod
  * of int or bool give int64 unless a dtype is passed; logcumsumexp needs
@@ -67,6 +68,48 @@ static bool infer_scan_sum(struct infer_io *io) { return scan_rule(io, SO_SUM); 
 static bool infer_scan_val_idx(struct infer_io *io) { return scan_rule(io, SO_VAL_IDX); }
 static bool infer_scan_dtype(struct infer_io *io) { return scan_rule(io, SO_DTYPE); }
 
+/* Differences and integrals along dim (attribute 0): diff's n-th
+ * difference (attribute 1) is n shorter there, cumulative_trapezoid one
+ * shorter, trapezoid (and trapz) drops the dim. Every size along it
+ * exceeds what is taken away. */
+enum along { AL_DIFF, AL_CUMULATIVE, AL_DROP };
+
+static bool along_rule(struct infer_io *io, enum along kind)
+{
+	const struct value *x = io->in[0];
+	int d = io_dim(io->attr[0], x->rank);
+	int64_t shrink = kind == AL_DIFF ? io->attr[1] : 1;
+	if (d < 0 || !x->rank)
+		return io_fail(io, "dim %lld out of range for a %u-D input", (long long)io->attr[0], x->rank);
+	if (kind == AL_DIFF && !io_attr_range(io, 1, 1, 2))
+		return false;
+	FOR_BIND(io, b) if (x->dim[b][d] <= (kind == AL_DROP ? 0 : shrink)) return io_fail(
+		io, "dim %d of size %d (binding %u) is too short", d, (int)x->dim[b][d], b);
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank - (kind == AL_DROP), (enum dtype)x->dtype);
+	FOR_BIND(io, b) for (unsigned i = 0, j = 0; i < x->rank; i++)
+	{
+		if ((int)i != d)
+			io->out[0].dim[b][j++] = x->dim[b][i];
+		else if (kind != AL_DROP)
+			io->out[0].dim[b][j++] = (int32_t)(x->dim[b][i] - shrink);
+	}
+	return true;
+}
+
+static bool infer_diff(struct infer_io *io) { return along_rule(io, AL_DIFF); }
+static bool infer_cumulative_trapezoid(struct infer_io *io) { return along_rule(io, AL_CUMULATIVE); }
+static bool infer_trapezoid(struct infer_io *io) { return along_rule(io, AL_DROP); }
+
+static bool choose_diff(struct chooser *c, struct op_choice *ch)
+{
+	if (!choose_scan(c, ch))
+		return false;
+	ch->nattr = 2;
+	ch->attr[1] = rng_range(c->rng, 1, 2);
+	return true;
+}
+
 #define SCAN(nm, dt, w, tie_, inf, ch_, attrs_, spelling) \
 	{.name = nm, .family = FAM_CUMULATIVE, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK, \
 	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = tie_, .weight = w, .attrs = attrs_, .py = spelling, \
@@ -80,5 +123,10 @@ const struct op_def ops_cumulative[] = {
 	SCAN("logcumsumexp", DTM_FLOAT, 3, 0, infer_scan_same, choose_scan, "dim", "torch.logcumsumexp(@0, dim=#0)"),
 	SCAN("cumsum_dtype", DTM_EVERY, 1, 0, infer_scan_dtype, choose_scan_dtype, "dim dtype%",
 	     "@0.cumsum(#0, dtype=#1)"),
+	SCAN("diff", DTM_NUM, 1, 0, infer_diff, choose_diff, "dim n", "torch.diff(@0, n=#1, dim=#0)"),
+	SCAN("cumulative_trapezoid", DTM_FLOAT, 1, 0, infer_cumulative_trapezoid, choose_scan, "dim",
+	     "torch.cumulative_trapezoid(@0, dim=#0)"),
+	SCAN("trapezoid", DTM_FLOAT, 1, 0, infer_trapezoid, choose_scan, "dim", "torch.trapezoid(@0, dim=#0)"),
+	SCAN("trapz", DTM_FLOAT, 1, 0, infer_trapezoid, choose_scan, "dim", "torch.trapz(@0, dim=#0)"),
 };
 FAMILY_COUNT(cumulative);

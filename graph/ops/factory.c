@@ -275,7 +275,7 @@ static bool choose_window(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-/* linspace(start, end, steps, dtype): floats. */
+/* linspace (and logspace, base 10) (start, end, steps, dtype): floats. */
 static bool infer_linspace(struct infer_io *io)
 {
 	enum dtype dt = (enum dtype)io->attr[3];
@@ -298,6 +298,42 @@ static bool choose_linspace(struct chooser *c, struct op_choice *ch)
 	ch->attr[1] = ch->attr[0] + rng_range(c->rng, -10000, 10000);
 	ch->attr[2] = rng_range(c->rng, rng_chance(c->rng, 5) ? 0 : 1, 20);
 	ch->attr[3] = pick_dtype(c, DTM_FLOAT);
+	return true;
+}
+
+/* tril_indices / triu_indices(row, col, offset): the [2, N] int64 indices
+ * of the lower (upper) triangle of a row x col matrix, N counted here. */
+static bool triangle_rule(struct infer_io *io, bool lower)
+{
+	int64_t rows = io->attr[0], cols = io->attr[1], off = io->attr[2], n = 0;
+	if (!io_in_range(io, "row", rows, 0, SIZE_MAX_ITEM) || !io_in_range(io, "col", cols, 0, SIZE_MAX_ITEM) ||
+	    !io_in_range(io, "offset", off, -SIZE_MAX_ITEM, SIZE_MAX_ITEM))
+		return false;
+	for (int64_t r = 0; r < rows; r++) {
+		int64_t k = lower ? r + off + 1 : cols - (r + off > 0 ? r + off : 0);
+		n += k < 0 ? 0 : k > cols ? cols : k;
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, 2, DT_INT64);
+	FOR_BIND(io, b)
+	{
+		io->out[0].dim[b][0] = 2;
+		io->out[0].dim[b][1] = (int32_t)n;
+	}
+	io->out[0].lo = 0;
+	io->out[0].hi = (rows > cols ? rows : cols) - 1;
+	return true;
+}
+
+static bool infer_tril_indices(struct infer_io *io) { return triangle_rule(io, true); }
+static bool infer_triu_indices(struct infer_io *io) { return triangle_rule(io, false); }
+
+static bool choose_triangle(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 3;
+	ch->attr[0] = rng_range(c->rng, 1, 8);
+	ch->attr[1] = rng_range(c->rng, 1, 8);
+	ch->attr[2] = rng_range(c->rng, -3, 3);
 	return true;
 }
 
@@ -422,6 +458,14 @@ const struct op_def ops_factory[] = {
 	FACTORY("arange_dim", DTM_EVERY, "dim", "torch.arange(@0.size(#0), " ON_DEVICE, arange_dim, 2),
 	FACTORY("linspace", DTM_EVERY, "start~ end~ steps dtype%", "torch.linspace(#0, #1, #2, dtype=#3, " ON_DEVICE,
 		linspace, 1),
+	FACTORY("logspace", DTM_EVERY, "start~ end~ steps dtype%", "torch.logspace(#0, #1, #2, dtype=#3, " ON_DEVICE,
+		linspace, 1),
+	{.name = "tril_indices", .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = 1, .empty_ok = 1, .attrs = "row col offset",
+	 .py = "torch.tril_indices(#0, #1, #2, " ON_DEVICE, .infer = infer_tril_indices, .choose = choose_triangle},
+	{.name = "triu_indices", .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = 1, .empty_ok = 1, .attrs = "row col offset",
+	 .py = "torch.triu_indices(#0, #1, #2, " ON_DEVICE, .infer = infer_triu_indices, .choose = choose_triangle},
 	FACTORY("eye", DTM_EVERY, "n m dtype%", "torch.eye(#0, #1, dtype=#2, " ON_DEVICE, eye, 1),
 	FACTORY("scalar_tensor", DTM_EVERY, "value~ dtype%", "torch.tensor(#0, dtype=#1, " ON_DEVICE, scalar_tensor, 2),
 	WINDOW(bartlett, "", ""),

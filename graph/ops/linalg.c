@@ -1,6 +1,6 @@
 /* torch.linalg and its older torch.* forms: decompositions, solvers,
  * inverses, determinants, norms, and the small matrix ops (vecdot, vander,
- * diagonal, trace).
+ * diagonal, trace, diag, diagflat, dist).
  *
  * A random matrix may be singular or have no Cholesky factor, where eager
  * raises or returns garbage that no compiled run need match. So the
@@ -201,6 +201,73 @@ static bool infer_trace(struct infer_io *io)
 	return true;
 }
 
+/* diag(x, k): a 1-D x becomes the square matrix with x on diagonal k; a
+ * 2-D x gives its diagonal k (not empty). diagflat(x, k): x flattened onto
+ * diagonal k (at most DIAGFLAT_MAX elements: the result is their square). */
+#define DIAGFLAT_MAX 64
+static bool diag_rule(struct infer_io *io, bool flat)
+{
+	const struct value *x = io->in[0];
+	int64_t k = io->attr[0];
+	if (!io_attr_range(io, 0, -4, 4))
+		return false;
+	bool to_matrix = flat || x->rank == 1;
+	io->nout = 1;
+	io_out_rank(io, 0, to_matrix ? 2 : 1, (enum dtype)x->dtype);
+	io->out[0].lo = x->lo < 0 ? x->lo : 0;
+	io->out[0].hi = x->hi > 0 ? x->hi : 0;
+	FOR_BIND(io, b)
+	{
+		int64_t n = 1, len;
+		for (unsigned i = 0; i < x->rank; i++)
+			n *= x->dim[b][i];
+		if (to_matrix && n > DIAGFLAT_MAX)
+			return io_fail(io, "%lld elements on a diagonal (binding %u)", (long long)n, b);
+		len = to_matrix ? n + (k < 0 ? -k : k)
+				: (k >= 0 ? (x->dim[b][0] < x->dim[b][1] - k ? x->dim[b][0] : x->dim[b][1] - k)
+					  : (x->dim[b][0] + k < x->dim[b][1] ? x->dim[b][0] + k : x->dim[b][1]));
+		if (len < 1)
+			return io_fail(io, "diagonal %lld is empty (binding %u)", (long long)k, b);
+		io->out[0].dim[b][0] = (int32_t)len;
+		if (to_matrix)
+			io->out[0].dim[b][1] = (int32_t)len;
+	}
+	return true;
+}
+
+static bool infer_diag(struct infer_io *io) { return diag_rule(io, false); }
+static bool infer_diagflat(struct infer_io *io) { return diag_rule(io, true); }
+
+static bool choose_diag(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = rng_chance(c->rng, 50) ? 0 : rng_range(c->rng, -2, 2);
+	return true;
+}
+
+/* dist(x, y, p): the p-norm of x - y, broadcast; 0-d. */
+static bool infer_dist(struct infer_io *io)
+{
+	struct value all;
+	if (!io_attr_range(io, 0, 500, 4000) || !io_same_dtype(io) || !io_broadcast(io, io->in[0], io->in[1], &all))
+		return false;
+	io->nout = 1;
+	io_out_rank(io, 0, 0, (enum dtype)io->in[0]->dtype);
+	return true;
+}
+
+static bool choose_dist(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t ps[] = {2000, 1000, 3000, 500};
+	const struct value *x = &c->g->v[ch->in[0]];
+	int y = pick_broadcast_partner(c, x, (enum dtype)x->dtype);
+	ch->in[1] = (uint16_t)y;
+	ch->nin = 2;
+	ch->nattr = 1;
+	ch->attr[0] = pick_of(c, ps, NELEM(ps));
+	return y >= 0;
+}
+
 static const char *const matrix_norm_ords[] = {"fro", "nuc", NULL};
 
 static bool infer_matrix_norm(struct infer_io *io) { return io_attr_range(io, 0, 0, 1) && infer_batch(io); }
@@ -260,6 +327,15 @@ const struct op_def ops_linalg[] = {
 	{.name = "trace", .family = FAM_LINALG, .nin_min = 1, .nin_max = 1, .rank_min = 2, .rank_max = 2,
 	 .dtypes = DTM_NUM, .layout = LAYOUT_FRESH, .weight = 1, .py = "torch.trace(@0)", .infer = infer_trace,
 	 .choose = choose_none},
+	{.name = "diag", .family = FAM_LINALG, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = 2,
+	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "diagonal", .py = "torch.diag(@0, #0)",
+	 .infer = infer_diag, .choose = choose_diag},
+	{.name = "diagflat", .family = FAM_LINALG, .nin_min = 1, .nin_max = 1, .rank_min = 0, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "offset", .py = "torch.diagflat(@0, #0)",
+	 .infer = infer_diagflat, .choose = choose_diag},
+	{.name = "dist", .family = FAM_LINALG, .nin_min = 2, .nin_max = 2, .rank_min = 0, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_FLOAT, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "p~", .py = "torch.dist(@0, @1, p=#0)",
+	 .infer = infer_dist, .choose = choose_dist},
 	{.name = "linalg_vecdot", .family = FAM_LINALG, .nin_min = 2, .nin_max = 2, .rank_min = 1,
 	 .rank_max = G_MAX_RANK, .dtypes = DTM_FLOAT, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "dim",
 	 .py = "torch.linalg.vecdot(@0, @1, dim=#0)", .infer = infer_vecdot, .choose = choose_vecdot},

@@ -86,7 +86,9 @@ const struct op_def ops_unary[] = {
 	UF(sin), UF(cos), UF(tan), UF(asin), UF(atan), UF(sinh), UF(cosh), UF(erf), UF(erfc),
 	UF(reciprocal), UF(floor, .step = 1), UF(ceil, .step = 1), UF(round, .step = 1), UF(trunc, .step = 1),
 	UF(frac, .step = 1), UF(lgamma), UF(digamma),
-	UF(acos), UF(acosh), UF(asinh), UF(atanh), UF(log10), UF(deg2rad), UF(rad2deg), UF(angle, .step = 1),
+	UF(acos), UF(acosh), UF(asinh), UF(atanh), UF(log10), UF(deg2rad), UF(rad2deg),
+	/* CUDA has no half kernels for angle */
+	U("angle", "torch.angle(@0)", DTM_F32_F64, infer_same, .step = 1),
 	U("sgn", "torch.sgn(@0)", DTM_NUM | DTM_SMALL, infer_same, .step = 1),
 	U("positive", "torch.positive(@0)", DTM_NUM | DTM_SMALL, infer_same, .aliases = 1), /* returns x itself */
 	U("isneginf", "torch.isneginf(@0)", DTM_FLOAT | DTM_INTS, infer_bool),
