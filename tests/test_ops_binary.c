@@ -61,3 +61,24 @@ TEST(binary_float_division_rounds_without_constraint)
 	int bad = tk_input(&g, DT_FLOAT16, 1, (int[]){4});
 	CHECK(div_node(&g, f, bad, FLOOR) < 0);
 }
+
+TEST(binary_lcm_and_shifts_stay_defined)
+{
+	struct graph g;
+	tk_static(&g);
+	int a = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, -40, 40);
+	int b = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, 1, 30);
+	int wide = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, -100000, 100000);
+	int k = tk_node(&g, "lcm", 2, (int[]){a, b}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT32);
+	CHECK(tk_node(&g, "lcm", 2, (int[]){wide, wide}, 0, NULL, why, sizeof why) < 0); /* 10^10 overflows int32 */
+	int n = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, 0, 7);
+	int neg = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, -1, 3);
+	int small = tk_leaf(&g, DT_INT8, 1, (int[]){4}, FILL_RANGE, 0, 9);
+	int small_x = tk_leaf(&g, DT_INT8, 1, (int[]){4}, FILL_RANGE, -9, 9);
+	CHECK(tk_node(&g, "bitwise_left_shift", 2, (int[]){wide, n}, 0, NULL, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "bitwise_right_shift", 2, (int[]){wide, neg}, 0, NULL, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "bitwise_left_shift", 2, (int[]){small_x, small}, 0, NULL, why, sizeof why) < 0); /* 9 >= 8 bits */
+	CHECK(tk_node(&g, "bitwise_left_shift", 2, (int[]){wide, small}, 0, NULL, why, sizeof why) < 0); /* mixed dtypes */
+}

@@ -88,3 +88,18 @@ TEST(cumulative_zero_dim_input)
 	CHECK_EQ(tk_out(&g, k, 1)->hi, 0);
 	CHECK(tk_node(&g, "cumsum", 1, &s, 1, (int64_t[]){1}, why, sizeof why) < 0);
 }
+
+TEST(cumulative_gradient_keeps_the_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 6});
+	int x = tk_input(&g, DT_INT32, 2, (int[]){4, -1});
+	int k = tk_node(&g, "gradient", 1, &x, 2, (int64_t[]){1, 2}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT32);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 6);
+	int short_dim = tk_input(&g, DT_FLOAT32, 2, (int[]){2, 5});
+	CHECK(tk_node(&g, "gradient", 1, &short_dim, 2, (int64_t[]){0, 2}, why, sizeof why) < 0); /* 2 < edge_order + 1 */
+	CHECK(tk_node(&g, "gradient", 1, &short_dim, 2, (int64_t[]){0, 1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "gradient", 1, &short_dim, 2, (int64_t[]){0, 3}, why, sizeof why) < 0);
+}

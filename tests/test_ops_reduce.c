@@ -181,3 +181,37 @@ TEST(reduce_zero_dim_input_stays_zero_dim)
 	CHECK(k >= 0);
 	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_BOOL);
 }
+
+TEST(reduce_cov_corrcoef_rows_of_observations)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 6});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){3, -1});
+	int k = tk_node(&g, "cov", 1, &x, 1, (int64_t[]){1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 3);
+	CHECK(tk_node(&g, "corrcoef", 1, &x, 0, NULL, why, sizeof why) >= 0);
+	int once = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 1});
+	CHECK(tk_node(&g, "cov", 1, &once, 1, (int64_t[]){1}, why, sizeof why) < 0); /* 1 observation, correction 1 */
+	CHECK(tk_node(&g, "cov", 1, &once, 1, (int64_t[]){0}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "corrcoef", 1, &once, 0, NULL, why, sizeof why) < 0);
+	int row = tk_input(&g, DT_INT64, 2, (int[]){1, 7});
+	k = tk_node(&g, "corrcoef", 1, &row, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 0);	       /* one variable: 0-d, as torch squeezes it */
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT32); /* integers give the default float */
+}
+
+TEST(reduce_hash_tensor_integers_to_int64)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_INT16, 2, (int[]){3, 5});
+	int k = tk_node(&g, "hash_tensor", 1, &x, 3, (int64_t[]){0, 1, -1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
+	int f = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 5});
+	CHECK(tk_node(&g, "hash_tensor", 1, &f, 3, (int64_t[]){0, 1, -1}, why, sizeof why) < 0);
+}

@@ -51,6 +51,42 @@ static bool infer_one_int_dtype(struct infer_io *io)
 	return infer_one_dtype(io);
 }
 
+/* |v| at most: the larger magnitude of its bounds. */
+static uint64_t magnitude(const struct value *v)
+{
+	uint64_t lo = v->lo < 0 ? (uint64_t)0 - (uint64_t)v->lo : (uint64_t)v->lo;
+	uint64_t hi = v->hi < 0 ? (uint64_t)0 - (uint64_t)v->hi : (uint64_t)v->hi;
+	return lo > hi ? lo : hi;
+}
+
+/* lcm: integer operands of one dtype whose product fits it, since the
+ * kernels overflow signed integers (undefined, so the modes may differ). */
+static bool infer_lcm(struct infer_io *io)
+{
+	if (!infer_one_int_dtype(io))
+		return false;
+	uint64_t a = magnitude(io->in[0]), b = magnitude(io->in[1]);
+	int64_t max = dtype_info(io->in[0]->dtype)->max;
+	if (a && b > (uint64_t)max / a)
+		return io_fail(io, "operands up to %llu and %llu may overflow %s", (unsigned long long)a,
+			       (unsigned long long)b, dtype_info(io->in[0]->dtype)->name);
+	return true;
+}
+
+/* Shifts: integer operands of one dtype, the amount in [0, bits): C's
+ * shifts past the width or by a negative amount are undefined, and eager
+ * and Inductor's kernels define them differently. */
+static bool infer_shift(struct infer_io *io)
+{
+	if (!infer_one_int_dtype(io))
+		return false;
+	const struct value *n = io->in[1];
+	if (n->lo < 0 || n->hi >= dtype_info(n->dtype)->bits)
+		return io_fail(io, "shift amount in [%lld, %lld] outside [0, %d)", (long long)n->lo, (long long)n->hi,
+			       dtype_info(n->dtype)->bits);
+	return true;
+}
+
 /* float_power computes in double: float64 whatever the operands. */
 static bool infer_float_power(struct infer_io *io)
 {
@@ -187,6 +223,18 @@ static bool choose_divisor(struct chooser *c, struct op_choice *ch)
 	ch->nin = 2;
 	return p >= 0;
 }
+/* A shift amount in [0, 7]: below every integer dtype's width. */
+static bool choose_shift(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	struct tensor_req r = req_broadcast(c, x, (enum dtype)x->dtype);
+	r.lo = 0;
+	r.hi = 7;
+	int p = c->operand(c, &r);
+	ch->in[1] = (uint16_t)p;
+	ch->nin = 2;
+	return p >= 0;
+}
 static bool choose_div_rounding(struct chooser *c, struct op_choice *ch)
 {
 	ch->nattr = 1;
@@ -259,6 +307,7 @@ const struct op_def ops_binary[] = {
 	B("nextafter", "torch.nextafter(@0, @1)", DTM_FLOAT, infer_one_dtype, choose_same_dtype),
 	B_GRAD("heaviside", "torch.heaviside(@0, @1)", DTM_NUM, infer_one_dtype, choose_same_dtype, 3, .step = 1),
 	B("gcd", "torch.gcd(@0, @1)", DTM_INTS, infer_one_int_dtype, choose_same_dtype),
+	B("lcm", "torch.lcm(@0, @1)", DTM_INTS, infer_lcm, choose_same_dtype),
 	B("eq", "torch.eq(@0, @1)", DTM_ALL, infer_compare, choose_any),
 	B("ne", "torch.ne(@0, @1)", DTM_ALL, infer_compare, choose_any),
 	B("lt", "torch.lt(@0, @1)", DTM_NUM, infer_compare, choose_any),
@@ -271,6 +320,8 @@ const struct op_def ops_binary[] = {
 	B("bitwise_and", "torch.bitwise_and(@0, @1)", DTM_INT | DTM(DT_BOOL), infer_bitwise, choose_bitwise),
 	B("bitwise_or", "torch.bitwise_or(@0, @1)", DTM_INT | DTM(DT_BOOL), infer_bitwise, choose_bitwise),
 	B("bitwise_xor", "torch.bitwise_xor(@0, @1)", DTM_INT | DTM(DT_BOOL), infer_bitwise, choose_bitwise),
+	B("bitwise_left_shift", "torch.bitwise_left_shift(@0, @1)", DTM_INTS, infer_shift, choose_shift),
+	B("bitwise_right_shift", "torch.bitwise_right_shift(@0, @1)", DTM_INTS, infer_shift, choose_shift),
 	{.name = "where", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 4, .py = "torch.where(@1, @0, @2)", .infer = infer_where,
 	 .choose = choose_where},

@@ -70,23 +70,27 @@ static bool infer_scan_dtype(struct infer_io *io) { return scan_rule(io, SO_DTYP
 
 /* Differences and integrals along dim (attribute 0): diff's n-th
  * difference (attribute 1) is n shorter there, cumulative_trapezoid one
- * shorter, trapezoid (and trapz) drops the dim. Every size along it
- * exceeds what is taken away. */
-enum along { AL_DIFF, AL_CUMULATIVE, AL_DROP };
+ * shorter, trapezoid (and trapz) drops the dim, gradient keeps it (its
+ * edge_order, attribute 1, needs one more element than the order). Every
+ * size along it exceeds what is taken away. Integer input gives gradient
+ * float32. */
+enum along { AL_DIFF, AL_CUMULATIVE, AL_DROP, AL_GRADIENT };
 
 static bool along_rule(struct infer_io *io, enum along kind)
 {
 	const struct value *x = io->in[0];
 	int d = io_dim(io->attr[0], x->rank);
-	int64_t shrink = kind == AL_DIFF ? io->attr[1] : 1;
+	bool ordered = kind == AL_DIFF || kind == AL_GRADIENT; /* attribute 1: n or edge_order */
+	int64_t least = ordered ? io->attr[1] : kind == AL_CUMULATIVE, shrink = kind == AL_GRADIENT ? 0 : least;
 	if (d < 0 || !x->rank)
 		return io_fail(io, "dim %lld out of range for a %u-D input", (long long)io->attr[0], x->rank);
-	if (kind == AL_DIFF && !io_attr_range(io, 1, 1, 2))
+	if (ordered && !io_attr_range(io, 1, 1, 2))
 		return false;
-	FOR_BIND(io, b) if (x->dim[b][d] <= (kind == AL_DROP ? 0 : shrink)) return io_fail(
+	FOR_BIND(io, b) if (x->dim[b][d] <= least) return io_fail(
 		io, "dim %d of size %d (binding %u) is too short", d, (int)x->dim[b][d], b);
+	enum dtype dt = kind == AL_GRADIENT && !dtype_is_float(x->dtype) ? DT_FLOAT32 : (enum dtype)x->dtype;
 	io->nout = 1;
-	io_out_rank(io, 0, x->rank - (kind == AL_DROP), (enum dtype)x->dtype);
+	io_out_rank(io, 0, x->rank - (kind == AL_DROP), dt);
 	FOR_BIND(io, b) for (unsigned i = 0, j = 0; i < x->rank; i++)
 	{
 		if ((int)i != d)
@@ -100,6 +104,7 @@ static bool along_rule(struct infer_io *io, enum along kind)
 static bool infer_diff(struct infer_io *io) { return along_rule(io, AL_DIFF); }
 static bool infer_cumulative_trapezoid(struct infer_io *io) { return along_rule(io, AL_CUMULATIVE); }
 static bool infer_trapezoid(struct infer_io *io) { return along_rule(io, AL_DROP); }
+static bool infer_gradient(struct infer_io *io) { return along_rule(io, AL_GRADIENT); }
 
 static bool choose_diff(struct chooser *c, struct op_choice *ch)
 {
@@ -128,5 +133,7 @@ const struct op_def ops_cumulative[] = {
 	     "torch.cumulative_trapezoid(@0, dim=#0)"),
 	SCAN("trapezoid", DTM_FLOAT, 1, 0, infer_trapezoid, choose_scan, "dim", "torch.trapezoid(@0, dim=#0)"),
 	SCAN("trapz", DTM_FLOAT, 1, 0, infer_trapezoid, choose_scan, "dim", "torch.trapz(@0, dim=#0)"),
+	SCAN("gradient", DTM_NUM, 1, 0, infer_gradient, choose_diff, "dim edge_order",
+	     "torch.gradient(@0, dim=#0, edge_order=#1)[0]"),
 };
 FAMILY_COUNT(cumulative);

@@ -21,7 +21,8 @@ enum red_out {
 	RO_INDEX,   /* int64 position in the reduced elements (tie-broken) */
 	RO_COUNT,   /* int64 in [0, reduced numel] */
 	RO_VAL_IDX, /* values (like RO_SAME) and their indices */
-	RO_PAIR     /* two outputs like RO_SAME: aminmax, var_mean */
+	RO_PAIR,    /* two outputs like RO_SAME: aminmax, var_mean */
+	RO_HASH     /* int64, any value: hash_tensor's uint64 read as int64 */
 };
 enum red_extra {
 	RX_NONE,
@@ -100,7 +101,7 @@ static bool red_rule(struct infer_io *io, const struct red_kind *k)
 		dt = DT_INT64;
 	else if (k->out == RO_BOOL) /* all/any of uint8 stay uint8 (0 or 1), for old code's sake */
 		dt = dt == DT_UINT8 ? DT_UINT8 : DT_BOOL;
-	else if (k->out == RO_INDEX || k->out == RO_COUNT)
+	else if (k->out == RO_INDEX || k->out == RO_COUNT || k->out == RO_HASH)
 		dt = DT_INT64;
 	unsigned rank = 0;
 	for (unsigned d = 0; d < x->rank; d++)
@@ -217,6 +218,7 @@ RED_FNS(list_count, RD_LIST, 0, RO_COUNT, RX_NONE)
 RED_FNS(list_corr, RD_LIST, 1, RO_SAME, RX_CORR)
 RED_FNS(list_corr_pair, RD_LIST, 1, RO_PAIR, RX_CORR)
 RED_FNS(list_ord, RD_LIST, 1, RO_SAME, RX_ORD)
+RED_FNS(list_hash, RD_LIST, 1, RO_HASH, RX_NONE)
 RED_FNS(all_same, RD_ALL, 0, RO_SAME, RX_NONE)
 RED_FNS(all_sum, RD_ALL, 0, RO_SUM, RX_NONE)
 RED_FNS(all_bool, RD_ALL, 0, RO_BOOL, RX_NONE)
@@ -224,6 +226,38 @@ RED_FNS(all_index, RD_ALL, 0, RO_INDEX, RX_NONE)
 RED_FNS(all_count, RD_ALL, 0, RO_COUNT, RX_NONE)
 RED_FNS(all_pair, RD_ALL, 0, RO_PAIR, RX_NONE)
 RED_FNS(all_corr, RD_ALL, 0, RO_SAME, RX_CORR)
+
+/* cov(x, correction=) and corrcoef(x): x's rows are variables and its
+ * last dim the observations; [vars, vars], or 0-d for one variable.
+ * At least `least` observations at every binding: more than the
+ * correction takes, two for corrcoef, so no 0/0. Integers give float32. */
+static bool stat_rule(struct infer_io *io, int64_t least)
+{
+	const struct value *x = io->in[0];
+	FOR_BIND(io, b) if (x->dim[b][x->rank - 1] < least) return io_fail(
+		io, "%d observations (binding %u), fewer than %lld", (int)x->dim[b][x->rank - 1], b, (long long)least);
+	bool one = x->rank == 1; /* one variable, which torch also makes of a [1, N] x */
+	if (!one) {
+		one = true;
+		FOR_BIND(io, b) one = one && x->dim[b][0] == 1;
+		FOR_BIND(io, b) if (one != (x->dim[b][0] == 1)) return io_fail(io, "one variable at some bindings only");
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, one ? 0 : 2, dtype_is_float(x->dtype) ? (enum dtype)x->dtype : DT_FLOAT32);
+	if (!one)
+		FOR_BIND(io, b) io->out[0].dim[b][0] = io->out[0].dim[b][1] = x->dim[b][0];
+	return true;
+}
+
+static bool infer_cov(struct infer_io *io) { return io_attr_range(io, 0, 0, 1) && stat_rule(io, io->attr[0] + 1); }
+static bool infer_corrcoef(struct infer_io *io) { return stat_rule(io, 2); }
+
+static bool choose_cov(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = rng_chance(c->rng, 70);
+	return true;
+}
 
 #define A_ONE "dim keepdim?"
 #define A_LIST "keepdim? dim[]"
@@ -275,6 +309,9 @@ const struct op_def ops_reduce[] = {
 	RED("nansum", list_sum, DTM_FLOAT, 1, 0, A_LIST, "torch.nansum(@0, dim=#1, keepdim=#0)"),
 	RED("nanmean", list_same, DTM_FLOAT, 1, 0, A_LIST, "torch.nanmean(@0, dim=#1, keepdim=#0)"),
 	RED("count_nonzero", list_count, DTM_EVERY, 1, 0, "dim[]", "torch.count_nonzero(@0, dim=#0)"),
+	/* integers only: a hash turns any last-bit difference of a float into a wholly different value */
+	RED("hash_tensor", list_hash, DTM_INTS | DTM(DT_BOOL), 1, 0, A_LIST,
+	    "torch.hash_tensor(@0, dim=#1, keepdim=#0).view(torch.int64)"),
 	/* everything, to a 0-d tensor */
 	RED("sum_all", all_sum, DTM_EVERY, 1, 0, NULL, "torch.sum(@0)"),
 	RED("mean_all", all_same, DTM_FLOAT, 1, 0, NULL, "@0.mean()"),
@@ -291,5 +328,12 @@ const struct op_def ops_reduce[] = {
 	RED("std_all", all_corr, DTM_FLOAT, 1, 0, "correction", "torch.std(@0, correction=#0)"),
 	RED("median_all", all_same, DTM_NOBOOL, 1, 0, NULL, "torch.median(@0)"),
 	RED_GRAD("aminmax_all", all_pair, DTM_EVERY, 1, 0, NULL, "torch.aminmax(@0)", 1),
+	/* statistics of rows of observations */
+	{.name = "cov", .family = FAM_REDUCE, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = 2,
+	 .dtypes = DTM_NUM, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "correction",
+	 .py = "torch.cov(@0, correction=#0)", .infer = infer_cov, .choose = choose_cov},
+	{.name = "corrcoef", .family = FAM_REDUCE, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = 2,
+	 .dtypes = DTM_NUM, .layout = LAYOUT_FRESH, .weight = 1, .py = "torch.corrcoef(@0)", .infer = infer_corrcoef,
+	 .choose = choose_none},
 };
 FAMILY_COUNT(reduce);

@@ -12,6 +12,8 @@
 
 #define HISTC_BINS_MAX 32
 #define NONZERO_STATIC_MAX 64
+#define HISTOGRAMDD_DIMS 3
+#define HISTOGRAMDD_BINS_MAX 8
 #define SORTED "torch.sort(torch.nan_to_num(@0)).values"
 
 /* searchsorted(boundaries, values, right=): values' shape, int64 in [0, n]. */
@@ -94,6 +96,53 @@ static bool choose_histc(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* histogram(x, bins, range=(min, max), density=): histc's counts and the
+ * bins + 1 edges. */
+static bool infer_histogram(struct infer_io *io)
+{
+	if (!infer_histc(io) || !io_attr_range(io, 3, 0, 1))
+		return false;
+	io->nout = 2;
+	io_out_rank(io, 1, 1, (enum dtype)io->in[0]->dtype);
+	FOR_BIND(io, b) io->out[1].dim[b][0] = (int32_t)io->attr[0] + 1;
+	return true;
+}
+
+static bool choose_histogram(struct chooser *c, struct op_choice *ch)
+{
+	choose_histc(c, ch);
+	ch->nattr = 4;
+	ch->attr[3] = rng_chance(c->rng, 30);
+	return true;
+}
+
+/* histogramdd(x, bins, range): x holds N points of D coordinates, D (its
+ * static last dim) at most HISTOGRAMDD_DIMS; [bins] * D counts, every
+ * coordinate binned over [min, max]. */
+static bool infer_histogramdd(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!io_dim_static(io, x, 1))
+		return false;
+	unsigned dims = (unsigned)x->dim[0][1];
+	if (dims < 1 || dims > HISTOGRAMDD_DIMS)
+		return io_fail(io, "%u coordinates, not 1 to %d", dims, HISTOGRAMDD_DIMS);
+	if (!io_attr_range(io, 0, 1, HISTOGRAMDD_BINS_MAX) || !io_attr_range(io, 1, -100000, 100000) ||
+	    !io_attr_range(io, 2, io->attr[1] + 1, 100001))
+		return false;
+	io->nout = 1;
+	io_out_rank(io, 0, dims, (enum dtype)x->dtype);
+	FOR_BIND(io, b) for (unsigned d = 0; d < dims; d++) io->out[0].dim[b][d] = (int32_t)io->attr[0];
+	return true;
+}
+
+static bool choose_histogramdd(struct chooser *c, struct op_choice *ch)
+{
+	choose_histc(c, ch);
+	ch->attr[0] = rng_range(c->rng, 1, HISTOGRAMDD_BINS_MAX);
+	return true;
+}
+
 /* nonzero_static(x, size=): [size, rank] int64 indices, padded with -1. */
 static bool infer_nonzero_static(struct infer_io *io)
 {
@@ -138,6 +187,13 @@ const struct op_def ops_search[] = {
 	       "torch.isclose(@0, @1, rtol=#0, atol=#1, equal_nan=#2)", isclose, .nograd = 3, .step = 1),
 	SEARCH("histc", 1, 0, G_MAX_RANK, DTM_F32_F64, "bins min~ max~", "torch.histc(@0, bins=#0, min=#1, max=#2)",
 	       histc, .nograd = 1, .step = 1),
+	/* CPU kernels only */
+	SEARCH("histogram", 1, 0, G_MAX_RANK, DTM_F32_F64, "bins min~ max~ density?",
+	       "torch.histogram(@0, bins=#0, range=(#1, #2), density=#3)", histogram, .nograd = 1, .step = 1,
+	       .cpu_only = 1),
+	SEARCH("histogramdd", 1, 2, 2, DTM_F32_F64, "bins min~ max~",
+	       "torch.histogramdd(@0, bins=#0, range=[#1, #2] * @0.shape[1])[0]", histogramdd, .nograd = 1,
+	       .step = 1, .cpu_only = 1),
 	SEARCH("nonzero_static", 1, 1, G_MAX_RANK, DTM_ALL, "size",
 	       "torch.nonzero_static(@0, size=#0, fill_value=-1)", nonzero_static),
 };
