@@ -34,8 +34,9 @@ static void print_dtypes(FILE *f, unsigned mask)
 		}
 }
 
-/* The catalogue as cli/opdb.py reads it: `name TAB py TAB ctor TAB dtypes TAB
- * devices` per row. */
+/* The catalogue as cli/opdb.py reads it: `name TAB py TAB ctor TAB cpu TAB
+ * cuda` per row, the last two input 0's dtypes on that device (`-` where the
+ * row does not run). */
 static char *catalogue_rows(size_t *len)
 {
 	char *buf = NULL;
@@ -45,8 +46,13 @@ static char *catalogue_rows(size_t *len)
 	for (unsigned i = 0; i < op_count(); i++) {
 		const struct op_def *op = op_get(i);
 		fprintf(f, "%s\t%s\t%s\t", op->name, op->py ? op->py : "", op->ctor ? op->ctor : "");
-		print_dtypes(f, op->dtypes);
-		fprintf(f, "\t%s\n", op->cpu_only ? "cpu" : "cpu,cuda");
+		print_dtypes(f, op_dtypes(op, TARGET_CPU));
+		fputc('\t', f);
+		if (op->cpu_only)
+			fputc('-', f);
+		else
+			print_dtypes(f, op_dtypes(op, TARGET_GPU));
+		fputc('\n', f);
 	}
 	return fclose(f) ? (free(buf), NULL) : buf;
 }

@@ -1,7 +1,8 @@
 # Maps PyTorch's operator database (op_db, torch's OpInfos) onto the catalogue
 # for `pt2fuzz opdb` (cli/opdb.c). stdin: one catalogue row per line, `name
-# TAB py TAB ctor TAB dtypes TAB devices`, the dtypes its input 0 takes and the
-# devices it runs on (comma-separated; both may be left off). stdout: `#torch
+# TAB py TAB ctor TAB cpu TAB cuda`, the last two the dtypes its input 0 takes
+# on that device (comma-separated; `-` or left off where it does not run).
+# stdout: `#torch
 # TAB version`, then one line per op_db name, `name TAB rows`, the rows
 # (comma-separated, maybe none) whose call is that op or one of its aliases,
 # then one line per disagreement of a row's dtypes with its entries' OpInfos,
@@ -119,14 +120,14 @@ def check_dtypes(claims, infos_of):
     `unclaimed`, those an entry supports that it never generates (lost reach),
     both among the catalogue's dtypes (those its rows name); `unchecked`
     when the op does not take input 0 itself (takes_input0)."""
-    catalogue = set().union(*(dtypes for dtypes, _, _ in claims.values()))
+    catalogue = set().union(*(dtypes for on, _ in claims.values() for dtypes in on.values()))
     for row in sorted(infos_of):
-        dtypes, devices, direct = claims[row]
+        on, direct = claims[row]
         entries = ",".join(sorted({info.name for info in infos_of[row]}))
         if not direct:
             print("\t".join(("#dtype", row, entries, "-", "unchecked", "-")))
             continue
-        for device in devices:
+        for device, dtypes in on.items():
             supported = {str(d).removeprefix("torch.") for info in infos_of[row] for d in info.supported_dtypes(device)}
             for kind, diff in (("claims-unsupported", dtypes - supported), ("unclaimed", (supported & catalogue) - dtypes)):
                 if diff:
@@ -135,8 +136,9 @@ def check_dtypes(claims, infos_of):
 
 rows_of, claims = {}, {}
 for line in sys.stdin:
-    name, py, ctor, dtypes, devices = (line.rstrip("\n").split("\t") + ["", "", "", ""])[:5]
-    claims[name] = (set(names(dtypes)), names(devices), takes_input0(py))
+    name, py, ctor, cpu, cuda = (line.rstrip("\n").split("\t") + ["", "", "", ""])[:5]
+    on = {device: set(names(dtypes)) for device, dtypes in (("cpu", cpu), ("cuda", cuda)) if dtypes not in ("", "-")}
+    claims[name] = (on, takes_input0(py))
     for k in row_keys(name, py, ctor):
         rows_of.setdefault(k, set()).add(name)
 mapped, infos_of = {}, {}

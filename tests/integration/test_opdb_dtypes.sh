@@ -33,16 +33,20 @@ grep -q $'^abs\tabs\t.*\tunchecked\t' "$TMP/dtypes.tsv" && die "abs takes input 
 grep -q $'^arange\tarange\t-\tunchecked\t' "$TMP/dtypes.tsv" || die "a factory's input 0 is checked"
 
 # Planted rows, fed straight to cli/opdb.py (one catalogue row per line: name,
-# spelling, module, input-0 dtypes, devices): a conv2d that claims int32 (no
-# device has it), an angle that claims it on CPU only (both have it), a
+# spelling, module, input-0 dtypes on CPU, on CUDA): a conv2d that claims
+# int32 (no device has it), an angle that claims it on CPU only (both have
+# it), a gammainc that claims float16 on CUDA only (CPU alone has it), a
 # factory whose input 0 only lends the device.
 printf '%s\t%s\t%s\t%s\t%s\n' \
-  planted_conv 'F.conv2d(@0, @1)' '' float32,int32 cpu,cuda \
-  planted_angle 'torch.angle(@0)' '' float32,int32 cpu \
-  planted_zeros 'torch.zeros(#1, dtype=#0, device=@0.device)' '' bool cpu,cuda >"$TMP/rows.tsv"
+  planted_conv 'F.conv2d(@0, @1)' '' float32,int32 float32,int32 \
+  planted_angle 'torch.angle(@0)' '' float32,int32 - \
+  planted_gammainc 'torch.special.gammainc(@0, @1)' '' float32 float32,float16 \
+  planted_zeros 'torch.zeros(#1, dtype=#0, device=@0.device)' '' bool bool >"$TMP/rows.tsv"
 "$PY" "$ROOT/cli/opdb.py" <"$TMP/rows.tsv" 2>/dev/null | grep '^#dtype' >"$TMP/planted.tsv" || true
 for want in $'planted_conv\tnn.functional.conv2d\tcpu\tclaims-unsupported\tint32' \
   $'planted_conv\tnn.functional.conv2d\tcuda\tclaims-unsupported\tint32' \
+  $'planted_gammainc\tigamma\tcuda\tclaims-unsupported\tfloat16' \
+  $'planted_gammainc\tigamma\tcpu\tunclaimed\tfloat16' \
   $'planted_zeros\tzeros\t-\tunchecked\t-'; do
   grep -qx $'#dtype\t'"$want" "$TMP/planted.tsv" || die "the planted claim is not flagged: $want ($(cat "$TMP/planted.tsv"))"
 done
@@ -57,7 +61,7 @@ PT2FUZZ_PYTHON=$TMP/python "$PT2FUZZ" opdb --dtypes >"$TMP/planted_cmd.tsv" 2>/d
   die "opdb --dtypes passed a planted wrong claim"
 grep -qx $'planted_conv\tnn.functional.conv2d\tcpu\tclaims-unsupported\tint32\twrong' "$TMP/planted_cmd.tsv" ||
   die "the command does not print the planted claim as wrong: $(grep planted "$TMP/planted_cmd.tsv")"
-tail -1 "$TMP/planted_cmd.tsv" | grep -q ": 2 claims-unsupported wrong," || die "not 2 wrong: $(tail -1 "$TMP/planted_cmd.tsv")"
+tail -1 "$TMP/planted_cmd.tsv" | grep -q ": 3 claims-unsupported wrong," || die "not 3 wrong: $(tail -1 "$TMP/planted_cmd.tsv")"
 "$PT2FUZZ" opdb --dtypes --list all 2>"$TMP/err.txt" && die "--dtypes with --list accepted"
 grep -q "does not go with --dtypes" "$TMP/err.txt" || die "no usage for --dtypes --list"
 echo "ok: pt2fuzz opdb --dtypes"
