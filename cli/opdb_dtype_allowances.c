@@ -2,7 +2,8 @@
 #include <string.h>
 #include "../graph/dtype.h"
 
-/* Each checked in eager on the CPU: the row's spelling runs with that dtype. */
+/* Each checked in eager: the row's spelling runs with that dtype on the CPU (torch 2.15) and on
+ * an H200 (torch 2.11). */
 #define SCAN_BOOL "eager's cumsum and cumprod take bool, promoted to int64 like any integer; OpInfo lists no bool"
 #define EMBEDDING_INDICES "input 0 is the indices (int32 or int64); OpInfo's dtypes are the weight's, which is float"
 #define RRELU_EVAL \
