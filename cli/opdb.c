@@ -212,6 +212,7 @@ int cmd_opdb(int argc, char **argv)
 		free(r.out);
 		return 1;
 	}
+	/* + 1: never a zero-size allocation */
 	struct tally t = {.used = calloc(opdb_exclusion_count, 1),
 			  .allowed_used = calloc(opdb_dtype_allowance_count + 1, sizeof *t.allowed_used)};
 	if (!t.used || !t.allowed_used) {

@@ -129,7 +129,8 @@ def check_dtypes(claims, infos_of):
             continue
         for device, dtypes in on.items():
             supported = {str(d).removeprefix("torch.") for info in infos_of[row] for d in info.supported_dtypes(device)}
-            for kind, diff in (("claims-unsupported", dtypes - supported), ("unclaimed", (supported & catalogue) - dtypes)):
+            unclaimed = (supported & catalogue) - dtypes
+            for kind, diff in (("claims-unsupported", dtypes - supported), ("unclaimed", unclaimed)):
                 if diff:
                     print("\t".join(("#dtype", row, entries, device, kind, ",".join(sorted(diff)))))
 

@@ -12,8 +12,9 @@ rc=$?
 set -e
 summary=$(tail -1 "$TMP/dtypes.tsv")
 echo "$summary"
-read -r wrong allowed unclaimed unchecked < <(echo "$summary" |
-  sed -n 's/^dtype claims against op_db of torch [^:]*: \([0-9]*\) claims-unsupported wrong, \([0-9]*\) allowed with a reason, \([0-9]*\) unclaimed, \([0-9]*\) rows unchecked$/\1 \2 \3 \4/p')
+N='\([0-9]*\)'
+read -r wrong allowed unclaimed unchecked < <(echo "$summary" | sed -n "s/^dtype claims against op_db of torch [^:]*: \
+$N claims-unsupported wrong, $N allowed with a reason, $N unclaimed, $N rows unchecked\$/\1 \2 \3 \4/p")
 [ -n "${unchecked:-}" ] || { cat "$TMP/err.txt"; die "no summary line: $summary"; }
 count() { awk -F'\t' -v k="$1" -v v="$2" '$4 == k && index($6, v) == 1' "$TMP/dtypes.tsv" | wc -l; }
 if [ "$wrong" != 0 ]; then
