@@ -16,7 +16,7 @@ int cmd_parse(int argc, char **argv);
 	"          [--inductor NAME=VALUE] FILE|DIR..."
 int cmd_run(int argc, char **argv);
 
-#define OPDB_USAGE "[--list mapped|excluded|unmapped|all]"
+#define OPDB_USAGE "[--list mapped|excluded|unmapped|all | --dtypes]"
 int cmd_opdb(int argc, char **argv);
 
 #define PLOT_USAGE "OUT|PLOT_DATA [--out FILE.png]"

@@ -14,7 +14,9 @@ static const struct command {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
 	{"opdb", OPDB_USAGE,
 	 "the catalogue measured against PyTorch's operator database (op_db) on the installed torch: the entries "
-	 "mapped to catalogue rows, excluded with a reason, or left to add",
+	 "mapped to catalogue rows, excluded with a reason, or left to add; --dtypes: each mapped row's input-0 dtypes "
+	 "on each device it runs on against its entries' OpInfos, one line per disagreement `ROW TAB ENTRIES TAB "
+	 "cpu|cuda TAB claims-unsupported|unclaimed TAB DTYPES TAB wrong|allowed: REASON|-`, exit 1 on a wrong one",
 	 cmd_opdb},
 	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "

@@ -36,7 +36,7 @@ int graph_choice_breaks(const struct graph *g, unsigned op, const struct op_choi
 	struct value in[G_MAX_IN];
 	if (graph_prepare_inputs(g, op, ch, &io, why, n))
 		return -1;
-	if (!(op_get(op)->dtypes & DTM(io.in[0]->dtype)))
+	if (!(op_dtypes(op_get(op), g->target) & DTM(io.in[0]->dtype)))
 		return 1; /* no kernel for it, whatever the binding */
 	/* Each binding alone: the inputs with that binding's shape in every slot. */
 	for (unsigned b = 0; b < g->nbind; b++) {

@@ -268,7 +268,7 @@ int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_cho
 {
 	if (graph_prepare_inputs(g, opid, ch, io, why, n))
 		return -1;
-	if (!(io->op->dtypes & DTM(io->in[0]->dtype)))
+	if (!(op_dtypes(io->op, g->target) & DTM(io->in[0]->dtype)))
 		return fail(why, n, "%s does not accept %s", io->op->name, dtype_info(io->in[0]->dtype)->name);
 	return 0;
 }

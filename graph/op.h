@@ -98,6 +98,8 @@ struct op_def {
 	uint8_t nin_min, nin_max;
 	uint8_t rank_min, rank_max; /* of input 0 */
 	uint16_t dtypes;       /* DTM mask accepted for input 0 */
+	uint16_t dtypes_cpu, dtypes_gpu; /* more for input 0 in graphs for that device only (TARGET_CPU,
+				* TARGET_GPU): eager has kernels for them there, not on the other */
 	uint8_t layout;        /* enum layout */
 	uint8_t tie;           /* bit k: output k is a tie-broken index */
 	uint8_t nograd;        /* bit j: eager autograd has no derivative through input j, so no
@@ -121,6 +123,12 @@ struct op_def {
 	bool (*infer)(struct infer_io *io);
 	bool (*choose)(struct chooser *c, struct op_choice *ch); /* ch->in[0], ch->nin=1 preset */
 };
+
+/* Input 0's dtypes in a graph for target. */
+static inline unsigned op_dtypes(const struct op_def *op, enum graph_target target)
+{
+	return op->dtypes | (target == TARGET_CPU ? op->dtypes_cpu : 0u) | (target == TARGET_GPU ? op->dtypes_gpu : 0u);
+}
 
 /* registry.c */
 unsigned op_count(void);

@@ -234,10 +234,10 @@ static unsigned pick_rare_pair(const struct graph *g, struct rng *r, unsigned op
 int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid, unsigned first)
 {
 	const struct op_def *op = op_get(opid);
-	unsigned cand[G_MAX_VALUES], nc = 0;
+	unsigned cand[G_MAX_VALUES], nc = 0, dtypes = op_dtypes(op, g->target);
 	for (unsigned i = first; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
-		if ((op->dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep &&
+		if ((dtypes & DTM(v->dtype)) && v->rank >= op->rank_min && v->rank <= op->rank_max && !v->datadep &&
 		    (op->empty_ok || !value_has_empty_dim(g, v)))
 			cand[nc++] = i;
 	}
@@ -248,7 +248,7 @@ int gen_pick_primary(struct graph *g, struct rng *r, unsigned opid, unsigned fir
 			return (int)cand[nc - 1 - rng_below(r, nc < 3 ? nc : 3)];
 		return (int)cand[rng_below(r, nc)];
 	}
-	return gen_random_input(g, r, op->dtypes, op->rank_min, op->rank_max, op->empty_ok);
+	return gen_random_input(g, r, dtypes, op->rank_min, op->rank_max, op->empty_ok);
 }
 
 int gen_choose(struct graph *g, struct rng *r, unsigned opid, unsigned first, struct op_choice *ch)

@@ -234,7 +234,7 @@ int mut_swap(struct mut_ctx *m)
 	for (unsigned i = 0; i < op_count() && nops < 1024; i++) {
 		const struct op_def *op = op_get(i);
 		if (i != nd->op && op->weight && nd->nin >= op->nin_min && nd->nin <= op->nin_max &&
-		    (op->dtypes & DTM(x->dtype)) && x->rank >= op->rank_min && x->rank <= op->rank_max)
+		    (op_dtypes(op, g->target) & DTM(x->dtype)) && x->rank >= op->rank_min && x->rank <= op->rank_max)
 			ops[nops++] = (uint16_t)i;
 	}
 	struct op_choice ch;

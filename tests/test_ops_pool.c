@@ -4,6 +4,7 @@
 #include "test.h"
 #include "testkit.h"
 #include <string.h>
+#include "../mutators/gen_choose.h"
 
 static char why[300];
 
@@ -159,4 +160,50 @@ TEST(pool_avg3d_needs_the_whole_kernel_inside)
 	CHECK(tk_node(&g, "avg_pool3d", 1, &x, 5, (int64_t[]){2, 2, 1, 1, 0}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "lp_pool3d", 1, &x, 4, (int64_t[]){2000, 2, 2, 1}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "max_pool3d", 1, &x, 5, (int64_t[]){2, 2, 1, 1, 0}, why, sizeof why) >= 0);
+}
+
+/* Integer max_pool2d/3d only in graphs for the CPU (CUDA's pooling is floating
+ * point only; max_pool1d has no integer kernel anywhere); avg_pool3d's float16
+ * only in graphs for the GPU (no CPU kernel). */
+TEST(pool_dtypes_follow_the_graphs_device)
+{
+	static const int64_t max_attrs[] = {2, 2, 0, 1, 0}, avg_attrs[] = {2, 2, 0, 0, 1};
+	for (unsigned t = 0; t < TARGET_COUNT; t++) {
+		struct graph g;
+		tk_static(&g);
+		CHECK(graph_set_target(&g, t, why, sizeof why) == 0);
+		int i8 = tk_input(&g, DT_INT8, 4, (int[]){1, 2, 5, 5});
+		int i32 = tk_input(&g, DT_INT32, 5, (int[]){1, 2, 4, 4, 4});
+		int i64 = tk_input(&g, DT_INT64, 3, (int[]){1, 2, 5});
+		int h = tk_input(&g, DT_FLOAT16, 5, (int[]){1, 2, 4, 4, 4});
+		int k = tk_node(&g, "max_pool2d", 1, &i8, 5, max_attrs, why, sizeof why);
+		CHECK((k >= 0) == (t == TARGET_CPU));
+		CHECK(k < 0 || tk_out(&g, k, 0)->dtype == DT_INT8);
+		k = tk_node(&g, "max_pool3d_with_indices", 1, &i32, 5, max_attrs, why, sizeof why);
+		CHECK((k >= 0) == (t == TARGET_CPU));
+		CHECK(tk_node(&g, "max_pool1d", 1, &i64, 5, max_attrs, why, sizeof why) < 0);
+		k = tk_node(&g, "avg_pool3d", 1, &h, 5, avg_attrs, why, sizeof why);
+		CHECK((k >= 0) == (t == TARGET_GPU));
+		CHECK(k < 0 || tk_out(&g, k, 0)->dtype == DT_FLOAT16);
+	}
+}
+
+/* The generator draws max_pool2d's integer inputs in graphs for the CPU only. */
+TEST(pool_generated_inputs_follow_the_graphs_device)
+{
+	unsigned op = (unsigned)op_find("max_pool2d");
+	for (unsigned t = TARGET_CPU; t <= TARGET_GPU; t++) {
+		unsigned ints = 0;
+		struct rng r;
+		rng_seed(&r, 7);
+		for (unsigned i = 0; i < 200; i++) {
+			struct graph g;
+			tk_static(&g);
+			CHECK(graph_set_target(&g, t, why, sizeof why) == 0);
+			int v = gen_pick_primary(&g, &r, op, 0);
+			CHECK(v >= 0);
+			ints += v >= 0 && dtype_is_int(g.v[v].dtype);
+		}
+		CHECK(t == TARGET_CPU ? ints > 0 : ints == 0);
+	}
 }

@@ -8,9 +8,11 @@
  *   and with ceil_mode one less when the last window would start at or past
  *   L + p (it must start inside the input or the left padding); out >= 1.
  * avg_pool3d (so lp_pool3d) also needs L >= k before padding.
- * Adaptive pools take any output size >= 1 per dim. Integer dtypes are left
- * out: CUDA's pooling kernels are floating-point only; avg_pool3d (so also
- * lp_pool3d) has no float16/bfloat16 CPU kernel. */
+ * Adaptive pools take any output size >= 1 per dim. Integer dtypes only in
+ * graphs for the CPU, and only for max_pool2d/3d: CUDA's pooling kernels are
+ * floating-point only, and max_pool1d has no integer CPU kernel either.
+ * avg_pool3d's float16/bfloat16 only in graphs for the GPU: no CPU kernel
+ * (lp_pool3d, over it, likewise; its OpInfo does not list them on CUDA). */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"
@@ -270,24 +272,30 @@ ADAPT_FNS(amaxi2, 2, true)
 ADAPT_FNS(amaxi3, 3, true)
 
 #define DTM_POOL3 DTM_F32_F64 /* avg_pool3d: no float16/bfloat16 on CPU */
-#define POOL(nm, tag, nd, dt, w, ties, attrs_, py_) \
+#define DTM_POOL3_GPU (DTM(DT_FLOAT16) | DTM(DT_BFLOAT16))
+#define DTM_MAXPOOL_CPU(nd) ((nd) > 1 ? DTM_INTS : 0)
+#define POOL(nm, tag, nd, dt, w, ties, attrs_, py_, ...) \
 	{.name = nm, .family = FAM_POOL, .nin_min = 1, .nin_max = 1, .rank_min = nd + 1, .rank_max = nd + 2, \
 	 .dtypes = dt, .layout = LAYOUT_KEEP, .tie = ties, .weight = w, .attrs = attrs_, .py = py_, \
-	 .infer = infer_##tag, .choose = choose_##tag}
+	 .infer = infer_##tag, .choose = choose_##tag, __VA_ARGS__}
 #define PY_F "torch.nn.functional."
 #define A_MAX "kernel_size stride padding dilation ceil_mode?"
 #define A_AVG "kernel_size stride padding ceil_mode? count_include_pad?"
 #define A_LP "norm_type~ kernel_size stride ceil_mode?"
 #define MAXP(nm, tag, nd, w, fn) \
-	POOL(nm, tag, nd, DTM_FLOAT, w, 0, A_MAX, PY_F fn "(@0, #0, stride=#1, padding=#2, dilation=#3, ceil_mode=#4)")
+	POOL(nm, tag, nd, DTM_FLOAT, w, 0, A_MAX, PY_F fn "(@0, #0, stride=#1, padding=#2, dilation=#3, ceil_mode=#4)", \
+	     .dtypes_cpu = DTM_MAXPOOL_CPU(nd))
 #define MAXPI(nm, tag, nd, w, fn) \
 	POOL(nm, tag, nd, DTM_FLOAT, w, 2, A_MAX, \
-	     PY_F fn "(@0, #0, stride=#1, padding=#2, dilation=#3, ceil_mode=#4, return_indices=True)")
-#define AVGP(nm, tag, nd, dt, w, fn) \
-	POOL(nm, tag, nd, dt, w, 0, A_AVG, PY_F fn "(@0, #0, stride=#1, padding=#2, ceil_mode=#3, count_include_pad=#4)")
-#define AVGPD(nm, tag, nd, dt, fn) \
+	     PY_F fn "(@0, #0, stride=#1, padding=#2, dilation=#3, ceil_mode=#4, return_indices=True)", \
+	     .dtypes_cpu = DTM_MAXPOOL_CPU(nd))
+#define AVGP(nm, tag, nd, dt, w, fn, ...) \
+	POOL(nm, tag, nd, dt, w, 0, A_AVG, PY_F fn "(@0, #0, stride=#1, padding=#2, ceil_mode=#3, count_include_pad=#4)", \
+	     __VA_ARGS__)
+#define AVGPD(nm, tag, nd, dt, fn, ...) \
 	POOL(nm, tag, nd, dt, 1, 0, A_AVG " divisor_override", \
-	     PY_F fn "(@0, #0, stride=#1, padding=#2, ceil_mode=#3, count_include_pad=#4, divisor_override=#5)")
+	     PY_F fn "(@0, #0, stride=#1, padding=#2, ceil_mode=#3, count_include_pad=#4, divisor_override=#5)", \
+	     __VA_ARGS__)
 #define LPP(nm, tag, nd, dt, fn) POOL(nm, tag, nd, dt, 1, 0, A_LP, PY_F fn "(@0, #0, #1, stride=#2, ceil_mode=#3)")
 #define ADP(nm, tag, nd, w, fn) POOL(nm, tag, nd, DTM_FLOAT, w, 0, "output_size[@]", PY_F fn "(@0, #0)")
 #define ADPI(nm, tag, nd, fn) \
@@ -302,9 +310,9 @@ const struct op_def ops_pool[] = {
 	MAXPI("max_pool3d_with_indices", maxi3, 3, 1, "max_pool3d"),
 	AVGP("avg_pool1d", avg1, 1, DTM_FLOAT, 2, "avg_pool1d"),
 	AVGP("avg_pool2d", avg2, 2, DTM_FLOAT, 3, "avg_pool2d"),
-	AVGP("avg_pool3d", avg3, 3, DTM_POOL3, 2, "avg_pool3d"),
+	AVGP("avg_pool3d", avg3, 3, DTM_POOL3, 2, "avg_pool3d", .dtypes_gpu = DTM_POOL3_GPU),
 	AVGPD("avg_pool2d_divisor", avgd2, 2, DTM_FLOAT, "avg_pool2d"),
-	AVGPD("avg_pool3d_divisor", avgd3, 3, DTM_POOL3, "avg_pool3d"),
+	AVGPD("avg_pool3d_divisor", avgd3, 3, DTM_POOL3, "avg_pool3d", .dtypes_gpu = DTM_POOL3_GPU),
 	LPP("lp_pool1d", lp1, 1, DTM_FLOAT, "lp_pool1d"),
 	LPP("lp_pool2d", lp2, 2, DTM_FLOAT, "lp_pool2d"),
 	LPP("lp_pool3d", lp3, 3, DTM_POOL3, "lp_pool3d"),
