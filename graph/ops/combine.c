@@ -407,7 +407,6 @@ static bool infer_broadcast_tensors(struct infer_io *io)
 	io->nout = 2;
 	for (unsigned k = 0; k < 2; k++) {
 		io_out_like(io, k, &both, (enum dtype)io->in[k]->dtype);
-		io->out[k].rank = both.rank;
 		io->out[k].lo = io->in[k]->lo;
 		io->out[k].hi = io->in[k]->hi;
 		io->out[k].overlap = expands(io, io->in[k], &io->out[k]);
