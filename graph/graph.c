@@ -360,10 +360,13 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 				    dtype_info(o->dtype)->name, dtype_info(x->dtype)->name);
 		o->dtype = x->dtype;
 	}
-	/* Outputs that may share input 0's memory: views, and ops that may return it. */
+	/* Outputs that may share input 0's memory: views, and ops that may return it.
+	 * A view with one output per input (broadcast_tensors, meshgrid) views input k in output k. */
 	int shares = op->inplace || op->layout == LAYOUT_VIEW || op->aliases;
+	int per_input = shares && io->nin > 1 && io->nout == io->nin;
 	for (unsigned k = 0; k < io->nout; k++) {
 		struct value *o = &io->out[k];
+		const struct value *src = per_input ? io->in[k] : x;
 		char sub[160];
 		if (check_shape(g, o, op->empty_ok, sub, sizeof sub) < 0)
 			return fail(why, n, "%s output %u: %s", op->name, k, sub);
@@ -378,8 +381,8 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 			    : op->layout == LAYOUT_FRESH    ? 1
 			    : op->layout == LAYOUT_VIEW || op->layout == LAYOUT_STRIDED ? 0
 							    : contig;
-		o->root = shares ? x->root : (uint16_t)(g->nvalues + k);
-		o->overlap = !op->inplace && !fresh && (o->overlap || (shares && x->overlap));
+		o->root = shares ? src->root : (uint16_t)(g->nvalues + k);
+		o->overlap = !op->inplace && !fresh && (o->overlap || (shares && src->overlap));
 		o->layout = 0;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
 		o->datadep = op->datadep;

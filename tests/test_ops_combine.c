@@ -143,3 +143,101 @@ TEST(combine_hstack_promotes_lifted_scalars)
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
 	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 1);
 }
+
+TEST(combine_column_stack_dstack_lift_like_numpy)
+{
+	struct graph g;
+	tk_static(&g);
+	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){3});
+	int m = tk_input(&g, DT_INT64, 2, (int[]){3, 2});
+	int k = tk_node(&g, "column_stack", 2, (int[]){v, m}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3); /* [3, 1] + [3, 2] */
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 3);
+	CHECK(tk_node(&g, "hstack", 2, (int[]){v, m}, 0, NULL, why, sizeof why) < 0);
+	int t = tk_input(&g, DT_FLOAT32, 3, (int[]){1, 3, 2});
+	k = tk_node(&g, "dstack", 2, (int[]){v, t}, 0, NULL, why, sizeof why); /* [1, 3, 1] + [1, 3, 2] */
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][2], 3);
+	CHECK(tk_node(&g, "dstack", 2, (int[]){m, t}, 0, NULL, why, sizeof why) < 0); /* [3, 2, 1] */
+}
+
+TEST(combine_block_diag_cartesian_prod_combinations)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){4, 5});
+	int s = tk_input(&g, DT_FLOAT32, 0, NULL);
+	int m = tk_input(&g, DT_BFLOAT16, 2, (int[]){2, -1});
+	int k = tk_node(&g, "block_diag", 2, (int[]){m, s}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_BFLOAT16); /* a 0-D input promotes as a scalar */
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 6);
+	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){-1});
+	int w = tk_input(&g, DT_FLOAT32, 1, (int[]){3});
+	k = tk_node(&g, "cartesian_prod", 2, (int[]){v, w}, 0, NULL, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 15);
+	int i = tk_input(&g, DT_INT64, 1, (int[]){3});
+	CHECK(tk_node(&g, "cartesian_prod", 2, (int[]){v, i}, 0, NULL, why, sizeof why) < 0); /* dtypes differ */
+	k = tk_node(&g, "combinations", 1, &v, 2, (int64_t[]){2, 0}, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 6);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 10);
+	k = tk_node(&g, "combinations", 1, &w, 2, (int64_t[]){3, 1}, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 10);
+	int two = tk_input(&g, DT_FLOAT32, 1, (int[]){2});
+	CHECK(tk_node(&g, "combinations", 1, &two, 2, (int64_t[]){3, 0}, why, sizeof why) < 0); /* empty */
+	CHECK(tk_node(&g, "combinations", 1, &w, 2, (int64_t[]){0, 0}, why, sizeof why) < 0);
+}
+
+TEST(combine_numpy_splits_need_divisible_dims)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 4});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){6, -1, 4});
+	int k = tk_node(&g, "hsplit", 1, &x, 1, (int64_t[]){2}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(g.n[k].nout, 2);
+	CHECK_EQ(tk_out(&g, k, 1)->dim[1][1], 2);
+	CHECK(tk_node(&g, "hsplit", 1, &x, 1, (int64_t[]){4}, why, sizeof why) < 0); /* s0 = 2 */
+	CHECK(tk_node(&g, "vsplit", 1, &x, 1, (int64_t[]){3}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "vsplit", 1, &x, 1, (int64_t[]){4}, why, sizeof why) < 0);
+	k = tk_node(&g, "dsplit", 1, &x, 1, (int64_t[]){4}, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 3)->dim[0][2], 1);
+	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "hsplit", 1, &v, 1, (int64_t[]){2}, why, sizeof why) >= 0); /* dim 0 of a 1-D */
+	CHECK(tk_node(&g, "vsplit", 1, &v, 1, (int64_t[]){2}, why, sizeof why) < 0);
+	k = tk_node(&g, "unbind_copy", 1, &x, 1, (int64_t[]){2}, why, sizeof why);
+	CHECK_EQ(g.n[k].nout, 4);
+	CHECK(tk_out(&g, k, 0)->contig);
+	k = tk_node(&g, "unsafe_chunk", 1, &x, 2, (int64_t[]){4, 0}, why, sizeof why);
+	CHECK_EQ(g.n[k].nout, 3);
+	CHECK(tk_node(&g, "split_with_sizes_copy", 1, &x, 4, (int64_t[]){0, 2, 2, 4}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "split_with_sizes_copy", 1, &x, 4, (int64_t[]){0, 2, 2, 3}, why, sizeof why) < 0);
+}
+
+TEST(combine_broadcast_tensors_and_meshgrid_view_each_input)
+{
+	struct graph g;
+	tk_static(&g);
+	int a = tk_input(&g, DT_FLOAT32, 2, (int[]){2, 1});
+	int b = tk_input(&g, DT_INT64, 1, (int[]){3});
+	int k = tk_node(&g, "broadcast_tensors", 2, (int[]){a, b}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 1)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 1)->dim[0][0], 2);
+	CHECK_EQ(tk_out(&g, k, 0)->root, a);
+	CHECK_EQ(tk_out(&g, k, 1)->root, b);
+	CHECK(tk_out(&g, k, 0)->overlap && tk_out(&g, k, 1)->overlap);
+	int d = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 1});
+	CHECK(tk_node(&g, "broadcast_tensors", 2, (int[]){a, d}, 0, NULL, why, sizeof why) < 0);
+	int c = tk_input(&g, DT_INT64, 1, (int[]){2});
+	int s = tk_input(&g, DT_INT64, 0, NULL);
+	k = tk_node(&g, "meshgrid", 2, (int[]){c, b}, 1, (int64_t[]){1}, why, sizeof why); /* 'xy' */
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
+	CHECK_EQ(tk_out(&g, k, 1)->dim[0][1], 2);
+	CHECK_EQ(tk_out(&g, k, 1)->root, b);
+	k = tk_node(&g, "meshgrid3", 3, (int[]){c, s, b}, 1, (int64_t[]){0}, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 2)->dim[0][1], 1);
+	CHECK(tk_node(&g, "meshgrid", 2, (int[]){a, b}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* 2-D */
+	CHECK(tk_node(&g, "meshgrid", 2, (int[]){c, a}, 1, (int64_t[]){0}, why, sizeof why) < 0);
+}

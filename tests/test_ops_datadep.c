@@ -81,3 +81,24 @@ TEST(datadep_generated_and_mutated_graphs_keep_them_sinks)
 	}
 	CHECK(seen > 300);
 }
+
+TEST(datadep_argwhere_and_bincount_bounds)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){4, -1});
+	int k = tk_node(&g, "argwhere", 1, (int[]){x}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 20);
+	CHECK(tk_out(&g, k, 0)->datadep);
+	int c = tk_leaf(&g, DT_INT64, 1, (int[]){-1}, FILL_RANGE, 0, 6);
+	k = tk_node(&g, "bincount", 1, (int[]){c}, 1, (int64_t[]){3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 7); /* at most max + 1 */
+	k = tk_node(&g, "bincount", 1, (int[]){c}, 1, (int64_t[]){10}, why, sizeof why);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 10); /* minlength */
+	int neg = tk_leaf(&g, DT_INT64, 1, (int[]){4}, FILL_RANGE, -1, 6);
+	CHECK(tk_node(&g, "bincount", 1, (int[]){neg}, 1, (int64_t[]){0}, why, sizeof why) < 0);
+	int any = tk_leaf(&g, DT_INT32, 1, (int[]){4}, FILL_RANGE, 0, 100);
+	CHECK(tk_node(&g, "bincount", 1, (int[]){any}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* too large a bound */
+}

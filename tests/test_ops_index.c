@@ -176,3 +176,56 @@ TEST(index_slice_scatter_source_has_the_slice_shape)
 	CHECK(k >= 0);
 	CHECK_EQ(tk_out(&g, k, 0)->hi, 7);
 }
+
+TEST(index_reduce_put_and_view_scatters)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_leaf(&g, DT_INT64, 2, (int[]){4, -1}, FILL_RANGE, -2, 2);
+	int i = idx_leaf(&g, 1, (int[]){6}, 0, 3);
+	int src = tk_leaf(&g, DT_INT64, 2, (int[]){6, -1}, FILL_RANGE, 0, 9);
+	int k = tk_node(&g, "index_reduce", 3, (int[]){x, i, src}, 3, (int64_t[]){0, 2, 1}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->hi, 9); /* amax */
+	k = tk_node(&g, "index_reduce", 3, (int[]){x, i, src}, 3, (int64_t[]){0, 0, 1}, why, sizeof why);
+	CHECK(tk_out(&g, k, 0)->hi > 9); /* prod: unknown */
+	CHECK(tk_node(&g, "index_reduce", 3, (int[]){x, i, src}, 3, (int64_t[]){1, 2, 1}, why, sizeof why) < 0);
+	/* put: flat indices below the smallest numel (12), distinct without accumulate */
+	int f = tk_input(&g, DT_FLOAT32, 2, (int[]){4, -1});
+	int fi = idx_leaf(&g, 1, (int[]){3}, 0, 11), pi = idx_leaf(&g, 1, (int[]){3}, 1, 11);
+	int fs = tk_input(&g, DT_FLOAT32, 2, (int[]){1, 3});
+	CHECK(tk_node(&g, "put", 3, (int[]){f, fi, fs}, 1, (int64_t[]){1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "put", 3, (int[]){f, fi, fs}, 1, (int64_t[]){0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "put", 3, (int[]){f, pi, fs}, 1, (int64_t[]){0}, why, sizeof why) >= 0);
+	int far = idx_leaf(&g, 1, (int[]){3}, 0, 12);
+	CHECK(tk_node(&g, "put", 3, (int[]){f, far, fs}, 1, (int64_t[]){1}, why, sizeof why) < 0);
+	/* select_scatter / diagonal_scatter: the view's shape and the input's dtype */
+	int row = tk_input(&g, DT_FLOAT32, 1, (int[]){-1});
+	k = tk_node(&g, "select_scatter", 2, (int[]){f, row}, 2, (int64_t[]){0, -4}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK(tk_node(&g, "select_scatter", 2, (int[]){f, row}, 2, (int64_t[]){0, 4}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "select_scatter", 2, (int[]){f, row}, 2, (int64_t[]){1, 0}, why, sizeof why) < 0);
+	int d3 = tk_input(&g, DT_FLOAT32, 1, (int[]){3});
+	CHECK(tk_node(&g, "diagonal_scatter", 2, (int[]){f, d3}, 3, (int64_t[]){0, 0, 1}, why, sizeof why) < 0);
+	int sq = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 3});
+	CHECK(tk_node(&g, "diagonal_scatter", 2, (int[]){sq, d3}, 3, (int64_t[]){0, 0, 1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "diagonal_scatter", 2, (int[]){sq, d3}, 3, (int64_t[]){1, 0, 1}, why, sizeof why) < 0);
+}
+
+TEST(index_unravel_index_bounds_its_outputs)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = idx_leaf(&g, 1, (int[]){4}, 0, 11);
+	int k = tk_node(&g, "unravel_index", 1, &x, 3, (int64_t[]){2, 3, 4}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(g.n[k].nout, 2);
+	CHECK_EQ(tk_out(&g, k, 1)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 0)->hi, 2);
+	CHECK_EQ(tk_out(&g, k, 1)->hi, 3);
+	k = tk_node(&g, "unravel_index", 1, &x, 3, (int64_t[]){2, 3, 3}, why, sizeof why);
+	CHECK(k >= 0 && tk_out(&g, k, 0)->hi > 2); /* 11 past 9 elements: unbounded */
+	CHECK(tk_node(&g, "unravel_index", 1, &x, 2, (int64_t[]){1, 0}, why, sizeof why) < 0);
+	int f = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "unravel_index", 1, &f, 2, (int64_t[]){1, 4}, why, sizeof why) < 0);
+}

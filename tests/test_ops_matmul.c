@@ -341,3 +341,16 @@ TEST(matmul_sdpa_shapes_and_mask)
 	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, scalar_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "sdpa_mask", 4, (int[]){q, k, v, row_mask}, 1, (int64_t[]){500}, why, sizeof why) < 0);
 }
+
+TEST(matmul_rmatmul_is_matmul_reflected)
+{
+	struct graph g;
+	tk_static(&g);
+	int m34 = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 4});
+	int v4 = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int k = node2(&g, "rmatmul", m34, v4); /* v4.__rmatmul__(m34) = m34 @ v4 */
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 1);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
+	CHECK(node2(&g, "rmatmul", v4, m34) < 0);
+}

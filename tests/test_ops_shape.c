@@ -317,3 +317,87 @@ TEST(shape_as_strided_copy_reads_a_contiguous_input_only)
 	CHECK(NODE(&g, "as_strided_copy", s, 1, 1, 7, 3, 0) >= 0);      /* a 0-d tensor's one element */
 	CHECK(NODE(&g, "as_strided_copy", s, 2, 1, 1, 0, 0) < 0);
 }
+
+TEST(shape_as_strided_view_overlaps_and_scatter_needs_distinct_writes)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 5});
+	int k = NODE(&g, "as_strided", x, 2, 3, 5, 1, 2);
+	CHECK(k >= 0);
+	CHECK(!tk_out(&g, k, 0)->overlap);
+	CHECK_EQ(tk_out(&g, k, 0)->root, x);                      /* a view of x */
+	k = NODE(&g, "as_strided", x, 2, 3, 1, 1, 0);              /* rows share elements */
+	CHECK(tk_out(&g, k, 0)->overlap);
+	CHECK(!tk_out(&g, NODE(&g, "as_strided_copy", x, 2, 3, 1, 1, 0), 0)->overlap); /* a copy */
+	CHECK(NODE(&g, "as_strided", x, 4, 4, 5, 1, 2) < 0);       /* reads element 20 of 20 */
+	int src = tk_input(&g, DT_FLOAT32, 2, (int[]){2, 3});
+	int in[2] = {x, src};
+	k = tk_node(&g, "as_strided_scatter", 2, in, 5, (int64_t[]){2, 3, 5, 1, 2}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][1], 5);
+	CHECK(tk_node(&g, "as_strided_scatter", 2, in, 5, (int64_t[]){2, 3, 1, 1, 0}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "as_strided_scatter", 2, in, 5, (int64_t[]){3, 2, 5, 1, 0}, why, sizeof why) < 0);
+	in[1] = tk_input(&g, DT_FLOAT64, 2, (int[]){2, 3});
+	CHECK(tk_node(&g, "as_strided_scatter", 2, in, 5, (int64_t[]){2, 3, 5, 1, 2}, why, sizeof why) < 0);
+}
+
+TEST(shape_expand_reshape_view_as_take_the_other_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 3});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 1});
+	int o = tk_input(&g, DT_INT64, 3, (int[]){4, -1, 6});
+	int k = tk_node(&g, "expand_as", 2, (int[]){x, o}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT32);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][1], 3);
+	CHECK(tk_out(&g, k, 0)->overlap);
+	CHECK(tk_node(&g, "expand_as", 2, (int[]){o, x}, 0, NULL, why, sizeof why) < 0); /* fewer dims */
+	int y = tk_input(&g, DT_FLOAT32, 2, (int[]){6, -1});
+	CHECK(tk_node(&g, "expand_as", 2, (int[]){y, o}, 0, NULL, why, sizeof why) < 0); /* 6 vs s0 */
+	int r = tk_input(&g, DT_BOOL, 3, (int[]){-1, 3, 2});
+	k = tk_node(&g, "reshape_as", 2, (int[]){y, r}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 3);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 3);
+	CHECK(tk_node(&g, "view_as", 2, (int[]){y, r}, 0, NULL, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "reshape_as", 2, (int[]){y, o}, 0, NULL, why, sizeof why) < 0); /* numel differs */
+	int t = g.n[NODE(&g, "transpose", y, 0, 1)].out0;
+	CHECK(tk_node(&g, "reshape_as", 2, (int[]){t, r}, 0, NULL, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "view_as", 2, (int[]){t, r}, 0, NULL, why, sizeof why) < 0);   /* not contiguous */
+}
+
+TEST(shape_sum_to_size_promotes_only_when_it_sums)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 3});
+	int x = tk_input(&g, DT_INT32, 3, (int[]){4, -1, 5});
+	int k = NODE(&g, "sum_to_size", x, 2, -3, 1);               /* (x.size(1), 1) */
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 3);
+	k = NODE(&g, "sum_to_size", x, 3, 4, -3, 5);                /* x itself */
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT32);
+	CHECK(NODE(&g, "sum_to_size", x, 2, 2, 5) < 0);             /* 2 is neither s0 nor 1 at binding 1 */
+	CHECK(NODE(&g, "sum_to_size", x, 1, 3) < 0);
+	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){-1, 2});
+	k = NODE(&g, "sum_to_size", h, 1, 1);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT16);
+}
+
+TEST(shape_channel_shuffle_groups_divide_channels)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 3});
+	int x = tk_input(&g, DT_BOOL, 3, (int[]){2, 6, -1});
+	CHECK(NODE(&g, "channel_shuffle", x, 3) >= 0);
+	CHECK(NODE(&g, "channel_shuffle", x, 4) < 0);
+	CHECK(NODE(&g, "channel_shuffle", x, 0) < 0);
+	int d = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -2, 2});     /* 4 | 6 channels */
+	CHECK(NODE(&g, "channel_shuffle", d, 2) >= 0);
+	CHECK(NODE(&g, "channel_shuffle", d, 3) < 0);
+	int m = tk_input(&g, DT_FLOAT32, 2, (int[]){2, 6});
+	CHECK(NODE(&g, "channel_shuffle", m, 2) < 0);               /* 2-D */
+}

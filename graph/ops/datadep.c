@@ -199,10 +199,53 @@ static bool choose_repeat_interleave(struct chooser *c, struct op_choice *ch)
 	return r >= 0 && small_input(c, x);
 }
 
-#define DD(nm, nin, rmin, attrs_, spelling, tag, nograd_) \
+/* bincount(x, minlength): a 1-D x of non-negative integers with a known
+ * bound hi; max(max(x) + 1, minlength) int64 counts, at most
+ * max(hi + 1, minlength). */
+#define BINCOUNT_MAX 64
+static bool infer_bincount(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (x->lo < 0 || x->hi >= BINCOUNT_MAX)
+		return io_fail(io, "bincount input may hold values outside [0, %d)", BINCOUNT_MAX);
+	if (!io_attr_range(io, 0, 0, BINCOUNT_MAX) || !small_enough(io, x))
+		return false;
+	io->nout = 1;
+	io_out_rank(io, 0, 1, DT_INT64);
+	io->out[0].lo = 0;
+	io->out[0].hi = 0;
+	FOR_BIND(io, b) {
+		io->out[0].dim[b][0] = (int32_t)(x->hi + 1 > io->attr[0] ? x->hi + 1 : io->attr[0]);
+		io->out[0].hi = value_numel(x, b) > io->out[0].hi ? value_numel(x, b) : io->out[0].hi;
+	}
+	return true;
+}
+
+/* Input 0 itself when its values suit, else a leaf of its shape in [0, hi]. */
+static bool choose_bincount(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	if (x->lo < 0 || x->hi >= BINCOUNT_MAX) {
+		struct tensor_req q = req_like(x);
+		q.dtype = DT_INT64;
+		q.fill = FILL_RANGE;
+		q.lo = 0;
+		q.hi = rng_range(c->rng, 1, 12);
+		int id = c->operand(c, &q);
+		if (id < 0)
+			return false;
+		ch->in[0] = (uint16_t)id;
+		x = &c->g->v[id];
+	}
+	ch->nattr = 1;
+	ch->attr[0] = rng_chance(c->rng, 50) ? 0 : rng_range(c->rng, 1, x->hi + 4);
+	return small_input(c, x);
+}
+
+#define DD(nm, nin, rmin, attrs_, spelling, tag, nograd_, ...) \
 	{.name = nm, .family = FAM_DATADEP, .nin_min = nin, .nin_max = nin, .rank_min = rmin, .rank_max = G_MAX_RANK, \
 	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .datadep = 1, .nograd = nograd_, .weight = 2, .attrs = attrs_, .py = spelling, \
-	 .infer = infer_##tag, .choose = choose_##tag}
+	 .infer = infer_##tag, .choose = choose_##tag, __VA_ARGS__}
 
 const struct op_def ops_datadep[] = {
 	DD("nonzero", 1, 1, NULL, "torch.nonzero(@0)", nonzero, 0),
@@ -211,5 +254,9 @@ const struct op_def ops_datadep[] = {
 	DD("masked_select", 2, 0, NULL, "torch.masked_select(@0, @1)", masked_select, 0),
 	DD("mask_index", 2, 1, NULL, "@0[@1]", mask_index, 0),
 	DD("repeat_interleave", 2, 1, "dim", "torch.repeat_interleave(@0, @1, dim=#0)", repeat_interleave, 0),
+	DD("argwhere", 1, 1, NULL, "torch.argwhere(@0)", as_base, 0, .base = "nonzero"),
+	{.name = "bincount", .family = FAM_DATADEP, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = 1,
+	 .dtypes = DTM_INTS, .layout = LAYOUT_FRESH, .datadep = 1, .nograd = 1, .weight = 1, .attrs = "minlength",
+	 .py = "torch.bincount(@0, minlength=#0)", .infer = infer_bincount, .choose = choose_bincount},
 };
 FAMILY_COUNT(datadep);

@@ -9,6 +9,7 @@
  * distinct values). */
 #include "families.h"
 #include "index_ops.h"
+#include "misc_ops.h"
 
 /* Input i is an int64 index with values in [0, n), distinct when asked. */
 static bool index_ok(struct infer_io *io, unsigned i, int64_t n, bool distinct)
@@ -190,12 +191,18 @@ static bool infer_index_fill(struct infer_io *io)
 	return true;
 }
 
-/* take: indices into the flattened input (bounded by the smallest numel). */
-static bool infer_take(struct infer_io *io)
+/* The smallest numel of input 0 over the bindings. */
+static int64_t min_numel(const struct infer_io *io)
 {
 	int64_t n = value_numel(io->in[0], 0);
 	FOR_BIND(io, b) n = value_numel(io->in[0], b) < n ? value_numel(io->in[0], b) : n;
-	if (!index_ok(io, 1, n, false))
+	return n;
+}
+
+/* take: indices into the flattened input (bounded by the smallest numel). */
+static bool infer_take(struct infer_io *io)
+{
+	if (!index_ok(io, 1, min_numel(io), false))
 		return false;
 	io->nout = 1;
 	io_out_like(io, 0, io->in[1], (enum dtype)io->in[0]->dtype);
@@ -313,10 +320,107 @@ static bool infer_slice_scatter(struct infer_io *io)
 	return true;
 }
 
-#define IX(nm, n, rmin, dt, w, attrs_, spelling, tag) \
+/* index_reduce(x, dim, index, source, reduce, include_self): index_add's
+ * shapes. mean, amax and amin stay within the values' bounds; prod does not. */
+static const char *const index_reduce_names[] = {"prod", "mean", "amax", "amin", NULL};
+static bool infer_index_reduce(struct infer_io *io)
+{
+	if (!index_source_rule(io, false))
+		return false;
+	if (io->attr[1])
+		bounds_from(io, 2, NULL);
+	return true;
+}
+
+/* put(x, index, source, accumulate): indices into the flattened x (distinct
+ * without accumulate), a source of x's dtype with as many elements. */
+static bool infer_put(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *src = io->in[2];
+	if (!index_ok(io, 1, min_numel(io), !io->attr[0]))
+		return false;
+	if (src->dtype != x->dtype)
+		return io_fail(io, "put source must have input 0's dtype");
+	FOR_BIND(io, b) if (value_numel(src, b) != value_numel(io->in[1], b))
+		return io_fail(io, "put source of %lld elements for %lld indices (binding %u)",
+			       (long long)value_numel(src, b), (long long)value_numel(io->in[1], b), b);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	if (!io->attr[0])
+		bounds_from(io, 2, NULL);
+	return true;
+}
+
+/* select_scatter(x, src, dim, index): x with x.select(dim, index) replaced
+ * by src, of that shape and x's dtype. */
+static bool infer_select_scatter(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *src = io->in[1];
+	int d = index_dim(io, 0);
+	if (d < 0)
+		return false;
+	int64_t mn = io_dim_min(io, x, (unsigned)d);
+	if (io->attr[1] < -mn || io->attr[1] >= mn)
+		return io_fail(io, "select_scatter index %lld out of range", (long long)io->attr[1]);
+	if (src->dtype != x->dtype || src->rank + 1u != x->rank)
+		return io_fail(io, "select_scatter source must have the input's dtype and one dim less");
+	FOR_BIND(io, b) for (unsigned i = 0, j = 0; i < x->rank; i++)
+		if ((int)i != d && src->dim[b][j++] != x->dim[b][i])
+			return io_fail(io, "select_scatter source dim %u differs (binding %u)", j - 1, b);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	bounds_from(io, 1, NULL);
+	return true;
+}
+
+/* diagonal_scatter(x, src, offset, dim1, dim2): x with that diagonal
+ * replaced by src, of the diagonal's shape and x's dtype. */
+static bool infer_diagonal_scatter(struct infer_io *io)
+{
+	if (!misc_infer_diagonal(io))
+		return false;
+	const struct value *x = io->in[0], *src = io->in[1];
+	if (src->dtype != x->dtype || !value_same_shape(io->g, src, &io->out[0]))
+		return io_fail(io, "diagonal_scatter source must have the diagonal's shape and the input's dtype");
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	bounds_from(io, 1, NULL);
+	return true;
+}
+
+/* unravel_index(indices, shape): one int64 tensor of the indices' shape per
+ * size of shape (1 to G_MAX_OUT sizes); each within its size when the
+ * indices lie in [0, numel of shape). */
+static bool infer_unravel_index(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	int64_t len = io->attr[0], prod = 1;
+	if (len < 1 || len > G_MAX_OUT || io->nattr != 1 + len)
+		return io_fail(io, "unravel_index needs 1 to %d sizes", G_MAX_OUT);
+	for (int64_t k = 0; k < len; k++) {
+		if (io->attr[1 + k] < 1 || io->attr[1 + k] > G_MAX_DIM)
+			return io_fail(io, "unravel_index size %lld invalid", (long long)io->attr[1 + k]);
+		prod *= io->attr[1 + k];
+	}
+	io->nout = (unsigned)len;
+	for (unsigned k = 0; k < len; k++) {
+		io_out_like(io, k, x, DT_INT64);
+		if (x->lo >= 0 && x->hi < prod) {
+			io->out[k].lo = 0;
+			io->out[k].hi = io->attr[1 + k] - 1;
+		}
+	}
+	return true;
+}
+
+#define IX(nm, n, rmin, dt, w, attrs_, spelling, tag, ...) \
 	{.name = nm, .family = FAM_INDEX, .nin_min = n, .nin_max = n, .rank_min = rmin, .rank_max = G_MAX_RANK, \
 	 .dtypes = dt, .layout = LAYOUT_FRESH, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = index_choose_##tag}
+	 .choose = index_choose_##tag, __VA_ARGS__}
+/* x with one of its views replaced by input 1: a copy that keeps x's layout. */
+#define SCATTER_VIEW(nm, rmin, attrs_, spelling, tag) \
+	{.name = nm, .family = FAM_INDEX, .nin_min = 2, .nin_max = 2, .rank_min = rmin, .rank_max = G_MAX_RANK, \
+	 .dtypes = DTM_EVERY, .layout = LAYOUT_KEEP, .weight = 1, .attrs = attrs_, .py = spelling, \
+	 .infer = infer_##tag, .choose = index_choose_##tag}
 #define infer_masked_fill infer_masked
 #define infer_masked_scatter infer_masked
 #define infer_index_put2 infer_index_put
@@ -349,5 +453,15 @@ const struct op_def ops_index[] = {
 	 .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, .layout = LAYOUT_KEEP, .weight = 1,
 	 .attrs = "dim start end step", .py = "torch.slice_scatter(@0, @1, dim=#0, start=#1, end=#2, step=#3)",
 	 .infer = infer_slice_scatter, .choose = index_choose_slice_scatter},
+	IX("index_reduce", 3, 1, DTM_NUM, 1, "dim reduce$ include_self?",
+	   "torch.index_reduce(@0, #0, @1, @2, #1, include_self=#2)", index_reduce, .strs = index_reduce_names),
+	IX("put", 3, 0, DTM_NUM, 1, "accumulate?", "torch.put(@0, @1, @2, accumulate=#0)", put),
+	SCATTER_VIEW("select_scatter", 1, "dim index", "torch.select_scatter(@0, @1, #0, #1)", select_scatter),
+	SCATTER_VIEW("diagonal_scatter", 2, "offset dim1 dim2", "torch.diagonal_scatter(@0, @1, #0, #1, #2)",
+		     diagonal_scatter),
+	/* the outputs are strided views of one fresh tensor: counted as views of the input (no writes) */
+	{.name = "unravel_index", .family = FAM_INDEX, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_INTS, .layout = LAYOUT_VIEW, .tuple = 1, .weight = 1, .attrs = "shape[]",
+	 .py = "torch.unravel_index(@0, #0)", .infer = infer_unravel_index, .choose = index_choose_unravel_index},
 };
 FAMILY_COUNT(index);

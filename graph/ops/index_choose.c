@@ -3,6 +3,7 @@
  * ops that need distinct indices get FILL_PERM leaves of at most that many
  * elements. */
 #include "index_ops.h"
+#include "misc_ops.h"
 
 /* An int64 index of shape q.dim, values in [0, hi], distinct when asked. */
 static int index_operand(struct chooser *c, struct tensor_req q, int64_t hi, bool distinct)
@@ -250,4 +251,90 @@ bool index_choose_slice_scatter(struct chooser *c, struct op_choice *ch)
 	ch->in[1] = (uint16_t)s;
 	ch->nin = 2;
 	return s >= 0;
+}
+
+bool index_choose_index_reduce(struct chooser *c, struct op_choice *ch)
+{
+	if (!choose_select_like(c, ch, false, true, 0))
+		return false;
+	ch->nattr = 3;
+	ch->attr[1] = (int64_t)rng_below(c->rng, 4);
+	ch->attr[2] = rng_chance(c->rng, 50);
+	return true;
+}
+
+/* A few flat indices (distinct without accumulate) and a source of as many. */
+bool index_choose_put(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t n = value_numel(x, 0);
+	for (unsigned b = 1; b < c->g->nbind; b++)
+		n = value_numel(x, b) < n ? value_numel(x, b) : n;
+	bool acc = rng_chance(c->rng, 50);
+	int32_t len = (int32_t)rng_range(c->rng, 1, acc || n > 5 ? 5 : n);
+	int idx = index_operand(c, req_static(DT_INT64, 1, &len), n - 1, !acc);
+	struct tensor_req q = req_static((enum dtype)x->dtype, 1, &len);
+	q.fill = dtype_is_float(x->dtype) ? FILL_NORMAL : FILL_RANGE;
+	q.lo = -8;
+	q.hi = 8;
+	int s = idx < 0 ? -1 : c->operand(c, &q);
+	ch->in[1] = (uint16_t)idx;
+	ch->in[2] = (uint16_t)s;
+	ch->nin = 3;
+	ch->nattr = 1;
+	ch->attr[0] = acc;
+	return s >= 0;
+}
+
+/* A dim and index within its smallest size, and a source shaped like the selection. */
+bool index_choose_select_scatter(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 2;
+	ch->attr[0] = pick_dim(c, x->rank);
+	unsigned d = (unsigned)io_dim(ch->attr[0], x->rank);
+	int64_t mn = value_dim_min(c->g, x, d);
+	ch->attr[1] = rng_range(c->rng, rng_chance(c->rng, 30) ? -mn : 0, mn - 1);
+	struct tensor_req q = req_like(x);
+	q.rank--;
+	for (unsigned b = 0; b < G_MAX_BIND; b++)
+		for (unsigned k = d; k < q.rank; k++)
+			q.dim[b][k] = x->dim[b][k + 1];
+	int s = c->operand(c, &q);
+	ch->in[1] = (uint16_t)s;
+	ch->nin = 2;
+	return s >= 0;
+}
+
+/* diagonal's offset and dims, and a source of the diagonal's shape. */
+bool index_choose_diagonal_scatter(struct chooser *c, struct op_choice *ch)
+{
+	if (!misc_choose_diagonal(c, ch))
+		return false;
+	struct infer_io io = {.g = c->g, .op = c->op, .nbind = c->g->nbind, .nin = 1, .nattr = ch->nattr, .attr = ch->attr};
+	io.in[0] = &c->g->v[ch->in[0]];
+	if (!misc_infer_diagonal(&io))
+		return false;
+	struct tensor_req q = req_like(&io.out[0]);
+	int s = c->operand(c, &q);
+	ch->in[1] = (uint16_t)s;
+	ch->nin = 2;
+	return s >= 0;
+}
+
+/* 1 to 3 sizes; when the indices are known non-negative and small, the
+ * first size makes the shape hold them all. */
+bool index_choose_unravel_index(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t n = rng_range(c->rng, 1, 3), rest = 1;
+	ch->attr[0] = n;
+	for (int64_t k = 0; k < n; k++) {
+		ch->attr[1 + k] = rng_range(c->rng, 1, 6);
+		rest *= k ? ch->attr[1 + k] : 1;
+	}
+	if (x->lo >= 0 && x->hi < G_MAX_DIM && ch->attr[1] * rest <= x->hi)
+		ch->attr[1] = (x->hi + rest) / rest;
+	ch->nattr = (uint8_t)(1 + n);
+	return true;
 }

@@ -23,6 +23,11 @@ INDEX_CHOOSER(masked_scatter)
 INDEX_CHOOSER(index_put)
 INDEX_CHOOSER(index_put2)
 INDEX_CHOOSER(slice_scatter)
+INDEX_CHOOSER(index_reduce)
+INDEX_CHOOSER(put)
+INDEX_CHOOSER(select_scatter)
+INDEX_CHOOSER(diagonal_scatter)
+INDEX_CHOOSER(unravel_index)
 #undef INDEX_CHOOSER
 
 #endif

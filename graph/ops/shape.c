@@ -8,6 +8,15 @@
  * LAYOUT_VIEW, copies are FRESH. */
 #include "families.h"
 #include "shape_ops.h"
+#include <stdlib.h>
+
+static bool infer_same(struct infer_io *io)
+{
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	keep_bounds(io, io->in[0]);
+	return true;
+}
 
 /* Output 0 like x with dim d removed (d < 0: nothing removed). */
 static void out_without(struct infer_io *io, const struct value *x, int d)
@@ -348,34 +357,66 @@ static bool choose_unfold(struct chooser *c, struct op_choice *ch)
 }
 
 /* torch.as_strided_copy(x, (size0, size1), (stride0, stride1), offset):
- * a fresh 2-D tensor read from x's storage. Conservative: x must be known
- * contiguous, so that its storage from its own storage offset on holds its
- * elements in order (the offset is spelled relative to it), and every
- * element read must be one of x's at every binding. */
+ * a fresh 2-D tensor read from x's storage; torch.as_strided, the same
+ * window as a view (elements read twice make it overlap). Conservative: x
+ * must be known contiguous, so that its storage from its own storage offset
+ * on holds its elements in order (the offset is spelled relative to it), and
+ * every element read must be one of x's at every binding. */
 #define AS_STRIDED_SIZE_MAX 16
-static bool infer_as_strided_copy(struct infer_io *io)
+static bool as_strided_fits(struct infer_io *io)
 {
 	const struct value *x = io->in[0];
 	const int64_t *a = io->attr;
 	if (!x->contig)
-		return io_fail(io, "as_strided_copy of a value not known contiguous");
+		return io_fail(io, "as_strided of a value not known contiguous");
 	if (a[0] < 1 || a[0] > AS_STRIDED_SIZE_MAX || a[1] < 1 || a[1] > AS_STRIDED_SIZE_MAX || a[2] < 0 ||
 	    a[2] > G_MAX_NUMEL_GPU || a[3] < 0 || a[3] > G_MAX_NUMEL_GPU || a[4] < 0 ||
 	    a[4] > G_MAX_NUMEL_GPU)
-		return io_fail(io, "as_strided_copy sizes (%lld, %lld), strides (%lld, %lld), offset %lld out of range",
+		return io_fail(io, "as_strided sizes (%lld, %lld), strides (%lld, %lld), offset %lld out of range",
 			       (long long)a[0], (long long)a[1], (long long)a[2], (long long)a[3], (long long)a[4]);
 	int64_t last = a[4] + (a[0] - 1) * a[2] + (a[1] - 1) * a[3];
 	FOR_BIND(io, b)
 	if (last >= value_numel(x, b))
-		return io_fail(io, "as_strided_copy reads element %lld of %lld (binding %u)", (long long)last,
+		return io_fail(io, "as_strided reads element %lld of %lld (binding %u)", (long long)last,
 			       (long long)value_numel(x, b), b);
+	return true;
+}
+
+static int cmp_i64(const void *p, const void *q)
+{
+	int64_t a = *(const int64_t *)p, b = *(const int64_t *)q;
+	return (a > b) - (a < b);
+}
+
+/* Whether the window of sizes a[0], a[1] and strides a[2], a[3] reaches
+ * some element twice. */
+static bool window_overlaps(const int64_t *a)
+{
+	int64_t at[AS_STRIDED_SIZE_MAX * AS_STRIDED_SIZE_MAX];
+	unsigned n = 0;
+	for (int64_t i = 0; i < a[0]; i++)
+		for (int64_t j = 0; j < a[1]; j++)
+			at[n++] = i * a[2] + j * a[3];
+	qsort(at, n, sizeof at[0], cmp_i64);
+	for (unsigned i = 1; i < n; i++)
+		if (at[i] == at[i - 1])
+			return true;
+	return false;
+}
+
+static bool infer_as_strided_copy(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!as_strided_fits(io))
+		return false;
 	io->nout = 1;
 	io_out_rank(io, 0, 2, (enum dtype)x->dtype);
 	keep_bounds(io, x);
 	FOR_BIND(io, b) {
-		io->out[0].dim[b][0] = (int32_t)a[0];
-		io->out[0].dim[b][1] = (int32_t)a[1];
+		io->out[0].dim[b][0] = (int32_t)io->attr[0];
+		io->out[0].dim[b][1] = (int32_t)io->attr[1];
 	}
+	io->out[0].overlap = io->op->layout == LAYOUT_VIEW && window_overlaps(io->attr);
 	return true;
 }
 
@@ -397,6 +438,175 @@ static bool choose_as_strided_copy(struct chooser *c, struct op_choice *ch)
 	if ((a[0] - 1) * a[2] + (a[1] - 1) * a[3] >= n) /* too wide: one element */
 		a[0] = a[1] = 1;
 	a[4] = rng_range(c->rng, 0, n - 1 - (a[0] - 1) * a[2] - (a[1] - 1) * a[3]);
+	return true;
+}
+
+/* as_strided_scatter(x, src, sizes, strides, offset): x with the window
+ * replaced by src (of its sizes and x's dtype); every element of the window
+ * distinct, so that no two of src's land on one. */
+static bool infer_as_strided_scatter(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *src = io->in[1];
+	if (!as_strided_fits(io))
+		return false;
+	if (window_overlaps(io->attr))
+		return io_fail(io, "as_strided_scatter window writes an element twice");
+	if (src->dtype != x->dtype || src->rank != 2)
+		return io_fail(io, "as_strided_scatter source must be 2-D of the input's dtype");
+	FOR_BIND(io, b) if (src->dim[b][0] != io->attr[0] || src->dim[b][1] != io->attr[1])
+		return io_fail(io, "as_strided_scatter source is not %lldx%lld (binding %u)", (long long)io->attr[0],
+			       (long long)io->attr[1], b);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	io->out[0].lo = x->lo < src->lo ? x->lo : src->lo;
+	io->out[0].hi = x->hi > src->hi ? x->hi : src->hi;
+	return true;
+}
+
+static bool choose_as_strided_scatter(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	if (!choose_as_strided_copy(c, ch))
+		return false;
+	if (window_overlaps(ch->attr)) /* one row of distinct elements */
+		ch->attr[0] = 1;
+	if (window_overlaps(ch->attr))
+		ch->attr[1] = 1;
+	int32_t dims[2] = {(int32_t)ch->attr[0], (int32_t)ch->attr[1]};
+	struct tensor_req q = req_static((enum dtype)x->dtype, 2, dims);
+	q.fill = dtype_is_float(x->dtype) ? FILL_NORMAL : FILL_RANGE;
+	q.lo = x->dtype == DT_BOOL ? 0 : -8;
+	q.hi = x->dtype == DT_BOOL ? 1 : 8;
+	int p = c->operand(c, &q);
+	ch->in[1] = (uint16_t)p;
+	ch->nin = 2;
+	return p >= 0;
+}
+
+/* x.expand_as(other): x broadcast to other's shape (other's dtype is free). */
+static bool infer_expand_as(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *o = io->in[1];
+	if (x->rank > o->rank)
+		return io_fail(io, "expand_as to fewer dims (%u) than the input's (%u)", o->rank, x->rank);
+	io->nout = 1;
+	io_out_like(io, 0, o, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	FOR_BIND(io, b) for (unsigned i = 0; i < o->rank; i++) {
+		int32_t have = i + x->rank >= o->rank ? x->dim[b][i + x->rank - o->rank] : 0;
+		if (have && have != 1 && have != o->dim[b][i])
+			return io_fail(io, "cannot expand dim of size %d to %d (binding %u)", (int)have, (int)o->dim[b][i], b);
+		io->out[0].overlap |= have <= 1 && o->dim[b][i] > 1;
+	}
+	return true;
+}
+
+/* x.reshape_as(other) / x.view_as(other): other's shape, of x's numel at
+ * every binding (view_as: x known contiguous). */
+static bool infer_reshape_as(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *o = io->in[1];
+	FOR_BIND(io, b) if (value_numel(x, b) != value_numel(o, b))
+		return io_fail(io, "%lld elements reshaped as %lld (binding %u)", (long long)value_numel(x, b),
+			       (long long)value_numel(o, b), b);
+	io->nout = 1;
+	io_out_like(io, 0, o, (enum dtype)x->dtype);
+	keep_bounds(io, x);
+	return true;
+}
+
+#define choose_view_as choose_reshape_as
+static bool infer_view_as(struct infer_io *io)
+{
+	if (!io->in[0]->contig)
+		return io_fail(io, "view_as of a value not known to be contiguous");
+	return infer_reshape_as(io);
+}
+
+/* A partner of any dtype: x's shape with its dims shuffled and, some of the
+ * time, a size-1 dim added (reshape_as), or with leading dims added and
+ * size-1 dims grown (expand_as). */
+static int other_like(struct chooser *c, struct tensor_req q)
+{
+	q.dtype = (uint8_t)(rng_chance(c->rng, 60) ? q.dtype : pick_dtype(c, DTM_ALL));
+	q.fill = dtype_is_float(q.dtype) ? FILL_NORMAL : FILL_RANGE;
+	q.lo = q.dtype == DT_BOOL ? 0 : -8;
+	q.hi = q.dtype == DT_BOOL ? 1 : 8;
+	q.want_param = 0;
+	return c->operand(c, &q);
+}
+
+static bool choose_reshape_as(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	struct tensor_req q = req_like(x);
+	int64_t p[G_MAX_RANK];
+	for (unsigned i = 0; i < x->rank; i++)
+		p[i] = i;
+	shuffle(c, p, x->rank);
+	for (unsigned b = 0; b < G_MAX_BIND; b++)
+		for (unsigned i = 0; i < x->rank; i++)
+			q.dim[b][i] = x->dim[b][p[i]];
+	if (x->rank < G_MAX_RANK && rng_chance(c->rng, 30)) {
+		for (unsigned b = 0; b < G_MAX_BIND; b++)
+			q.dim[b][x->rank] = 1;
+		q.rank++;
+	}
+	int o = other_like(c, q);
+	ch->in[1] = (uint16_t)o;
+	ch->nin = 2;
+	return o >= 0;
+}
+
+static bool choose_expand_as(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned lead = (unsigned)rng_below(c->rng, 3);
+	if (x->rank + lead > G_MAX_RANK)
+		lead = G_MAX_RANK - x->rank;
+	struct tensor_req q = req_like(x);
+	q.rank = (uint8_t)(x->rank + lead);
+	int32_t grow[G_MAX_RANK];
+	for (unsigned i = 0; i < q.rank; i++)
+		grow[i] = (int32_t)rng_range(c->rng, 1, 4);
+	for (unsigned b = 0; b < G_MAX_BIND; b++)
+		for (unsigned i = 0; i < q.rank; i++) {
+			int32_t have = i < lead ? 1 : x->dim[b][i - lead];
+			bool one = i < lead || (value_dim_min(c->g, x, i - lead) == 1 && !(x->dyn >> (i - lead) & 1));
+			q.dim[b][i] = one ? grow[i] : have;
+		}
+	int o = other_like(c, q);
+	ch->in[1] = (uint16_t)o;
+	ch->nin = 2;
+	return o >= 0;
+}
+
+/* F.channel_shuffle(x, groups): x of at least 3 dims whose dim 1 divides
+ * by groups at every binding; x's shape. */
+static bool infer_channel_shuffle(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!io_attr_range(io, 0, 1, G_MAX_DIM))
+		return false;
+	FOR_BIND(io, b) if (x->dim[b][1] % io->attr[0])
+		return io_fail(io, "%d channels in %lld groups (binding %u)", (int)x->dim[b][1], (long long)io->attr[0], b);
+	return infer_same(io);
+}
+
+static bool choose_channel_shuffle(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	ch->nattr = 1;
+	ch->attr[0] = 1;
+	for (unsigned t = 0; t < 6; t++) {
+		int64_t k = rng_range(c->rng, 2, 6), ok = 1;
+		for (unsigned b = 0; b < c->g->nbind; b++)
+			ok &= x->dim[b][1] % k == 0;
+		if (ok) {
+			ch->attr[0] = k;
+			break;
+		}
+	}
 	return true;
 }
 
@@ -439,20 +649,17 @@ static bool infer_atleast(struct infer_io *io)
 	return true;
 }
 
-static bool infer_same(struct infer_io *io)
-{
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
-	keep_bounds(io, io->in[0]);
-	return true;
-}
-
 /* Extra fields after the chooser: ALIAS for ops that return a view of their
  * input whatever the layout rule says (view, squeeze, ...: the layout is kept
  * but the memory is shared). */
 #define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_, ...) \
 	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
 	 .dtypes = DTM_EVERY, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
+	 __VA_ARGS__}
+/* Ops of input 0 and another tensor (the shape's or the source's). */
+#define SH2(nm, lay, attrs_, spelling, tag, ...) \
+	{.name = nm, .family = FAM_SHAPE, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, \
+	 .layout = lay, .weight = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, .choose = choose_##tag, \
 	 __VA_ARGS__}
 /* x_copy(...): what view op x makes, as a fresh tensor: x's rule and chooser. */
 #define COPY(nm, base_, rmin, rmax, dt, attrs_, spelling) \
@@ -521,5 +728,17 @@ const struct op_def ops_shape[] = {
 	SH("as_strided_copy", 0, R6, LAYOUT_FRESH, 1, "size0 size1 stride0 stride1 offset",
 	   "torch.as_strided_copy(@0, (#0, #1), (#2, #3), @0.storage_offset() + #4)", infer_as_strided_copy,
 	   choose_as_strided_copy),
+	SH("as_strided", 0, R6, LAYOUT_VIEW, 1, "size0 size1 stride0 stride1 offset",
+	   "torch.as_strided(@0, (#0, #1), (#2, #3), @0.storage_offset() + #4)", infer_as_base, choose_as_base,
+	   .base = "as_strided_copy"),
+	SH2("as_strided_scatter", LAYOUT_KEEP, "size0 size1 stride0 stride1 offset",
+	    "torch.as_strided_scatter(@0, @1, (#0, #1), (#2, #3), @0.storage_offset() + #4)", as_strided_scatter),
+	SH2("expand_as", LAYOUT_VIEW, NULL, "@0.expand_as(@1)", expand_as),
+	SH2("reshape_as", LAYOUT_KEEP, NULL, "@0.reshape_as(@1)", reshape_as, ALIAS),
+	SH2("view_as", LAYOUT_KEEP, NULL, "@0.view_as(@1)", view_as, ALIAS),
+	SH("sum_to_size", 0, R6, LAYOUT_KEEP, 1, "size[@]", "@0.sum_to_size(#0)", shape_infer_sum_to_size,
+	   shape_choose_sum_to_size, ALIAS),
+	SH("channel_shuffle", 3, R6, LAYOUT_KEEP, 1, "groups", "F.channel_shuffle(@0, #0)", infer_channel_shuffle,
+	   choose_channel_shuffle),
 };
 FAMILY_COUNT(shape);

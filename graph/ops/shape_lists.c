@@ -342,3 +342,50 @@ bool shape_choose_slice(struct chooser *c, struct op_choice *ch, int which)
 	}
 	return true;
 }
+
+/* x.sum_to_size(sizes): each size is x's (aligned to the right) or 1, which
+ * sums that dim; leading dims of x beyond the list are summed away. Sizes
+ * equal to x's return x itself, of its dtype; a sum promotes integers and
+ * bool to int64. Equal or not must hold at every binding alike. */
+bool shape_infer_sum_to_size(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!list_ok(io, 0, x->rank))
+		return false;
+	unsigned len = (unsigned)io->attr[0], lead = x->rank - len, same = 0;
+	struct value o = *x;
+	o.rank = (uint8_t)len;
+	FOR_BIND(io, b) {
+		bool eq = !lead;
+		for (unsigned i = 0; i < len; i++) {
+			int64_t s = entry_size(io, io->attr[1 + i], b), have = x->dim[b][lead + i];
+			if (s != have && s != 1)
+				return io_fail(io, "size entry %u = %lld neither dim %u (%lld) nor 1 (binding %u)", i,
+					       (long long)io->attr[1 + i], lead + i, (long long)have, b);
+			eq &= s == have;
+			o.dim[b][i] = (int32_t)s;
+		}
+		same += eq;
+	}
+	if (same && same != io->nbind)
+		return io_fail(io, "sum_to_size sums at some bindings only");
+	enum dtype dt = (enum dtype)x->dtype;
+	io->nout = 1;
+	io_out_like(io, 0, &o, same || dtype_is_float(dt) ? dt : DT_INT64);
+	if (same)
+		keep_bounds(io, x);
+	return true;
+}
+
+/* Mostly x's own dims kept (as x.size(k) when dynamic), some set to 1, a few
+ * leading ones dropped. */
+bool shape_choose_sum_to_size(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned drop = x->rank && rng_chance(c->rng, 30) ? (unsigned)rng_range(c->rng, 1, x->rank) : 0;
+	ch->attr[0] = x->rank - drop;
+	for (unsigned d = drop; d < x->rank; d++)
+		ch->attr[1 + d - drop] = rng_chance(c->rng, 40) ? 1 : x->dyn >> d & 1 ? -2 - (int64_t)d : x->dim[0][d];
+	ch->nattr = (uint8_t)(1 + ch->attr[0]);
+	return true;
+}

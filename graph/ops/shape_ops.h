@@ -40,6 +40,7 @@ SHAPE_FNS(expand)
 SHAPE_FNS(repeat)
 SHAPE_FNS(tile)
 SHAPE_FNS(unflatten)
+SHAPE_FNS(sum_to_size)
 #undef SHAPE_FNS
 bool shape_infer_view(struct infer_io *io);
 /* Slicing of dim `which` (0, 1, 2, or -1 for the last). */
