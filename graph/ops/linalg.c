@@ -322,9 +322,12 @@ const struct op_def ops_linalg[] = {
 	LINALG("linalg_svd_back", SVD_BACK("v") "(*torch.linalg.svd(" BOUNDED ", full_matrices=False))", like),
 	LINALG("svd_back", SVD_BACK("v.mT") "(*torch.svd(" BOUNDED "))", like),
 	LINALG("linalg_qr_back", "(lambda q, r: q @ r)(*torch.linalg.qr(" BOUNDED "))", like),
-	LINALG("geqrf_abs_r", GEQRF_R ".abs()", square),
-	LINALG("linalg_householder_product", "torch.linalg.householder_product(*" GEQRF ") @ " GEQRF_R, square),
-	LINALG("ormqr", "torch.ormqr(*" GEQRF ", " GEQRF_R ")", square),
+	/* geqrf has no derivative */
+	LINALG_ATTRS("geqrf_abs_r", GEQRF_R ".abs()", square, LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_householder_product", "torch.linalg.householder_product(*" GEQRF ") @ " GEQRF_R, square,
+		     LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("ormqr", "torch.ormqr(*" GEQRF ", " GEQRF_R ")", square, LAYOUT_STRIDED, NULL, choose_none,
+		     .nograd = 1),
 	LINALG("linalg_lstsq", "torch.linalg.lstsq(" SPD ", @0).solution", like),
 	/* the factors of L, whose singular values are at least 1: U and H unique */
 	LINALG("linalg_polar", "torch.linalg.polar(" CHOLESKY ")", two_squares),
