@@ -350,9 +350,13 @@ const struct op_def ops_linalg[] = {
 	LINALG("lu_unpack", "torch.lu_unpack(" LU_FACTOR ")", three_squares),
 	LINALG("linalg_lu_solve", "torch.linalg.lu_solve(" LU_FACTOR ", @0)", like),
 	LINALG("lu_solve", "torch.lu_solve(@0, " LU_FACTOR ")", like),
-	LINALG("linalg_ldl_factor", "torch.linalg.ldl_factor(" SPD ")", square_pivots),
-	LINALG("linalg_ldl_factor_ex", "torch.linalg.ldl_factor_ex(" SPD ")", square_pivots_info),
-	LINALG("linalg_ldl_solve", "torch.linalg.ldl_solve(*torch.linalg.ldl_factor(" SPD "), @0)", like),
+	/* the LDL ops have no derivative */
+	LINALG_ATTRS("linalg_ldl_factor", "torch.linalg.ldl_factor(" SPD ")", square_pivots, LAYOUT_STRIDED, NULL,
+		     choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_ldl_factor_ex", "torch.linalg.ldl_factor_ex(" SPD ")", square_pivots_info, LAYOUT_STRIDED,
+		     NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_ldl_solve", "torch.linalg.ldl_solve(*torch.linalg.ldl_factor(" SPD "), @0)", like,
+		     LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
 	LINALG_ATTRS("linalg_matrix_power", "torch.linalg.matrix_power(" SPD ", #0)", power, LAYOUT_STRIDED, "n",
 		     choose_power),
 	/* eigenvalues of A / 8n lie in (0, 2m + 1]: exp stays finite in float32 */
