@@ -77,8 +77,10 @@ TEST(binary_complex_parts_and_cross)
 	CHECK(tk_node(&g, "view_as_complex_abs", 2, (int[]){x, y}, 0, NULL, why, sizeof why) < 0); /* stack: one shape */
 	k = tk_node(&g, "cross", 2, (int[]){x, y}, 1, (int64_t[]){-1}, why, sizeof why);
 	CHECK(k >= 0 && tk_out(&g, k, 0)->dim[0][0] == 2 && tk_out(&g, k, 0)->dim[1][1] == 5);
-	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, y}, 1, (int64_t[]){1}, why, sizeof why) < 0); /* s0 is not 3 at 5 */
+	k = tk_node(&g, "linalg_cross", 2, (int[]){x, y}, 1, (int64_t[]){1}, why, sizeof why); /* s0's first 3 */
+	CHECK(k >= 0 && tk_out(&g, k, 0)->dim[1][1] == 3 && tk_out(&g, k, 0)->dim[1][2] == 3);
 	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, y1}, 1, (int64_t[]){2}, why, sizeof why) < 0); /* 3 and 1 */
+	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, x}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* 2 < 3 */
 	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){3});
 	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, v}, 1, (int64_t[]){-1}, why, sizeof why) < 0); /* ranks differ */
 }

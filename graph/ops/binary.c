@@ -1,7 +1,8 @@
 /* Binary ops with broadcasting, comparisons, logical/bitwise ops, where,
  * the three-operand elementwise ops (lerp, addcmul, addcdiv), and division
  * that rounds (div's rounding_mode, floor_divide) with integer divisors
- * that are never zero. */
+ * that are never zero; complex tensors built from two real ones (read
+ * through view_as_real, abs or imag) and the cross product. */
 #include "../opkit.h"
 #include "families.h"
 
@@ -176,8 +177,9 @@ static bool infer_stacked_complex(struct infer_io *io)
 	return true;
 }
 
-/* cross(x, y, dim): one dtype and rank, size 3 along dim in both at every
- * binding; the other dims broadcast. */
+/* cross(x, y, dim) of the first 3 elements along dim (x.narrow(dim, 0, 3)):
+ * one dtype and rank, at least 3 along dim in both at every binding; the
+ * other dims broadcast. */
 static bool infer_cross(struct infer_io *io)
 {
 	const struct value *a = io->in[0], *b = io->in[1];
@@ -188,11 +190,17 @@ static bool infer_cross(struct infer_io *io)
 		return io_fail(io, "operands of ranks %u and %u", a->rank, b->rank);
 	if (d < 0 || !a->rank)
 		return io_fail(io, "dim %lld out of range", (long long)io->attr[0]);
-	FOR_BIND(io, k) if (a->dim[k][d] != 3 || b->dim[k][d] != 3) return io_fail(
-		io, "dim %d has sizes %d and %d, not 3 (binding %u)", d, (int)a->dim[k][d], (int)b->dim[k][d], k);
+	struct value a3 = *a, b3 = *b;
+	FOR_BIND(io, k)
+	{
+		if (a->dim[k][d] < 3 || b->dim[k][d] < 3)
+			return io_fail(io, "dim %d has sizes %d and %d, not 3 or more (binding %u)", d, (int)a->dim[k][d],
+				       (int)b->dim[k][d], k);
+		a3.dim[k][d] = b3.dim[k][d] = 3;
+	}
 	io->nout = 1;
 	io_out_rank(io, 0, 0, (enum dtype)a->dtype);
-	return io_broadcast(io, a, b, &io->out[0]);
+	return io_broadcast(io, &a3, &b3, &io->out[0]);
 }
 
 static enum dtype partner_dtype(struct chooser *c, enum dtype self, unsigned mask)
@@ -252,7 +260,8 @@ static bool choose_same_shape(struct chooser *c, struct op_choice *ch)
 	ch->nin = 2;
 	return p >= 0;
 }
-/* A dim of size 3 at every binding, and a partner of input 0's shape. */
+/* A dim of size 3 or more at every binding, and a partner of input 0's
+ * shape. */
 static bool choose_cross(struct chooser *c, struct op_choice *ch)
 {
 	const struct value *x = &c->g->v[ch->in[0]];
@@ -261,7 +270,7 @@ static bool choose_cross(struct chooser *c, struct op_choice *ch)
 	for (unsigned d = 0; d < x->rank; d++) {
 		bool three = true;
 		for (unsigned b = 0; b < c->g->nbind; b++)
-			three = three && x->dim[b][d] == 3;
+			three = three && x->dim[b][d] >= 3;
 		if (three)
 			dims[n++] = (int64_t)d - x->rank;
 	}
@@ -310,6 +319,8 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_, __VA_ARGS__}
 #define B(nm, spelling, dt, inf, ch_, ...) B_GRAD(nm, spelling, dt, inf, ch_, 0, __VA_ARGS__)
+
+#define CROSS_ARGS "@0.narrow(#0, 0, 3), @1.narrow(#0, 0, 3), dim=#0"
 
 static const char *const rounding_modes[] = {"trunc", "floor", NULL};
 
@@ -364,10 +375,10 @@ const struct op_def ops_binary[] = {
 	B("imag", "torch.imag(torch.complex(@0, @1))", DTM_F32_F64, infer_one_dtype, choose_same_dtype,
 	  .layout = LAYOUT_STRIDED),
 	{.name = "cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.cross(@0, @1, dim=#0)", .infer = infer_cross,
+	 .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.cross(" CROSS_ARGS ")", .infer = infer_cross,
 	 .choose = choose_cross},
 	{.name = "linalg_cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1,
-	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.linalg.cross(@0, @1, dim=#0)",
+	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.linalg.cross(" CROSS_ARGS ")",
 	 .infer = infer_cross, .choose = choose_cross},
 	{.name = "where", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 4, .py = "torch.where(@1, @0, @2)", .infer = infer_where,
