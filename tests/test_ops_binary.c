@@ -82,3 +82,26 @@ TEST(binary_lcm_and_shifts_stay_defined)
 	CHECK(tk_node(&g, "bitwise_left_shift", 2, (int[]){small_x, small}, 0, NULL, why, sizeof why) < 0); /* 9 >= 8 bits */
 	CHECK(tk_node(&g, "bitwise_left_shift", 2, (int[]){wide, small}, 0, NULL, why, sizeof why) < 0); /* mixed dtypes */
 }
+
+TEST(binary_complex_parts_and_cross)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -1, 3});
+	int y = tk_input(&g, DT_FLOAT32, 3, (int[]){1, -1, 3});
+	int y1 = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -1, 1});
+	int d = tk_input(&g, DT_FLOAT64, 3, (int[]){2, -1, 3});
+	int k = tk_node(&g, "complex", 2, (int[]){x, y}, 0, NULL, why, sizeof why);
+	CHECK(k >= 0 && tk_out(&g, k, 0)->rank == 4 && tk_out(&g, k, 0)->dim[1][1] == 5 && tk_out(&g, k, 0)->dim[1][3] == 2);
+	CHECK(tk_node(&g, "polar", 2, (int[]){x, d}, 0, NULL, why, sizeof why) < 0); /* mixed dtypes */
+	CHECK(tk_node(&g, "view_as_complex_abs", 2, (int[]){x, x}, 0, NULL, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "view_as_complex_abs", 2, (int[]){x, y}, 0, NULL, why, sizeof why) < 0); /* stack: one shape */
+	k = tk_node(&g, "cross", 2, (int[]){x, y}, 1, (int64_t[]){-1}, why, sizeof why);
+	CHECK(k >= 0 && tk_out(&g, k, 0)->dim[0][0] == 2 && tk_out(&g, k, 0)->dim[1][1] == 5);
+	k = tk_node(&g, "linalg_cross", 2, (int[]){x, y}, 1, (int64_t[]){1}, why, sizeof why); /* s0's first 3 */
+	CHECK(k >= 0 && tk_out(&g, k, 0)->dim[1][1] == 3 && tk_out(&g, k, 0)->dim[1][2] == 3);
+	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, y1}, 1, (int64_t[]){2}, why, sizeof why) < 0); /* 3 and 1 */
+	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, x}, 1, (int64_t[]){0}, why, sizeof why) < 0); /* 2 < 3 */
+	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){3});
+	CHECK(tk_node(&g, "linalg_cross", 2, (int[]){x, v}, 1, (int64_t[]){-1}, why, sizeof why) < 0); /* ranks differ */
+}

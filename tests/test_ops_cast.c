@@ -69,3 +69,19 @@ TEST(cast_type_as_takes_second_dtype)
 	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT32);
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 0);
 }
+
+TEST(cast_to_complex_read_as_real)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int i = tk_input(&g, DT_INT64, 2, (int[]){2, -1});
+	int k = tk_node(&g, "to_cdouble", 1, &i, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	const struct value *v = tk_out(&g, k, 0);
+	CHECK(v->dtype == DT_FLOAT64 && v->rank == 3 && v->dim[1][1] == 5 && v->dim[1][2] == 2);
+	k = tk_node(&g, "to_chalf", 1, &i, 0, NULL, why, sizeof why);
+	CHECK(k >= 0 && tk_out(&g, k, 0)->dtype == DT_FLOAT16);
+	/* no room for the real/imaginary dim */
+	int x6 = tk_input(&g, DT_FLOAT32, 6, (int[]){1, 1, 1, 1, 1, 2});
+	CHECK(tk_node(&g, "to_cfloat", 1, &x6, 0, NULL, why, sizeof why) < 0);
+}

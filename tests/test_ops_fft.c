@@ -29,3 +29,21 @@ TEST(fft_shapes_follow_the_transform)
 	CHECK(tk_node(&g, "fft_fft", 1, (int[]){i}, 2, (int64_t[]){0, 0}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "fft_fftshift", 1, (int[]){i}, 1, (int64_t[]){0}, why, sizeof why) >= 0);
 }
+
+TEST(fft_stft_frames_follow_the_length)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){9, 14});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){2, -1}); /* [2, s0] */
+	int n = tk_node(&g, "stft", 1, (int[]){x}, 1, (int64_t[]){8}, why, sizeof why);
+	CHECK(n >= 0);
+	const struct value *v = tk_out(&g, n, 0); /* 5 frequencies, 1 + L // 2 frames, re/im */
+	CHECK(v->rank == 4 && v->dim[0][1] == 5 && v->dim[0][2] == 5 && v->dim[1][2] == 8 && v->dim[1][3] == 2);
+	n = tk_node(&g, "istft", 1, (int[]){x}, 1, (int64_t[]){17}, why, sizeof why);
+	CHECK(n >= 0 && tk_out(&g, n, 0)->rank == 2 && tk_out(&g, n, 0)->dim[1][1] == 14);
+	/* a pad of 9 is not below the length 9 */
+	CHECK(tk_node(&g, "stft", 1, (int[]){x}, 1, (int64_t[]){18}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "stft", 1, (int[]){x}, 1, (int64_t[]){3}, why, sizeof why) < 0); /* hop 0 */
+	int x3 = tk_input(&g, DT_FLOAT32, 3, (int[]){2, 2, 9});
+	CHECK(tk_node(&g, "stft", 1, (int[]){x3}, 1, (int64_t[]){4}, why, sizeof why) < 0); /* 1-D or 2-D */
+}

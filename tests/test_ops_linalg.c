@@ -41,6 +41,45 @@ TEST(linalg_spd_ops_shape_from_the_row_count)
 	CHECK(out(&g, "linalg_det", h, 0, 0, NULL) == NULL); /* no half kernels */
 }
 
+TEST(linalg_unique_spellings_of_decompositions)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){2, -1, 4}); /* [2, s0, 4] */
+	const struct value *v = out(&g, "linalg_eigh", x, 0, 0, NULL);
+	CHECK(v && v->rank == 2 && v->dim[1][1] == 5);
+	v = out(&g, "linalg_eigvals", x, 0, 0, NULL);
+	CHECK(v && v->rank == 2 && v->dim[1][1] == 5 && v->dtype == DT_FLOAT32);
+	v = out(&g, "linalg_svd_back", x, 0, 0, NULL); /* x's shape */
+	CHECK(v && v->rank == 3 && v->dim[0][1] == 3 && v->dim[1][2] == 4);
+	v = out(&g, "linalg_svd_s", x, 0, 0, NULL); /* min(m, n) */
+	CHECK(v && v->dim[0][1] == 3 && v->dim[1][1] == 4);
+	static const char *const squares[] = {"linalg_eigh_back", "geqrf_abs_r", "linalg_householder_product", "ormqr",
+					      "linalg_matrix_sqrth"}; /* A's m x m */
+	for (unsigned i = 0; i < sizeof squares / sizeof *squares; i++) {
+		v = out(&g, squares[i], x, 0, 0, NULL);
+		CHECK(v && v->rank == 3 && v->dim[1][1] == 5 && v->dim[1][2] == 5);
+	}
+	static const char *const likes[] = {"svd_back", "linalg_qr_back", "linalg_lstsq"}; /* x's shape */
+	for (unsigned i = 0; i < sizeof likes / sizeof *likes; i++) {
+		v = out(&g, likes[i], x, 0, 0, NULL);
+		CHECK(v && v->rank == 3 && v->dim[0][1] == 3 && v->dim[1][1] == 5 && v->dim[1][2] == 4);
+	}
+	v = out(&g, "linalg_eig", x, 0, 0, NULL);
+	CHECK(v && v->rank == 2 && v->dim[0][1] == 3);
+	v = out(&g, "linalg_polar", x, 1, 0, NULL);
+	CHECK(v && v->rank == 3 && v->dim[1][2] == 5);
+	CHECK(out(&g, "linalg_tensorinv", x, 0, 0, NULL) == NULL); /* no batch dims */
+	CHECK(out(&g, "linalg_tensorsolve", x, 0, 0, NULL) == NULL);
+	int m = tk_input(&g, DT_FLOAT64, 2, (int[]){-1, 3});
+	v = out(&g, "linalg_tensorinv", m, 0, 0, NULL);
+	CHECK(v && v->rank == 2 && v->dim[1][0] == 5 && v->dim[1][1] == 5);
+	v = out(&g, "linalg_tensorsolve", m, 0, 0, NULL);
+	CHECK(v && v->rank == 1 && v->dim[1][0] == 5 && v->dtype == DT_FLOAT64);
+	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){4, 4});
+	CHECK(out(&g, "linalg_eig", h, 0, 0, NULL) == NULL); /* no half kernels */
+}
+
 TEST(linalg_vecdot_contracts_a_dim_both_have)
 {
 	struct graph g;

@@ -1,7 +1,8 @@
 /* Binary ops with broadcasting, comparisons, logical/bitwise ops, where,
  * the three-operand elementwise ops (lerp, addcmul, addcdiv), and division
  * that rounds (div's rounding_mode, floor_divide) with integer divisors
- * that are never zero. */
+ * that are never zero; complex tensors built from two real ones (read
+ * through view_as_real, abs or imag) and the cross product. */
 #include "../opkit.h"
 #include "families.h"
 
@@ -175,6 +176,69 @@ static bool infer_ternary_float(struct infer_io *io)
 	return io_same_dtype(io) && infer_arith_float(io);
 }
 
+/* torch.complex(re, im), torch.polar(abs, angle): float operands of one
+ * dtype, broadcast; the complex result is read through view_as_real, a
+ * trailing dim of 2. */
+static bool infer_to_complex(struct infer_io *io)
+{
+	struct value all;
+	if (!io_same_dtype(io) || !io_broadcast(io, io->in[0], io->in[1], &all))
+		return false;
+	if (all.rank >= G_MAX_RANK)
+		return io_fail(io, "a %u-D result has no room for the real/imaginary dim", all.rank);
+	io->nout = 1;
+	io_out_rank(io, 0, all.rank + 1, (enum dtype)io->in[0]->dtype);
+	FOR_BIND(io, b)
+	{
+		for (unsigned i = 0; i < all.rank; i++)
+			io->out[0].dim[b][i] = all.dim[b][i];
+		io->out[0].dim[b][all.rank] = 2;
+	}
+	return true;
+}
+
+/* view_as_complex of the two operands stacked on a last dim: one dtype, one
+ * shape (stack does not broadcast). */
+static bool infer_stacked_complex(struct infer_io *io)
+{
+	const struct value *a = io->in[0], *b = io->in[1];
+	if (!io_same_dtype(io))
+		return false;
+	if (a->rank != b->rank)
+		return io_fail(io, "stack needs one shape: ranks %u and %u", a->rank, b->rank);
+	FOR_BIND(io, k) for (unsigned d = 0; d < a->rank; d++) if (a->dim[k][d] != b->dim[k][d]) return io_fail(
+		io, "stack needs one shape: dim %u is %d and %d (binding %u)", d, (int)a->dim[k][d], (int)b->dim[k][d], k);
+	io->nout = 1;
+	io_out_like(io, 0, a, (enum dtype)a->dtype);
+	return true;
+}
+
+/* cross(x, y, dim) of the first 3 elements along dim (x.narrow(dim, 0, 3)):
+ * one dtype and rank, at least 3 along dim in both at every binding; the
+ * other dims broadcast. */
+static bool infer_cross(struct infer_io *io)
+{
+	const struct value *a = io->in[0], *b = io->in[1];
+	int d = io_dim(io->attr[0], a->rank);
+	if (!io_same_dtype(io))
+		return false;
+	if (a->rank != b->rank)
+		return io_fail(io, "operands of ranks %u and %u", a->rank, b->rank);
+	if (d < 0 || !a->rank)
+		return io_fail(io, "dim %lld out of range", (long long)io->attr[0]);
+	struct value a3 = *a, b3 = *b;
+	FOR_BIND(io, k)
+	{
+		if (a->dim[k][d] < 3 || b->dim[k][d] < 3)
+			return io_fail(io, "dim %d has sizes %d and %d, not 3 or more (binding %u)", d, (int)a->dim[k][d],
+				       (int)b->dim[k][d], k);
+		a3.dim[k][d] = b3.dim[k][d] = 3;
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, 0, (enum dtype)a->dtype);
+	return io_broadcast(io, &a3, &b3, &io->out[0]);
+}
+
 static enum dtype partner_dtype(struct chooser *c, enum dtype self, unsigned mask)
 {
 	/* Mostly the same dtype; sometimes another, to exercise promotion. */
@@ -205,6 +269,14 @@ static bool choose_same_dtype(struct chooser *c, struct op_choice *ch)
 	ch->nin = 2;
 	return true;
 }
+/* Input 1: the operand r asks for. */
+static bool take_second(struct chooser *c, struct op_choice *ch, const struct tensor_req *r)
+{
+	int p = c->operand(c, r);
+	ch->in[1] = (uint16_t)p;
+	ch->nin = 2;
+	return p >= 0;
+}
 /* A divisor for infer_div_rounding: mostly input 0's dtype; an integer one
  * for an integer dividend drawn from [1, 8], or [-8, -1] when the dividend's
  * bounds are small. */
@@ -218,10 +290,7 @@ static bool choose_divisor(struct chooser *c, struct op_choice *ch)
 		r.lo = neg ? -8 : 1;
 		r.hi = neg ? -1 : 8;
 	}
-	int p = c->operand(c, &r);
-	ch->in[1] = (uint16_t)p;
-	ch->nin = 2;
-	return p >= 0;
+	return take_second(c, ch, &r);
 }
 /* A shift amount in [0, 7]: below every integer dtype's width. */
 static bool choose_shift(struct chooser *c, struct op_choice *ch)
@@ -230,10 +299,33 @@ static bool choose_shift(struct chooser *c, struct op_choice *ch)
 	struct tensor_req r = req_broadcast(c, x, (enum dtype)x->dtype);
 	r.lo = 0;
 	r.hi = 7;
-	int p = c->operand(c, &r);
-	ch->in[1] = (uint16_t)p;
-	ch->nin = 2;
-	return p >= 0;
+	return take_second(c, ch, &r);
+}
+/* A partner of input 0's dtype and shape. */
+static bool choose_same_shape(struct chooser *c, struct op_choice *ch)
+{
+	struct tensor_req r = req_like(&c->g->v[ch->in[0]]);
+	return take_second(c, ch, &r);
+}
+/* A dim of size 3 or more at every binding, and a partner of input 0's
+ * shape. */
+static bool choose_cross(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t dims[G_MAX_RANK];
+	unsigned n = 0;
+	for (unsigned d = 0; d < x->rank; d++) {
+		bool three = true;
+		for (unsigned b = 0; b < c->g->nbind; b++)
+			three = three && x->dim[b][d] >= 3;
+		if (three)
+			dims[n++] = (int64_t)d - x->rank;
+	}
+	if (!n)
+		return false;
+	ch->nattr = 1;
+	ch->attr[0] = pick_of(c, dims, n);
+	return choose_same_shape(c, ch);
 }
 static bool choose_div_rounding(struct chooser *c, struct op_choice *ch)
 {
@@ -274,6 +366,8 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_, __VA_ARGS__}
 #define B(nm, spelling, dt, inf, ch_, ...) B_GRAD(nm, spelling, dt, inf, ch_, 0, __VA_ARGS__)
+
+#define CROSS_ARGS "@0.narrow(#0, 0, 3), @1.narrow(#0, 0, 3), dim=#0"
 
 static const char *const rounding_modes[] = {"trunc", "floor", NULL};
 
@@ -322,6 +416,20 @@ const struct op_def ops_binary[] = {
 	B("bitwise_xor", "torch.bitwise_xor(@0, @1)", DTM_INT | DTM(DT_BOOL), infer_bitwise, choose_bitwise),
 	B("bitwise_left_shift", "torch.bitwise_left_shift(@0, @1)", DTM_INTS, infer_shift, choose_shift),
 	B("bitwise_right_shift", "torch.bitwise_right_shift(@0, @1)", DTM_INTS, infer_shift, choose_shift),
+	B("complex", "torch.view_as_real(torch.complex(@0, @1))", DTM_F32_F64, infer_to_complex, choose_same_dtype),
+	B("polar", "torch.view_as_real(torch.polar(@0.abs(), @1))", DTM_F32_F64, infer_to_complex, choose_same_dtype),
+	/* |re + i im|, a complex tensor built from a real one's memory */
+	B("view_as_complex_abs", "torch.view_as_complex(torch.stack((@0, @1), -1)).abs()", DTM_F32_F64,
+	  infer_stacked_complex, choose_same_shape, .layout = LAYOUT_FRESH),
+	/* a view of the complex result's odd elements */
+	B("imag", "torch.imag(torch.complex(@0, @1))", DTM_F32_F64, infer_one_dtype, choose_same_dtype,
+	  .layout = LAYOUT_STRIDED),
+	{.name = "cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.cross(" CROSS_ARGS ")", .infer = infer_cross,
+	 .choose = choose_cross},
+	{.name = "linalg_cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1,
+	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.linalg.cross(" CROSS_ARGS ")",
+	 .infer = infer_cross, .choose = choose_cross},
 	{.name = "where", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 4, .py = "torch.where(@1, @0, @2)", .infer = infer_where,
 	 .choose = choose_where},

@@ -53,6 +53,28 @@ CAST_FIXED(u8, DT_UINT8)
 CAST_FIXED(i8, DT_INT8)
 CAST_FIXED(i16, DT_INT16)
 
+/* A cast to a complex dtype, read through view_as_real: x's shape and a
+ * trailing dim of 2 in the complex dtype's part type. */
+static bool complex_out(struct infer_io *io, enum dtype part)
+{
+	const struct value *x = io->in[0];
+	io->nout = 1;
+	io_out_rank(io, 0, x->rank + 1, part);
+	FOR_BIND(io, b)
+	{
+		for (unsigned i = 0; i < x->rank; i++)
+			io->out[0].dim[b][i] = x->dim[b][i];
+		io->out[0].dim[b][x->rank] = 2;
+	}
+	return true;
+}
+
+#define CAST_COMPLEX(tag, part) \
+	static bool infer_##tag(struct infer_io *io) { return complex_out(io, part); }
+CAST_COMPLEX(c64, DT_FLOAT32)
+CAST_COMPLEX(c128, DT_FLOAT64)
+CAST_COMPLEX(c32, DT_FLOAT16)
+
 /* Float -> int through the safe path: values in [-1000, 1000]. */
 static bool safe_out(struct infer_io *io, enum dtype to)
 {
@@ -130,6 +152,10 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
 	 .layout = LAYOUT_KEEP, .weight = w, .empty_ok = 1, .aliases = 1, .attrs = attrs_, .py = spelling, \
 	 .infer = infer_##tag, .choose = ch_}
 #define METHOD(nm, dt, method, tag) CAST(nm, dt, 1, NULL, "@0." method "()", tag, choose_none)
+#define COMPLEX(nm, method, tag) \
+	{.name = nm, .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK - 1, .dtypes = DTM_EVERY, \
+	 .weight = 1, .empty_ok = 1, .py = "torch.view_as_real(@0." method "())", .infer = infer_##tag, \
+	 .choose = choose_none}
 #define SAFE_PATH "torch.nan_to_num(@0).clamp(-1000, 1000).round()"
 #define CAST2(nm, spelling) \
 	{.name = nm, .family = FAM_CAST, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, \
@@ -150,6 +176,9 @@ const struct op_def ops_cast[] = {
 	METHOD("to_byte", (DTM_INTS & ~DTM(DT_UINT8)) | DTM(DT_BOOL), "byte", u8),
 	METHOD("to_char", (DTM_INTS & ~DTM(DT_INT8)) | DTM(DT_BOOL), "char", i8),
 	METHOD("to_short", (DTM_INTS & ~DTM(DT_INT16)) | DTM(DT_BOOL), "short", i16),
+	COMPLEX("to_cfloat", "cfloat", c64),
+	COMPLEX("to_cdouble", "cdouble", c128),
+	COMPLEX("to_chalf", "chalf", c32),
 	CAST2("type_as", "@0.type_as(@1)"),
 	CAST2("to_other", "@0.to(@1)"),
 };

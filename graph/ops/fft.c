@@ -91,6 +91,57 @@ static bool choose_shift(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* stft(x, n_fft) of a 1-D or 2-D x ([B,] L) with a Hann window of n_fft,
+ * the default hop n_fft // 4 and reflect padding of n_fft // 2 each side
+ * (which needs n_fft // 2 < L): [B,] n_fft // 2 + 1 frequencies by
+ * 1 + (L + 2 (n_fft // 2) - n_fft) // hop frames, read through view_as_real.
+ * istft of that stft gives back x's shape (length=L). */
+#define STFT_MIN 4 /* a hop of at least 1 */
+#define STFT_MAX 32
+static bool stft_rule(struct infer_io *io, bool inverse)
+{
+	const struct value *x = io->in[0];
+	unsigned r = x->rank;
+	int64_t n = io->attr[0];
+	if (!io_attr_range(io, 0, STFT_MIN, STFT_MAX))
+		return false;
+	FOR_BIND(io, b) if (n / 2 >= x->dim[b][r - 1]) return io_fail(
+		io, "n_fft %lld pads %lld, not below the length %d (binding %u)", (long long)n, (long long)n / 2,
+		(int)x->dim[b][r - 1], b);
+	io->nout = 1;
+	if (inverse) {
+		io_out_like(io, 0, x, (enum dtype)x->dtype);
+		return true;
+	}
+	io_out_rank(io, 0, r + 2, (enum dtype)x->dtype);
+	FOR_BIND(io, b)
+	{
+		int32_t *d = io->out[0].dim[b];
+		if (r == 2)
+			d[0] = x->dim[b][0];
+		d[r - 1] = (int32_t)(n / 2 + 1);
+		d[r] = (int32_t)(1 + (x->dim[b][r - 1] + 2 * (n / 2) - n) / (n / 4));
+		d[r + 1] = 2;
+	}
+	return true;
+}
+
+static bool infer_stft(struct infer_io *io) { return stft_rule(io, false); }
+static bool infer_istft(struct infer_io *io) { return stft_rule(io, true); }
+
+static bool choose_stft(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int64_t hi = 2 * value_trailing_min(c->g, x, 1) - 1;
+	ch->nattr = 1;
+	ch->attr[0] = rng_range(c->rng, STFT_MIN, hi < STFT_MAX ? hi : STFT_MAX);
+	/* mostly even sizes: the compiled istft fails on every odd one
+	 * (torch._refs' istft takes irfft's default length, n_fft - 1) */
+	if (rng_chance(c->rng, 75))
+		ch->attr[0] &= ~(int64_t)1;
+	return hi >= STFT_MIN;
+}
+
 #define FFT(nm, rmin, attrs_, spelling, tag) \
 	{.name = nm, .family = FAM_FFT, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = G_MAX_RANK - 1, \
 	 .dtypes = DTM_F32_F64, .layout = LAYOUT_STRIDED, .weight = 1, .attrs = attrs_, .strs = norms, .py = spelling, \
@@ -102,7 +153,16 @@ static bool choose_shift(struct chooser *c, struct op_choice *ch)
 /* the inverse transforms of real input return a lazily conjugated view */
 #define AS_REAL_RESOLVED(call) "torch.view_as_real(" call ".resolve_conj())"
 
+#define HANN "window=torch.hann_window(#0, dtype=@0.dtype, device=@0.device)"
+#define STFT "torch.stft(@0, #0, " HANN ", return_complex=True)"
+#define STFT_ROW(nm, spelling, tag) \
+	{.name = nm, .family = FAM_FFT, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = 2, \
+	 .dtypes = DTM_F32_F64, .layout = LAYOUT_STRIDED, .weight = 1, .attrs = "n_fft", .py = spelling, \
+	 .infer = infer_##tag, .choose = choose_stft}
+
 const struct op_def ops_fft[] = {
+	STFT_ROW("stft", AS_REAL(STFT), stft),
+	STFT_ROW("istft", "torch.istft(" STFT ", #0, " HANN ", length=@0.shape[-1])", istft),
 	FFT1("fft_fft", AS_REAL("torch.fft.fft(@0, dim=#0, norm=#1)"), one_complex),
 	FFT1("fft_ifft", AS_REAL_RESOLVED("torch.fft.ifft(@0, dim=#0, norm=#1)"), one_complex),
 	FFT1("fft_rfft", AS_REAL("torch.fft.rfft(@0, dim=#0, norm=#1)"), one_half),

@@ -97,6 +97,7 @@ LINALG_FNS(like_square, {2, {LO_LIKE, LO_SQUARE}})
 LINALG_FNS(svals, {1, {LO_SVALS}})
 LINALG_FNS(rank, {1, {LO_RANK}})
 LINALG_FNS(power, {1, {LO_SQUARE}, 1})
+LINALG_FNS(two_squares, {2, {LO_SQUARE, LO_SQUARE}})
 
 /* vecdot(x, y, dim): x and y broadcast but along dim, where both have the
  * same size; the result drops dim. */
@@ -279,12 +280,24 @@ static bool choose_matrix_norm(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-/* A matrix op of input 0 ([..., m, n], at most two batch dims). */
-#define LINALG_ATTRS(nm, spelling, tag, lay, attrs_, choose_, ...) \
-	{.name = nm, .family = FAM_LINALG, .nin_min = 1, .nin_max = 1, .rank_min = 2, .rank_max = 4, \
+/* A matrix op of input 0 ([..., m, n], at most rmax - 2 batch dims). */
+#define LINALG_RANKS(nm, spelling, tag, rmax, lay, attrs_, choose_, ...) \
+	{.name = nm, .family = FAM_LINALG, .nin_min = 1, .nin_max = 1, .rank_min = 2, .rank_max = rmax, \
 	 .dtypes = DTM_F32_F64, .layout = lay, .weight = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_, __VA_ARGS__}
+#define LINALG_ATTRS(nm, spelling, tag, lay, attrs_, choose_, ...) \
+	LINALG_RANKS(nm, spelling, tag, 4, lay, attrs_, choose_, __VA_ARGS__)
 #define LINALG(nm, spelling, tag) LINALG_ATTRS(nm, spelling, tag, LAYOUT_STRIDED, NULL, choose_none)
+/* tensorinv and tensorsolve have no batch dims: one matrix */
+#define LINALG_2D(nm, spelling, tag) LINALG_RANKS(nm, spelling, tag, 2, LAYOUT_STRIDED, NULL, choose_none)
+/* Householder QR of A: a, tau, and R = a's upper triangle. Row k of R and
+ * column k of Q take the sign LAPACK gives that reflection, which flips
+ * where a pivot crosses 0: only |R| and Q R are unique. */
+#define GEQRF "torch.geqrf(" SPD ")"
+#define GEQRF_R GEQRF "[0].triu()"
+/* the factors multiplied back, where each alone has a sign per column;
+ * torch.svd gives V, torch.linalg.svd V^T */
+#define SVD_BACK(vh) "(lambda u, s, v: (u * s.unsqueeze(-2)) @ " vh ")"
 
 const struct op_def ops_linalg[] = {
 	LINALG("linalg_inv", "torch.linalg.inv(" SPD ")", square),
@@ -297,6 +310,30 @@ const struct op_def ops_linalg[] = {
 	LINALG("linalg_cond", "torch.linalg.cond(" SPD ")", batch),
 	LINALG("linalg_matrix_rank", "torch.linalg.matrix_rank(" SPD ")", rank),
 	LINALG("linalg_eigvalsh", "torch.linalg.eigvalsh(" SPD ")", vec),
+	LINALG("linalg_eigh", "torch.linalg.eigh(" SPD ").eigenvalues", vec),
+	/* Q diag(L) Q^T: an eigenvector's sign, or a basis of a repeated
+	 * eigenvalue's space, cancels out */
+	LINALG("linalg_eigh_back", "(lambda l, q: (q * l.unsqueeze(-2)) @ q.mT)(*torch.linalg.eigh(" SPD "))",
+	       square),
+	/* A is symmetric: its eigenvalues are real, and sorted they are unique */
+	LINALG("linalg_eigvals", "torch.linalg.eigvals(" SPD ").real.sort(dim=-1).values", vec),
+	LINALG("linalg_eig", "torch.linalg.eig(" SPD ").eigenvalues.real.sort(dim=-1).values", vec),
+	LINALG("linalg_svd_s", "torch.linalg.svd(" BOUNDED ", full_matrices=False).S", svals),
+	LINALG("linalg_svd_back", SVD_BACK("v") "(*torch.linalg.svd(" BOUNDED ", full_matrices=False))", like),
+	LINALG("svd_back", SVD_BACK("v.mT") "(*torch.svd(" BOUNDED "))", like),
+	LINALG("linalg_qr_back", "(lambda q, r: q @ r)(*torch.linalg.qr(" BOUNDED "))", like),
+	/* geqrf has no derivative */
+	LINALG_ATTRS("geqrf_abs_r", GEQRF_R ".abs()", square, LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_householder_product", "torch.linalg.householder_product(*" GEQRF ") @ " GEQRF_R, square,
+		     LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("ormqr", "torch.ormqr(*" GEQRF ", " GEQRF_R ")", square, LAYOUT_STRIDED, NULL, choose_none,
+		     .nograd = 1),
+	LINALG("linalg_lstsq", "torch.linalg.lstsq(" SPD ", @0).solution", like),
+	/* the factors of L, whose singular values are at least 1: U and H unique */
+	LINALG("linalg_polar", "torch.linalg.polar(" CHOLESKY ")", two_squares),
+	LINALG("linalg_matrix_sqrth", "torch.linalg.matrix_sqrth(" SPD ")", square),
+	LINALG_2D("linalg_tensorinv", "torch.linalg.tensorinv(" SPD ", ind=1)", square),
+	LINALG_2D("linalg_tensorsolve", "torch.linalg.tensorsolve(" SPD ", @0[:, 0])", vec),
 	LINALG("linalg_svdvals", "torch.linalg.svdvals(" BOUNDED ")", svals),
 	LINALG("linalg_cholesky", CHOLESKY, square),
 	LINALG("linalg_cholesky_ex", "torch.linalg.cholesky_ex(" SPD ")", square_info),
@@ -313,9 +350,13 @@ const struct op_def ops_linalg[] = {
 	LINALG("lu_unpack", "torch.lu_unpack(" LU_FACTOR ")", three_squares),
 	LINALG("linalg_lu_solve", "torch.linalg.lu_solve(" LU_FACTOR ", @0)", like),
 	LINALG("lu_solve", "torch.lu_solve(@0, " LU_FACTOR ")", like),
-	LINALG("linalg_ldl_factor", "torch.linalg.ldl_factor(" SPD ")", square_pivots),
-	LINALG("linalg_ldl_factor_ex", "torch.linalg.ldl_factor_ex(" SPD ")", square_pivots_info),
-	LINALG("linalg_ldl_solve", "torch.linalg.ldl_solve(*torch.linalg.ldl_factor(" SPD "), @0)", like),
+	/* the LDL ops have no derivative */
+	LINALG_ATTRS("linalg_ldl_factor", "torch.linalg.ldl_factor(" SPD ")", square_pivots, LAYOUT_STRIDED, NULL,
+		     choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_ldl_factor_ex", "torch.linalg.ldl_factor_ex(" SPD ")", square_pivots_info, LAYOUT_STRIDED,
+		     NULL, choose_none, .nograd = 1),
+	LINALG_ATTRS("linalg_ldl_solve", "torch.linalg.ldl_solve(*torch.linalg.ldl_factor(" SPD "), @0)", like,
+		     LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
 	LINALG_ATTRS("linalg_matrix_power", "torch.linalg.matrix_power(" SPD ", #0)", power, LAYOUT_STRIDED, "n",
 		     choose_power),
 	/* eigenvalues of A / 8n lie in (0, 2m + 1]: exp stays finite in float32 */
