@@ -5,6 +5,10 @@
 #define ATEN_FORM "the aten form of a functional norm the catalogue calls (batch_norm, layer_norm, group_norm)"
 #define SDPA_KERNEL "one of SDPA's kernels: reached through F.scaled_dot_product_attention, as user code does"
 #define UNINITIALIZED "uninitialized memory: eager and compiled values legitimately differ, and zeros/full make the same shapes"
+#define PYTHON_VALUE "returns a Python value that depends on the data: a graph can only branch on it or wrap it again, and Dynamo breaks the graph there"
+#define RESIZE "an in-place resize: growing leaves uninitialized memory, and Dynamo does not trace Tensor.resize_"
+#define RANDOM_PROJECTION "projects with the global generator's randn: no spelling makes eager and compiled draw alike, and full rank is svd, a catalogue row"
+#define FP8 "fp8 operands and scales on recent CUDA GPUs only: the catalogue has no fp8 dtype"
 
 const struct opdb_exclusion opdb_exclusions[] = {
 	{"sparse.*", "sparse layouts: torch.compile does not trace sparse tensors"},
@@ -35,6 +39,15 @@ const struct opdb_exclusion opdb_exclusions[] = {
 	{"empty_strided", UNINITIALIZED},
 	{"new_empty", UNINITIALIZED},
 	{"new_empty_strided", UNINITIALIZED},
+	{"equal", PYTHON_VALUE},
+	{"allclose", PYTHON_VALUE},
+	{"item", PYTHON_VALUE},
+	{"resize_", RESIZE},
+	{"resize_as_", RESIZE},
+	{"pca_lowrank", RANDOM_PROJECTION},
+	{"svd_lowrank", RANDOM_PROJECTION},
+	{"torch._scaled_mm", FP8},
+	{"torch._scaled_mm_v2", FP8},
 };
 const unsigned opdb_exclusion_count = sizeof opdb_exclusions / sizeof opdb_exclusions[0];
 
