@@ -160,3 +160,27 @@ TEST(pool_avg3d_needs_the_whole_kernel_inside)
 	CHECK(tk_node(&g, "lp_pool3d", 1, &x, 4, (int64_t[]){2000, 2, 2, 1}, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "max_pool3d", 1, &x, 5, (int64_t[]){2, 2, 1, 1, 0}, why, sizeof why) >= 0);
 }
+
+/* attrs: kernel_size, sample (thousandths), output_size[] */
+TEST(pool_fractional_windows_fit_and_round_exactly)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){6, 9});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 3, -1, 7});
+	int k = tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 500, 2, 5, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][2], 5);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 3);
+	/* 5 + 2 - 1 > 5 at binding 0 */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){3, 500, 2, 5, 3}, why, sizeof why) < 0);
+	/* output 4: 3 intervals, inexact starts (ours); sample 0.3: inexact (ours) */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 500, 2, 4, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 300, 2, 5, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 1000, 2, 5, 3}, why, sizeof why) < 0);
+	/* 3-D pooling wants o + k - 1 < L */
+	int v = tk_input(&g, DT_FLOAT64, 5, (int[]){1, 2, 4, 4, 4});
+	CHECK(tk_node(&g, "fractional_max_pool3d", 1, &v, 6, (int64_t[]){2, 0, 3, 2, 2, 2}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "fractional_max_pool3d", 1, &v, 6, (int64_t[]){2, 0, 3, 3, 2, 2}, why, sizeof why) < 0);
+	int u = tk_input(&g, DT_FLOAT32, 3, (int[]){3, 5, 5}); /* unbatched: left out (ours) */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &u, 5, (int64_t[]){2, 0, 2, 2, 2}, why, sizeof why) < 0);
+}

@@ -189,3 +189,23 @@ TEST(random_bernoulli_p_takes_probabilities_in_0_1)
 	CHECK(tk_node(&g, "bernoulli_p", 1, &neg, 0, NULL, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "bernoulli_p", 1, &f, 0, NULL, why, sizeof why) < 0);
 }
+
+TEST(random_factories_share_their_like_rules)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_BFLOAT16, 2, (int[]){-1, 4});
+	int k = tk_node(&g, "randn", 1, &x, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_BFLOAT16);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 5);
+	int i = tk_input(&g, DT_INT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "randn", 1, &i, 0, NULL, why, sizeof why) < 0); /* float inputs only */
+	k = tk_node(&g, "randint", 1, &x, 2, (int64_t[]){-2, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 0)->lo, -2);
+	CHECK_EQ(tk_out(&g, k, 0)->hi, 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
+	CHECK(tk_node(&g, "randint", 1, &x, 2, (int64_t[]){3, 3}, why, sizeof why) < 0); /* low < high */
+}

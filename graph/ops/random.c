@@ -267,13 +267,16 @@ static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
 /* ---- the table ---- */
 
 /* A fresh contiguous float32 tensor of input 0's shape, filled in place by
- * `fill`, cast to input 0's dtype: named empty_like_<fill> so that the text
- * form does not read as mutating input 0. */
+ * the method `fill` with arguments `args`, cast to input 0's dtype: named
+ * empty_like_<fill> so that the text form does not read as mutating input 0.
+ * Spelled torch.Tensor.<fill>(fresh, ...) so that the fill is the call
+ * `pt2fuzz opdb` reads first. */
 #define FRESH_F32 "torch.empty_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format)"
-#define FILL(nm, tag, attrs_, fill) \
+#define FILL(nm, tag, attrs_, fill, args) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_FLOAT, \
-	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = FRESH_F32 "." fill ".to(@0.dtype)", \
-	 .infer = infer_##tag, .choose = choose_##tag}
+	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, \
+	 .py = "torch.Tensor." fill "(" FRESH_F32 ", " args ").to(@0.dtype)", .infer = infer_##tag, \
+	 .choose = choose_##tag}
 /* An op of input 0's shape and dtype on float inputs of ranks lo..hi; extra
  * fields last (ALIASES: a dropout with p = 0 returns its input itself). */
 #define DRAW(nm, tag, lo, hi, layout_, attrs_, spelling, ...) \
@@ -282,10 +285,10 @@ static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
 	 .choose = choose_##tag, __VA_ARGS__}
 #define ALIASES .aliases = 1
 /* An op with an int64 result, any input dtype. */
-#define INDEX(nm, tag, lo, hi, attrs_, spelling) \
+#define INDEX(nm, tag, lo, hi, attrs_, spelling, ...) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_min = lo, .rank_max = hi, \
 	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = spelling, \
-	 .infer = infer_##tag, .choose = choose_##tag}
+	 .infer = infer_##tag, .choose = choose_##tag, __VA_ARGS__}
 
 const struct op_def ops_random[] = {
 	DRAW("bernoulli", plain, 0, G_MAX_RANK, LAYOUT_KEEP, NULL,
@@ -307,20 +310,25 @@ const struct op_def ops_random[] = {
 	     "torch.rand_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
 	DRAW("randn_like", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.randn_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
+	/* the factory of input 0's shape: a new tensor is contiguous */
+	DRAW("randn", as_base, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
+	     "torch.randn(@0.shape, dtype=torch.float32, device=@0.device).to(@0.dtype)", .base = "randn_like"),
 	DRAW("normal", std, 0, G_MAX_RANK, LAYOUT_KEEP, "std~", "torch.normal(@0.float(), #0).to(@0.dtype)"),
 	/* rates in [0, 16] */
 	DRAW("poisson", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.poisson(torch.nan_to_num(@0.float()).abs().clamp(max=16.0).flatten()).view_as(@0).to(@0.dtype)",
 	     .step = 1),
-	FILL("empty_like_bernoulli_", prob, "p~", "bernoulli_(#0)"),
-	FILL("empty_like_uniform_", uniform, "from~ to~", "uniform_(#0, #1)"),
-	FILL("empty_like_normal_", mean_std, "mean~ std~", "normal_(#0, #1)"),
-	FILL("empty_like_exponential_", lambd, "lambd~", "exponential_(#0)"),
-	FILL("empty_like_cauchy_", cauchy, "median~ sigma~", "cauchy_(#0, #1)"),
-	FILL("empty_like_log_normal_", log_normal, "mean~ std~", "log_normal_(#0, #1)"),
-	FILL("empty_like_geometric_", geometric, "p~", "geometric_(#0)"),
+	FILL("empty_like_bernoulli_", prob, "p~", "bernoulli_", "#0"),
+	FILL("empty_like_uniform_", uniform, "from~ to~", "uniform_", "#0, #1"),
+	FILL("empty_like_normal_", mean_std, "mean~ std~", "normal_", "#0, #1"),
+	FILL("empty_like_exponential_", lambd, "lambd~", "exponential_", "#0"),
+	FILL("empty_like_cauchy_", cauchy, "median~ sigma~", "cauchy_", "#0, #1"),
+	FILL("empty_like_log_normal_", log_normal, "mean~ std~", "log_normal_", "#0, #1"),
+	FILL("empty_like_geometric_", geometric, "p~", "geometric_", "#0"),
 	INDEX("randint_like", randint, 0, G_MAX_RANK, "low high",
 	      "torch.randint_like(@0, #0, #1, dtype=torch.int64, memory_format=torch.contiguous_format)"),
+	INDEX("randint", as_base, 0, G_MAX_RANK, "low high", "torch.randint(#0, #1, @0.shape, device=@0.device)",
+	      .base = "randint_like"),
 	INDEX("randperm", randperm, 1, G_MAX_RANK, "dim", "torch.randperm(@0.size(#0), device=@0.device)"),
 	INDEX("randperm_n", randperm_n, 0, G_MAX_RANK, "n", "torch.randperm(#0, device=@0.device)"),
 	/* softmax of clamped finite values: every category has a positive probability */
