@@ -10,6 +10,7 @@ FAMILIES=(
   "fam_signal_windows gaussian gaussian_window"
   "fam_linalg_spd linalg_eigvalsh linalg_eigvalsh"
   "fam_fft_transforms fft_fft2 fft_fft2"
+  "fam_misc_nn_more pdist pdist"
 )
 run=("$PT2FUZZ" run --device cpu --plugin "$ROOT/tests/integration/planted_backends.py")
 for row in "${FAMILIES[@]}"; do
