@@ -253,3 +253,23 @@ TEST(misc_embedding_bag_sums_rows_of_bags)
 	CHECK(!node_out(&g, "embedding_bag", 2, (int[]){i, w5}, 1, (int64_t[]){0})); /* index 5 past 5 rows */
 	CHECK(!node_out(&g, "embedding_bag", 2, (int[]){i, w}, 1, (int64_t[]){3})); /* no such mode */
 }
+
+/* attrs: num_heads need_weights */
+TEST(misc_multi_head_attention_keeps_the_query_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){-1, 2, 8});
+	int wi = tk_input(&g, DT_FLOAT32, 2, (int[]){24, 8});
+	int wo = tk_input(&g, DT_FLOAT32, 2, (int[]){8, 8});
+	const struct value *o = node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wo}, 2, (int64_t[]){4, 1});
+	CHECK(o && o->rank == 3 && o->dim[1][0] == 5 && o->dim[0][2] == 8);
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wo}, 2, (int64_t[]){3, 1})); /* 8 % 3 */
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wo, wo}, 2, (int64_t[]){2, 0}));
+	int wh = tk_input(&g, DT_FLOAT16, 2, (int[]){8, 8});
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wh}, 2, (int64_t[]){2, 0}));
+	int d = tk_input(&g, DT_FLOAT32, 2, (int[]){4, -1}); /* a dynamic embed dim */
+	int dw = tk_input(&g, DT_FLOAT32, 2, (int[]){9, 3});
+	int dwo = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 3});
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){d, dw, dwo}, 2, (int64_t[]){1, 0}));
+}

@@ -118,6 +118,56 @@ static bool choose_pdist(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* F.multi_head_attention_forward(x, x, x, E, heads, in_proj, ..., out_proj)[0]:
+ * self-attention of x [L, N, E] or [L, E] with in_proj [3E, E] and out_proj
+ * [E, E] of x's dtype, no biases, no dropout; the attention output has x's
+ * shape. E is static (the weights' size) and heads divides it. */
+static bool infer_mha(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *wi = io->in[1], *wo = io->in[2];
+	unsigned last = x->rank - 1u;
+	int32_t e = x->dim[0][last];
+	if (!io_same_dtype(io) || !io_attr_range(io, 0, 1, 16) || !io_attr_range(io, 1, 0, 1))
+		return false;
+	if (!io_dim_static(io, x, last) || e % io->attr[0])
+		return io_fail(io, "embed dim must be static and divisible by %lld heads", (long long)io->attr[0]);
+	if (wi->rank != 2 || wo->rank != 2 || wi->dim[0][0] != 3 * e || wi->dim[0][1] != e || wo->dim[0][0] != e ||
+	    wo->dim[0][1] != e || !io_dim_static(io, wi, 0) || !io_dim_static(io, wi, 1) || !io_dim_static(io, wo, 0) ||
+	    !io_dim_static(io, wo, 1))
+		return io_fail(io, "projections must be [%d, %d] and [%d, %d]", 3 * e, e, e, e);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	return true;
+}
+
+static bool choose_mha(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t heads[] = {1, 2, 4, 3};
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned last = x->rank - 1u;
+	int32_t e = x->dim[0][last];
+	if (e > 64)
+		return false;
+	for (unsigned b = 1; b < c->g->nbind; b++)
+		if (x->dim[b][last] != e)
+			return false;
+	ch->nattr = 2;
+	ch->attr[0] = pick_of(c, heads, NELEM(heads));
+	if (e % ch->attr[0])
+		ch->attr[0] = 1;
+	ch->attr[1] = rng_chance(c->rng, 50);
+	struct tensor_req wi = req_static((enum dtype)x->dtype, 2, (int32_t[]){3 * e, e}),
+			  wo = req_static((enum dtype)x->dtype, 2, (int32_t[]){e, e});
+	wi.want_param = wo.want_param = 1;
+	int a = c->operand(c, &wi), b = a < 0 ? -1 : c->operand(c, &wo);
+	if (b < 0)
+		return false;
+	ch->in[1] = (uint16_t)a;
+	ch->in[2] = (uint16_t)b;
+	ch->nin = 3;
+	return true;
+}
+
 /* cdist: [B.., P, M] x [B.., R, M] -> [B.., P, R], batch dims broadcast. */
 static bool infer_cdist(struct infer_io *io)
 {
@@ -354,6 +404,10 @@ const struct op_def ops_misc[] = {
 	MISC("cdist", 2, 2, G_MAX_RANK, DTM_F32_F64, LAYOUT_FRESH, 2, "p~", "torch.cdist(@0, @1, p=#0)", NULL, cdist),
 	/* no float16/bfloat16 kernel */
 	MISC("pdist", 1, 2, 2, DTM_F32_F64, LAYOUT_FRESH, 1, "p~", "F.pdist(@0, p=#0)", NULL, pdist),
+	MISC("multi_head_attention_forward", 3, 2, 3, DTM_FLOAT, LAYOUT_FRESH, 1, "num_heads need_weights?",
+	     "F.multi_head_attention_forward(@0, @0, @0, @0.size(-1), #0, @1, None, None, None, False, 0.0, @2, None, "
+	     "training=False, need_weights=#1)[0]",
+	     NULL, mha),
 	INTERP("interpolate_size", "mode$ size[]", "F.interpolate(@0, size=#1, mode=#0)", NULL, interp_size),
 	INTERP("interpolate_scale", "mode$ scale_factor~ recompute_scale_factor?",
 	       "F.interpolate(@0, scale_factor=#1, mode=#0, recompute_scale_factor=#2)", NULL, interp_scale),
