@@ -190,7 +190,7 @@ TEST(random_bernoulli_p_takes_probabilities_in_0_1)
 	CHECK(tk_node(&g, "bernoulli_p", 1, &f, 0, NULL, why, sizeof why) < 0);
 }
 
-TEST(random_factories_share_their_like_rules)
+TEST(random_factories_of_a_shape)
 {
 	struct graph g;
 	tk_dynamic(&g, 2, (int32_t[]){3, 5});
@@ -208,4 +208,11 @@ TEST(random_factories_share_their_like_rules)
 	CHECK_EQ(tk_out(&g, k, 0)->hi, 2);
 	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
 	CHECK(tk_node(&g, "randint", 1, &x, 2, (int64_t[]){3, 3}, why, sizeof why) < 0); /* low < high */
+	/* a shape from a random op: Inductor would drop that op's draws */
+	int d = tk_node(&g, "dropout", 1, &x, 1, (int64_t[]){500}, why, sizeof why);
+	CHECK(d >= 0);
+	int dv = g.n[d].out0;
+	CHECK(tk_node(&g, "randn", 1, &dv, 0, NULL, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "randint", 1, &dv, 2, (int64_t[]){0, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "randn_like", 1, &dv, 0, NULL, why, sizeof why) >= 0); /* reads the value itself */
 }

@@ -36,8 +36,9 @@
  * F.dropout's) whose tensor is dead, and a tensor that only lends its shape
  * to a later op is dead in compiled code: the draws after it then differ
  * from eager's (torch 2.15 CPU; pytorch#151524 reports a dead torch.rand).
- * So an op that reads only input 0's shape (the empty_like fills, randperm)
- * must not read a value computed from a random op. */
+ * So an op that reads only input 0's shape (the empty_like fills, randperm,
+ * torch.randn and torch.randint of its shape) must not read a value computed
+ * from a random op. */
 
 /* Whether node k or a node it reads from is a random op (seen: a bit per node visited). */
 static bool from_random(const struct graph *g, int k, uint64_t *seen)
@@ -116,6 +117,7 @@ static bool draw_choose(struct chooser *c, struct op_choice *ch, const struct dr
  * lambda, sigma and log_normal's std > 0, geometric's p in (0, 1), from <= to
  * (kept below: equal bounds draw nothing). */
 DRAW_FNS(plain, {0})
+DRAW_FNS(shape, {.shape_only = 1})
 DRAW_FNS(dropout, {.nattr = 1, .a = {{0, 990, {100, 200, 300, 500, 800}, 5}}})
 DRAW_FNS(std, {.nattr = 1, .a = {{0, 5000, {1000, 500, 2000, 100, 0}, 5}}})
 DRAW_FNS(prob, {.nattr = 1, .shape_only = 1, .a = {{0, 1000, {500, 100, 300, 900, 1000}, 5}}})
@@ -151,6 +153,10 @@ static bool infer_randint(struct infer_io *io)
 	memcpy(io->out[0].dim, io->in[0]->dim, sizeof io->in[0]->dim);
 	return true;
 }
+
+/* torch.randint(low, high, x.shape): the same, from input 0's shape only
+ * (randint_like reads input 0 itself, so Inductor keeps its draws). */
+static bool infer_randint_shape(struct infer_io *io) { return shape_source_ok(io) && infer_randint(io); }
 
 /* Mostly [0, n) for a size n of the graph, so that the draws can index. */
 static bool choose_randint(struct chooser *c, struct op_choice *ch)
@@ -285,10 +291,10 @@ static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
 	 .choose = choose_##tag, __VA_ARGS__}
 #define ALIASES .aliases = 1
 /* An op with an int64 result, any input dtype. */
-#define INDEX(nm, tag, lo, hi, attrs_, spelling, ...) \
+#define INDEX(nm, tag, lo, hi, attrs_, spelling) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_min = lo, .rank_max = hi, \
 	 .dtypes = DTM_ALL, .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = spelling, \
-	 .infer = infer_##tag, .choose = choose_##tag, __VA_ARGS__}
+	 .infer = infer_##tag, .choose = choose_##tag}
 
 const struct op_def ops_random[] = {
 	DRAW("bernoulli", plain, 0, G_MAX_RANK, LAYOUT_KEEP, NULL,
@@ -310,9 +316,9 @@ const struct op_def ops_random[] = {
 	     "torch.rand_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
 	DRAW("randn_like", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.randn_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
-	/* the factory of input 0's shape: a new tensor is contiguous */
-	DRAW("randn", as_base, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
-	     "torch.randn(@0.shape, dtype=torch.float32, device=@0.device).to(@0.dtype)", .base = "randn_like"),
+	/* the factory of input 0's shape (a new tensor is contiguous): reads no value */
+	DRAW("randn", shape, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
+	     "torch.randn(@0.shape, dtype=torch.float32, device=@0.device).to(@0.dtype)"),
 	DRAW("normal", std, 0, G_MAX_RANK, LAYOUT_KEEP, "std~", "torch.normal(@0.float(), #0).to(@0.dtype)"),
 	/* rates in [0, 16] */
 	DRAW("poisson", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
@@ -327,8 +333,9 @@ const struct op_def ops_random[] = {
 	FILL("empty_like_geometric_", geometric, "p~", "geometric_", "#0"),
 	INDEX("randint_like", randint, 0, G_MAX_RANK, "low high",
 	      "torch.randint_like(@0, #0, #1, dtype=torch.int64, memory_format=torch.contiguous_format)"),
-	INDEX("randint", as_base, 0, G_MAX_RANK, "low high", "torch.randint(#0, #1, @0.shape, device=@0.device)",
-	      .base = "randint_like"),
+	{.name = "randint", .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_ALL,
+	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = "low high", .py = "torch.randint(#0, #1, @0.shape, device=@0.device)",
+	 .infer = infer_randint_shape, .choose = choose_randint},
 	INDEX("randperm", randperm, 1, G_MAX_RANK, "dim", "torch.randperm(@0.size(#0), device=@0.device)"),
 	INDEX("randperm_n", randperm_n, 0, G_MAX_RANK, "n", "torch.randperm(#0, device=@0.device)"),
 	/* softmax of clamped finite values: every category has a positive probability */
