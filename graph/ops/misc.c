@@ -1,5 +1,6 @@
-/* Miscellaneous ops: distances (PairwiseDistance, cdist, cosine similarity),
- * interpolation, lookups that read integer indices (embedding, one_hot) and
+/* Miscellaneous ops: distances (PairwiseDistance, cdist, pdist, cosine
+ * similarity), interpolation and grid sampling, multi-head self-attention,
+ * lookups that read integer indices (embedding, embedding_bag, one_hot) and
  * rearrangements (pixel shuffle, tril/triu, flip, roll, rot90, diagonal,
  * diag_embed). Index inputs must lie in [0, n) at run time, so the rules
  * read the values' lo/hi bounds and the choosers build index tensors with a

@@ -1,5 +1,6 @@
-/* Pooling: F.max_pool*d (optionally with indices), F.avg_pool*d, F.lp_pool*d
- * and the adaptive avg/max pools, in 1, 2 and 3 spatial dims.
+/* Pooling: F.max_pool*d (optionally with indices), F.avg_pool*d, F.lp_pool*d,
+ * the adaptive avg/max pools, max_unpool*d of max_pool's indices and the
+ * fractional max pools, in 1, 2 and 3 spatial dims.
  *
  * torch's rules (2.6): the input is (N, C, *spatial) or (C, *spatial); any C.
  * A window has kernel k > 0, stride s > 0, dilation d > 0 and padding
