@@ -195,3 +195,76 @@ TEST(loss_pairs_and_triplets)
 	k = node(&g, "cosine_embedding_loss", 3, (int[]){v, v, s}, 2, (int64_t[]){NONE, 500});
 	CHECK_EQ(tk_out(&g, k, 0)->rank, 0);
 }
+
+TEST(loss_triplet_with_distance_and_multilabel_margin)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int a = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 4});
+	int b = tk_input(&g, DT_FLOAT32, 2, (int[]){1, 4});
+	int flat = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	/* distance_function=None: triplet's shapes, a margin > 0, no p */
+	int k = node(&g, "triplet_margin_with_distance_loss", 3, (int[]){a, b, a}, 3, (int64_t[]){NONE, 1000, 1});
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 5);
+	CHECK(node(&g, "triplet_margin_with_distance_loss", 3, (int[]){a, b, a}, 3, (int64_t[]){NONE, 0, 1}) < 0);
+	CHECK(node(&g, "triplet_margin_with_distance_loss", 3, (int[]){a, flat, a}, 3, (int64_t[]){MEAN, 1000, 0}) <
+	      0);
+	/* multilabel_margin_loss: label lists of the input's shape in [-1, C - 1] */
+	int lab = classes(&g, 2, (int[]){-1, 4}, -1, 3);
+	k = node(&g, "multilabel_margin_loss", 2, (int[]){a, lab}, 1, (int64_t[]){NONE});
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 1);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 5);
+	int past = classes(&g, 2, (int[]){-1, 4}, -1, 4);
+	int below = classes(&g, 2, (int[]){-1, 4}, -2, 3);
+	int narrow = classes(&g, 2, (int[]){-1, 3}, 0, 2);
+	CHECK(node(&g, "multilabel_margin_loss", 2, (int[]){a, past}, 1, (int64_t[]){NONE}) < 0);
+	CHECK(node(&g, "multilabel_margin_loss", 2, (int[]){a, below}, 1, (int64_t[]){NONE}) < 0);
+	CHECK(node(&g, "multilabel_margin_loss", 2, (int[]){a, narrow}, 1, (int64_t[]){NONE}) < 0);
+	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){-1, 4});
+	CHECK(node(&g, "multilabel_margin_loss", 2, (int[]){h, lab}, 1, (int64_t[]){MEAN}) < 0); /* no half kernel */
+}
+
+TEST(loss_linear_cross_entropy_classes_are_the_weight_rows)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 4});
+	int w = tk_input(&g, DT_FLOAT32, 2, (int[]){6, 4});
+	int w3 = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 4});
+	int t = classes(&g, 1, (int[]){-1}, 0, 5);
+	int k = node(&g, "linear_cross_entropy", 3, (int[]){x, w, t}, 2, (int64_t[]){NONE, 100});
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 1);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 5);
+	CHECK(node(&g, "linear_cross_entropy", 3, (int[]){x, w3, t}, 2, (int64_t[]){NONE, 0}) < 0); /* class 5 of 3 */
+	CHECK(node(&g, "linear_cross_entropy", 3, (int[]){x, w, t}, 2, (int64_t[]){MEAN, 1100}) < 0);
+	int v = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int s = classes(&g, 0, NULL, 0, 5);
+	k = node(&g, "linear_cross_entropy", 3, (int[]){v, w, s}, 2, (int64_t[]){SUM, 0});
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->rank, 0);
+	int wh = tk_input(&g, DT_FLOAT16, 2, (int[]){6, 4});
+	CHECK(node(&g, "linear_cross_entropy", 3, (int[]){x, wh, t}, 2, (int64_t[]){NONE, 0}) < 0); /* one dtype */
+}
+
+TEST(loss_ctc_labels_avoid_the_blank)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 4});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){6, -1, 5});
+	int t = classes(&g, 2, (int[]){-1, 3}, 1, 4);
+	int k = node(&g, "ctc_loss", 2, (int[]){x, t}, 1, (int64_t[]){NONE});
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 4);
+	CHECK(node(&g, "ctc_loss", 2, (int[]){x, t}, 1, (int64_t[]){MEAN}) >= 0);
+	int blank = classes(&g, 2, (int[]){-1, 3}, 0, 4);
+	int past = classes(&g, 2, (int[]){-1, 3}, 1, 5);
+	int rows = classes(&g, 2, (int[]){2, 3}, 1, 4);
+	CHECK(node(&g, "ctc_loss", 2, (int[]){x, blank}, 1, (int64_t[]){NONE}) < 0); /* ours: no blank labels */
+	CHECK(node(&g, "ctc_loss", 2, (int[]){x, past}, 1, (int64_t[]){NONE}) < 0);
+	CHECK(node(&g, "ctc_loss", 2, (int[]){x, rows}, 1, (int64_t[]){NONE}) < 0); /* 2 rows, batch 4 */
+	int h = tk_input(&g, DT_FLOAT16, 3, (int[]){6, -1, 5});
+	CHECK(node(&g, "ctc_loss", 2, (int[]){h, t}, 1, (int64_t[]){NONE}) < 0); /* no half kernel */
+}

@@ -186,3 +186,90 @@ TEST(misc_diagonal_and_diag_embed)
 	CHECK(!node_out(&g, "diag_embed", 1, &v, 3, (int64_t[]){0, 1, -2}));
 	CHECK(!node_out(&g, "diag_embed", 1, &v, 3, (int64_t[]){0, 0, 3}));
 }
+
+TEST(misc_pdist_counts_row_pairs)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 6});
+	int x = tk_input(&g, DT_FLOAT64, 2, (int[]){-1, 3});
+	const struct value *o = node_out(&g, "pdist", 1, &x, 1, (int64_t[]){2000});
+	CHECK(o && o->rank == 1 && o->dim[0][0] == 1 && o->dim[1][0] == 15 && o->dtype == DT_FLOAT64);
+	CHECK(!node_out(&g, "pdist", 1, &x, 1, (int64_t[]){-1000})); /* p >= 0 */
+	int one = tk_input(&g, DT_FLOAT32, 2, (int[]){1, 3});
+	CHECK(!node_out(&g, "pdist", 1, &one, 1, (int64_t[]){2000})); /* no pairs: an empty result */
+	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){4, 3});
+	CHECK(!node_out(&g, "pdist", 1, &h, 1, (int64_t[]){2000})); /* no half kernel */
+}
+
+TEST(misc_upsample_spellings_fix_the_mode)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 6});
+	int x3 = tk_input(&g, DT_FLOAT32, 3, (int[]){1, 2, -1});
+	int x4 = tk_input(&g, DT_FLOAT32, 4, (int[]){1, 2, -1, 4});
+	const struct value *o = node_out(&g, "upsample_nearest", 1, &x3, 2, (int64_t[]){1, 7});
+	CHECK(o && o->dim[0][2] == 7 && o->dim[1][2] == 7);
+	CHECK(!node_out(&g, "upsample_nearest", 1, &x4, 2, (int64_t[]){1, 7})); /* one size per spatial dim */
+	o = node_out(&g, "upsample_bilinear", 1, &x4, 1, (int64_t[]){1500});
+	CHECK(o && o->dim[0][2] == 4 && o->dim[1][2] == 9 && o->dim[1][3] == 6);
+	CHECK(!node_out(&g, "upsample_bilinear", 1, &x3, 1, (int64_t[]){1500})); /* bilinear: 4-D only */
+}
+
+TEST(misc_grid_sample_takes_the_grid_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 3});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){-1, 3, 5, 5});
+	int gr = tk_input(&g, DT_FLOAT32, 4, (int[]){-1, 4, 6, 2});
+	int g3 = tk_input(&g, DT_FLOAT32, 4, (int[]){-1, 4, 6, 3});
+	int gh = tk_input(&g, DT_FLOAT16, 4, (int[]){-1, 4, 6, 2});
+	int gb = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 4, 6, 2});
+	/* mode bicubic (2), padding 'border' (strs index 4) */
+	const struct value *o = node_out(&g, "grid_sample", 2, (int[]){x, gr}, 3, (int64_t[]){2, 4, 1});
+	CHECK(o && o->dim[1][0] == 3 && o->dim[0][1] == 3 && o->dim[0][2] == 4 && o->dim[0][3] == 6);
+	CHECK(!node_out(&g, "grid_sample", 2, (int[]){x, gr}, 3, (int64_t[]){1, 4, 1})); /* nearest: left out */
+	CHECK(!node_out(&g, "grid_sample", 2, (int[]){x, gr}, 3, (int64_t[]){0, 2, 1})); /* not a padding mode */
+	CHECK(!node_out(&g, "grid_sample", 2, (int[]){x, g3}, 3, (int64_t[]){0, 3, 0})); /* 2 coordinates in 2-D */
+	CHECK(!node_out(&g, "grid_sample", 2, (int[]){x, gh}, 3, (int64_t[]){0, 3, 0})); /* one dtype */
+	CHECK(!node_out(&g, "grid_sample", 2, (int[]){x, gb}, 3, (int64_t[]){0, 3, 0})); /* batch 2 vs 3 */
+	CHECK(node_out(&g, "grid_sampler_2d", 2, (int[]){x, gr}, 3, (int64_t[]){0, 2, 0}) != NULL);
+	CHECK(!node_out(&g, "grid_sampler_2d", 2, (int[]){x, gr}, 3, (int64_t[]){0, 3, 0}));
+	int v = tk_input(&g, DT_FLOAT32, 5, (int[]){2, 3, 4, 4, 4});
+	int gv = tk_input(&g, DT_FLOAT32, 5, (int[]){2, 1, 2, 3, 3});
+	o = node_out(&g, "grid_sampler_3d", 2, (int[]){v, gv}, 3, (int64_t[]){0, 1, 1});
+	CHECK(o && o->rank == 5 && o->dim[0][2] == 1 && o->dim[0][4] == 3);
+	CHECK(!node_out(&g, "grid_sampler_3d", 2, (int[]){v, gv}, 3, (int64_t[]){2, 1, 1})); /* bicubic: 2-D only */
+}
+
+TEST(misc_embedding_bag_sums_rows_of_bags)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 4});
+	int i = tk_input(&g, DT_INT64, 2, (int[]){-1, 3}); /* values in [0, 5] */
+	int w = tk_input(&g, DT_FLOAT16, 2, (int[]){6, 7});
+	int w5 = tk_input(&g, DT_FLOAT16, 2, (int[]){5, 7});
+	const struct value *o = node_out(&g, "embedding_bag", 2, (int[]){i, w}, 1, (int64_t[]){2});
+	CHECK(o && o->rank == 2 && o->dim[1][0] == 4 && o->dim[0][1] == 7 && o->dtype == DT_FLOAT16);
+	CHECK(!node_out(&g, "embedding_bag", 2, (int[]){i, w5}, 1, (int64_t[]){0})); /* index 5 past 5 rows */
+	CHECK(!node_out(&g, "embedding_bag", 2, (int[]){i, w}, 1, (int64_t[]){3})); /* no such mode */
+}
+
+/* attrs: num_heads need_weights */
+TEST(misc_multi_head_attention_keeps_the_query_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_FLOAT32, 3, (int[]){-1, 2, 8});
+	int wi = tk_input(&g, DT_FLOAT32, 2, (int[]){24, 8});
+	int wo = tk_input(&g, DT_FLOAT32, 2, (int[]){8, 8});
+	const struct value *o = node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wo}, 2, (int64_t[]){4, 1});
+	CHECK(o && o->rank == 3 && o->dim[1][0] == 5 && o->dim[0][2] == 8);
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wo}, 2, (int64_t[]){3, 1})); /* 8 % 3 */
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wo, wo}, 2, (int64_t[]){2, 0}));
+	int wh = tk_input(&g, DT_FLOAT16, 2, (int[]){8, 8});
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){x, wi, wh}, 2, (int64_t[]){2, 0}));
+	int d = tk_input(&g, DT_FLOAT32, 2, (int[]){4, -1}); /* a dynamic embed dim */
+	int dw = tk_input(&g, DT_FLOAT32, 2, (int[]){9, 3});
+	int dwo = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 3});
+	CHECK(!node_out(&g, "multi_head_attention_forward", 3, (int[]){d, dw, dwo}, 2, (int64_t[]){1, 0}));
+}

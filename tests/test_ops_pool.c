@@ -207,3 +207,50 @@ TEST(pool_generated_inputs_follow_the_graphs_device)
 		CHECK(t == TARGET_CPU ? ints > 0 : ints == 0);
 	}
 }
+
+/* attrs: kernel_size, sample (thousandths), output_size[] */
+TEST(pool_fractional_windows_fit_and_round_exactly)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){6, 9});
+	int x = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 3, -1, 7});
+	int k = tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 500, 2, 5, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][2], 5);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 3);
+	/* 5 + 2 - 1 > 5 at binding 0 */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){3, 500, 2, 5, 3}, why, sizeof why) < 0);
+	/* output 4: 3 intervals, inexact starts (ours); sample 0.3: inexact (ours) */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 500, 2, 4, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 300, 2, 5, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &x, 5, (int64_t[]){2, 1000, 2, 5, 3}, why, sizeof why) < 0);
+	/* 3-D pooling wants o + k - 1 < L */
+	int v = tk_input(&g, DT_FLOAT64, 5, (int[]){1, 2, 4, 4, 4});
+	CHECK(tk_node(&g, "fractional_max_pool3d", 1, &v, 6, (int64_t[]){2, 0, 3, 2, 2, 2}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "fractional_max_pool3d", 1, &v, 6, (int64_t[]){2, 0, 3, 3, 2, 2}, why, sizeof why) < 0);
+	int u = tk_input(&g, DT_FLOAT32, 3, (int[]){3, 5, 5}); /* unbatched: left out (ours) */
+	CHECK(tk_node(&g, "fractional_max_pool2d", 1, &u, 5, (int64_t[]){2, 0, 2, 2, 2}, why, sizeof why) < 0);
+}
+
+/* attrs: kernel_size stride; input 0 a positive leaf (ours: ties) */
+TEST(pool_max_unpool_restores_the_input_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){2, 7});
+	int x = tk_leaf(&g, DT_FLOAT32, 4, (int[]){2, 3, -1, 6}, FILL_POSITIVE, 0, 0);
+	int k = tk_node(&g, "max_unpool2d", 1, &x, 2, (int64_t[]){2, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][2], 7);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][3], 6);
+	/* a kernel of 3 past the 2 rows of binding 0 */
+	CHECK(tk_node(&g, "max_unpool2d", 1, &x, 2, (int64_t[]){3, 3}, why, sizeof why) < 0);
+	int n = tk_input(&g, DT_FLOAT32, 4, (int[]){2, 3, 4, 6}); /* a normal fill: ties after mutation */
+	CHECK(tk_node(&g, "max_unpool2d", 1, &n, 2, (int64_t[]){2, 2}, why, sizeof why) < 0);
+	int r = tk_node(&g, "relu", 1, &x, 0, NULL, why, sizeof why);
+	CHECK(r >= 0);
+	int rv = g.n[r].out0;
+	CHECK(tk_node(&g, "max_unpool2d", 1, &rv, 2, (int64_t[]){2, 2}, why, sizeof why) < 0);
+	int y = tk_leaf(&g, DT_FLOAT64, 2, (int[]){3, -1}, FILL_POSITIVE, 0, 0);
+	CHECK(tk_node(&g, "max_unpool1d", 1, &y, 2, (int64_t[]){2, 1}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "max_unpool3d", 1, &y, 2, (int64_t[]){2, 1}, why, sizeof why) < 0); /* 2-D: no 3-D pool */
+}

@@ -189,3 +189,30 @@ TEST(random_bernoulli_p_takes_probabilities_in_0_1)
 	CHECK(tk_node(&g, "bernoulli_p", 1, &neg, 0, NULL, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "bernoulli_p", 1, &f, 0, NULL, why, sizeof why) < 0);
 }
+
+TEST(random_factories_of_a_shape)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){3, 5});
+	int x = tk_input(&g, DT_BFLOAT16, 2, (int[]){-1, 4});
+	int k = tk_node(&g, "randn", 1, &x, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_BFLOAT16);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[1][0], 5);
+	int i = tk_input(&g, DT_INT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "randn", 1, &i, 0, NULL, why, sizeof why) < 0); /* float inputs only */
+	k = tk_node(&g, "randint", 1, &x, 2, (int64_t[]){-2, 3}, why, sizeof why);
+	CHECK(k >= 0);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_INT64);
+	CHECK_EQ(tk_out(&g, k, 0)->lo, -2);
+	CHECK_EQ(tk_out(&g, k, 0)->hi, 2);
+	CHECK_EQ(tk_out(&g, k, 0)->dim[0][0], 3);
+	CHECK(tk_node(&g, "randint", 1, &x, 2, (int64_t[]){3, 3}, why, sizeof why) < 0); /* low < high */
+	/* a shape from a random op: Inductor would drop that op's draws */
+	int d = tk_node(&g, "dropout", 1, &x, 1, (int64_t[]){500}, why, sizeof why);
+	CHECK(d >= 0);
+	int dv = g.n[d].out0;
+	CHECK(tk_node(&g, "randn", 1, &dv, 0, NULL, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "randint", 1, &dv, 2, (int64_t[]){0, 3}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "randn_like", 1, &dv, 0, NULL, why, sizeof why) >= 0); /* reads the value itself */
+}

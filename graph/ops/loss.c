@@ -12,25 +12,25 @@
  *   raises on targets outside [0, 1], integer bounds survive every mutation
  *   (a float leaf's fill does not), and @0.dtype follows fp64 mode's cast.
  * - Class targets are int64 (torch takes int64 or uint8 only) bounded in
- *   [0, C - 1] at every binding (IndexError past it).
+ *   [0, C - 1] at every binding (IndexError past it); multilabel_margin_loss's
+ *   label lists in [-1, C - 1] (a -1 ends a sample's labels).
  * - gaussian_nll_loss raises on a negative var: only positive leaves.
  * binary_cross_entropy reads torch.sigmoid(torch.nan_to_num(input 0)): it
  * raises unless every input lies in [0, 1], and NaN does not.
  *
  * Dtypes (torch 2.15 CPU): every float dtype; multi_margin_loss float32
- * and float64 only (no half kernel on CPU). Eager autograd has no
+ * and float64 only (no half kernel on CPU), as multilabel_margin_loss. Eager autograd has no
  * derivative for the class weights (cross_entropy, nll_loss,
  * multi_margin_loss) nor BCE's weight and pos_weight: `nograd`.
  * Left out: the `weight=` of mse/l1/huber (a recent addition that older
- * torch, which the project also runs, may lack; unchecked) and
- * multilabel_margin_loss. */
+ * torch, which the project also runs, may lack; unchecked). */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"
 
 #define MILLI_MAX 5000 /* margins, beta, delta: at most 5 */
 
-enum kind { K_NONE, K_FLOAT, K_FLOAT_POS, K_POSITIVE_LEAF, K_BINARY, K_CLASS };
+enum kind { K_NONE, K_FLOAT, K_FLOAT_POS, K_POSITIVE_LEAF, K_BINARY, K_CLASS, K_LABELS };
 /* K_FLOAT_POS: a float the chooser draws positive (kl_div's and poisson's
  * targets, weights) but the rule need not: torch does not check. */
 
@@ -143,10 +143,10 @@ static bool value_ok(struct infer_io *io, unsigned i, enum kind k)
 			return io_fail(io, "input %u must hold only 0 and 1 (bool, or an integer in [0, 1])", i);
 		return true;
 	}
-	if (k == K_CLASS) {
-		int32_t n = io_dim_min(io, x, class_dim(x));
-		if (v->dtype != DT_INT64 || v->lo < 0 || v->hi > n - 1)
-			return io_fail(io, "class targets must be int64 in [0, %d], are %s in [%lld, %lld]", n - 1,
+	if (k == K_CLASS || k == K_LABELS) {
+		int32_t n = io_dim_min(io, x, class_dim(x)), lo = k == K_LABELS ? -1 : 0;
+		if (v->dtype != DT_INT64 || v->lo < lo || v->hi > n - 1)
+			return io_fail(io, "class targets must be int64 in [%d, %d], are %s in [%lld, %lld]", lo, n - 1,
 				       dtype_info(v->dtype)->name, (long long)v->lo, (long long)v->hi);
 		return true;
 	}
@@ -239,9 +239,10 @@ static int pick_input(struct chooser *c, const struct value *x, enum kind k, enu
 		q.want_param = 0;
 		break;
 	case K_CLASS:
+	case K_LABELS:
 		q.dtype = DT_INT64;
 		q.fill = FILL_RANGE;
-		q.lo = 0;
+		q.lo = k == K_LABELS ? -1 : 0;
 		q.hi = value_dim_min(c->g, x, class_dim(x)) - 1;
 		break;
 	default: break;
@@ -277,6 +278,7 @@ static bool loss_choose(struct chooser *c, struct op_choice *ch, const struct lo
 #define IN2(k1, r1, k2, r2) .in = {{k1, r1}, {k2, r2}}
 #define BOOLEAN {0, 1, {0, 1}, 2}
 #define MARGIN {-MILLI_MAX, MILLI_MAX, {1000, 0, 500, -500}, 4}
+#define MARGIN_POS {1, MILLI_MAX, {1000, 500, 2000, 100}, 4}
 #define IGNORE_INDEX {-1000, 1000, {-100, -100, 0, 1}, 4} /* targets in range anyway: any value */
 #define SMOOTHING {0, 1000, {0, 100, 250, 1000}, 4}
 
@@ -296,7 +298,10 @@ LOSS_FNS(margin_ranking, {IN2(K_FLOAT, R_BCAST, K_BINARY, R_BCAST), .same_rank =
 LOSS_FNS(cosine_embedding, {IN2(K_FLOAT, R_SAME, K_BINARY, R_NO_LAST), .out = O_NO_LAST, .nred = 3, .nattr = 1,
 			    .a = {{-1000, 1000, {0, 500, -500, 1000}, 4}}})
 LOSS_FNS(triplet, {IN2(K_FLOAT, R_BCAST, K_FLOAT, R_BCAST), .out = O_NO_LAST, .same_rank = 1, .nred = 3, .nattr = 3,
-		   .a = {{1, MILLI_MAX, {1000, 500, 2000, 100}, 4}, {1000, 3000, {2000, 1000, 1500, 3000}, 4}, BOOLEAN}})
+		   .a = {MARGIN_POS, {1000, 3000, {2000, 1000, 1500, 3000}, 4}, BOOLEAN}})
+/* distance_function=None: pairwise_distance, so triplet's rule without p */
+LOSS_FNS(triplet_dist, {IN2(K_FLOAT, R_BCAST, K_FLOAT, R_BCAST), .out = O_NO_LAST, .same_rank = 1, .nred = 3,
+			.nattr = 2, .a = {MARGIN_POS, BOOLEAN}})
 LOSS_FNS(cross_entropy, {IN1(K_CLASS, R_NO_CLASS), .out = O_NO_CLASS, .nred = 3, .nattr = 2,
 			 .a = {IGNORE_INDEX, SMOOTHING}})
 LOSS_FNS(cross_entropy_weighted, {IN2(K_CLASS, R_NO_CLASS, K_FLOAT_POS, R_CLASSES), .out = O_NO_CLASS, .nred = 3,
@@ -309,6 +314,117 @@ LOSS_FNS(multi_margin, {IN1(K_CLASS, R_NO_CLASS), .out = O_NO_CLASS, .nred = 3, 
 			.a = {{1, 2, {1, 2}, 2}, MARGIN}})
 LOSS_FNS(multi_margin_weighted, {IN2(K_CLASS, R_NO_CLASS, K_FLOAT_POS, R_CLASSES), .out = O_NO_CLASS, .nred = 3,
 				 .nattr = 2, .a = {{1, 2, {1, 2}, 2}, MARGIN}})
+LOSS_FNS(multilabel_margin, {IN1(K_LABELS, R_SAME), .out = O_NO_CLASS, .nred = 3})
+
+/* ---- F.linear_cross_entropy(x, w, target) ----
+ *
+ * cross_entropy of linear(x, w): x [N, in] or [in], w [C, in] of x's
+ * dtype, target int64 [N] or 0-d in [0, C - 1] (a larger x makes the class
+ * dim another than w's rows: left out). Not a spec: the classes are w's. */
+static bool infer_linear_ce(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *w = io->in[1], *t = io->in[2];
+	unsigned last = x->rank - 1u;
+	if (!io_attr_range(io, 1, 0, 1000))
+		return false;
+	if (w->rank != 2 || w->dtype != x->dtype)
+		return io_fail(io, "the linear weight must be 2-D of input 0's dtype");
+	if (t->dtype != DT_INT64 || t->rank != last)
+		return io_fail(io, "the target must be int64 of rank %u", last);
+	FOR_BIND(io, b) {
+		if (w->dim[b][1] != x->dim[b][last] || (last && t->dim[b][0] != x->dim[b][0]))
+			return io_fail(io, "linear weight, input and target sizes disagree (binding %u)", b);
+		if (t->lo < 0 || t->hi > w->dim[b][0] - 1)
+			return io_fail(io, "class targets must lie in [0, %d], are in [%lld, %lld] (binding %u)",
+				       (int)w->dim[b][0] - 1, (long long)t->lo, (long long)t->hi, b);
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, io->attr[0] ? 0 : last, (enum dtype)x->dtype);
+	FOR_BIND(io, b) if (!io->attr[0] && last) io->out[0].dim[b][0] = x->dim[b][0];
+	return true;
+}
+
+static bool choose_linear_ce(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t smoothing[] = {0, 100, 250, 1000};
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned last = x->rank - 1u;
+	int32_t classes = (int32_t)rng_range(c->rng, 2, 8);
+	struct tensor_req w = req_like(x), t = req_like(x);
+	w.rank = 2;
+	t.rank = (uint8_t)last;
+	t.dtype = DT_INT64;
+	t.fill = FILL_RANGE;
+	t.lo = 0;
+	t.hi = classes - 1;
+	for (unsigned b = 0; b < G_MAX_BIND; b++) {
+		w.dim[b][0] = classes;
+		w.dim[b][1] = x->dim[b][last];
+		t.dim[b][0] = last ? x->dim[b][0] : 0;
+	}
+	int wi = c->operand(c, &w), ti = wi < 0 ? -1 : c->operand(c, &t);
+	if (ti < 0)
+		return false;
+	ch->in[1] = (uint16_t)wi;
+	ch->in[2] = (uint16_t)ti;
+	ch->nin = 3;
+	ch->nattr = 2;
+	ch->attr[0] = (int64_t)rng_below(c->rng, 3);
+	ch->attr[1] = pick_of(c, smoothing, NELEM(smoothing));
+	return true;
+}
+
+/* ---- F.ctc_loss(log_softmax(x), targets, input_lengths, target_lengths) ----
+ *
+ * x [T, N, C] (float32/float64: no half kernel), targets int64 [N, S] in
+ * [1, C - 1] (0 is the blank); every input length T and every target length
+ * S (spelled from the shapes). zero_infinity=True: a path too short for its
+ * labels gives 0, not inf and NaN gradients. */
+static bool infer_ctc(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *t = io->in[1];
+	if (t->dtype != DT_INT64 || t->rank != 2)
+		return io_fail(io, "targets must be 2-D int64");
+	FOR_BIND(io, b) {
+		if (t->dim[b][0] != x->dim[b][1])
+			return io_fail(io, "%d target rows for a batch of %d (binding %u)", (int)t->dim[b][0],
+				       (int)x->dim[b][1], b);
+		if (t->lo < 1 || t->hi > x->dim[b][2] - 1)
+			return io_fail(io, "labels must lie in [1, %d], are in [%lld, %lld] (binding %u)",
+				       (int)x->dim[b][2] - 1, (long long)t->lo, (long long)t->hi, b);
+	}
+	io->nout = 1;
+	io_out_rank(io, 0, io->attr[0] ? 0 : 1, (enum dtype)x->dtype);
+	FOR_BIND(io, b) io->out[0].dim[b][0] = io->attr[0] ? 0 : x->dim[b][1];
+	return true;
+}
+
+static bool choose_ctc(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int32_t classes = value_dim_min(c->g, x, 2), steps = value_dim_min(c->g, x, 0);
+	if (classes < 2)
+		return false;
+	struct tensor_req t = req_like(x);
+	int32_t len = (int32_t)rng_range(c->rng, 1, steps < 6 ? steps : 6);
+	t.rank = 2;
+	t.dtype = DT_INT64;
+	t.fill = FILL_RANGE;
+	t.lo = 1;
+	t.hi = classes - 1;
+	for (unsigned b = 0; b < G_MAX_BIND; b++) {
+		t.dim[b][0] = x->dim[b][1];
+		t.dim[b][1] = len;
+	}
+	int id = c->operand(c, &t);
+	if (id < 0)
+		return false;
+	ch->in[1] = (uint16_t)id;
+	ch->nin = 2;
+	ch->nattr = 1;
+	ch->attr[0] = (int64_t)rng_below(c->rng, 3);
+	return true;
+}
 
 /* ---- the table ---- */
 
@@ -358,6 +474,8 @@ const struct op_def ops_loss[] = {
 	     "F.cosine_embedding_loss(@0, @1, " SIGN_TARGET(2) ", margin=#1, reduction=#0)"),
 	LOSS("triplet_margin_loss", triplet, 3, 0, G_MAX_RANK, 0, 2, " margin~ p~ swap?",
 	     "F.triplet_margin_loss(@0, @1, @2, margin=#1, p=#2, swap=#3, reduction=#0)"),
+	LOSS("triplet_margin_with_distance_loss", triplet_dist, 3, 0, G_MAX_RANK, 0, 1, " margin~ swap?",
+	     "F.triplet_margin_with_distance_loss(@0, @1, @2, margin=#1, swap=#2, reduction=#0)"),
 	LOSS("cross_entropy", cross_entropy, 2, 1, G_MAX_RANK, 0, 3, " ignore_index label_smoothing~",
 	     "F.cross_entropy(@0, @1, ignore_index=#1, label_smoothing=#2, reduction=#0)"),
 	LOSS("cross_entropy_weight", cross_entropy_weighted, 3, 1, G_MAX_RANK, WEIGHT, 1,
@@ -365,6 +483,8 @@ const struct op_def ops_loss[] = {
 	     "F.cross_entropy(@0, @1, weight=@2, ignore_index=#1, label_smoothing=#2, reduction=#0)"),
 	LOSS("cross_entropy_prob", cross_entropy_prob, 2, 1, G_MAX_RANK, 0, 2, " label_smoothing~",
 	     "F.cross_entropy(@0, @1, label_smoothing=#1, reduction=#0)"),
+	LOSS("linear_cross_entropy", linear_ce, 3, 1, 2, 0, 1, " label_smoothing~",
+	     "F.linear_cross_entropy(@0, @1, @2, reduction=#0, label_smoothing=#1)"),
 	LOSS("nll_loss", nll, 2, 1, G_MAX_RANK, 0, 2, " ignore_index",
 	     "F.nll_loss(@0, @1, ignore_index=#1, reduction=#0)"),
 	LOSS("nll_loss_weight", nll_weighted, 3, 1, G_MAX_RANK, WEIGHT, 1, " ignore_index",
@@ -376,5 +496,11 @@ const struct op_def ops_loss[] = {
 		"F.multi_margin_loss(@0, @1, p=#1, margin=#2, reduction=#0)"),
 	LOSS_AS("multi_margin_loss_weight", multi_margin_weighted, 3, 1, 2, DTM_F32_F64, WEIGHT, 1, reductions,
 		" p margin~", "F.multi_margin_loss(@0, @1, p=#1, margin=#2, weight=@2, reduction=#0)"),
+	LOSS_AS("ctc_loss", ctc, 2, 3, 3, DTM_F32_F64, 0, 1, reductions, "",
+		"F.ctc_loss(F.log_softmax(@0, 2), @1, torch.full((@0.size(1),), @0.size(0), dtype=torch.long), "
+		"torch.full((@1.size(0),), @1.size(1), dtype=torch.long), reduction=#0, zero_infinity=True)"),
+	/* [C] or [N, C] with label lists of the same shape */
+	LOSS_AS("multilabel_margin_loss", multilabel_margin, 2, 1, 2, DTM_F32_F64, 0, 1, reductions, "",
+		"F.multilabel_margin_loss(@0, @1, reduction=#0)"),
 };
 FAMILY_COUNT(loss);

@@ -1,5 +1,6 @@
-/* Miscellaneous ops: distances (PairwiseDistance, cdist, cosine similarity),
- * interpolation, lookups that read integer indices (embedding, one_hot) and
+/* Miscellaneous ops: distances (PairwiseDistance, cdist, pdist, cosine
+ * similarity), interpolation and grid sampling, multi-head self-attention,
+ * lookups that read integer indices (embedding, embedding_bag, one_hot) and
  * rearrangements (pixel shuffle, tril/triu, flip, roll, rot90, diagonal,
  * diag_embed). Index inputs must lie in [0, n) at run time, so the rules
  * read the values' lo/hi bounds and the choosers build index tensors with a
@@ -90,6 +91,82 @@ static bool choose_cosine(struct chooser *c, struct op_choice *ch)
 	ch->nattr = 1;
 	ch->attr[0] = pick_dim(c, c->g->v[ch->in[0]].rank);
 	return choose_partner(c, ch);
+}
+
+/* pdist: the distances between the N rows of an [N, M] input, i < j, so
+ * N(N-1)/2 of them; N >= 2 keeps the output non-empty. */
+static bool infer_pdist(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!io_attr_range(io, 0, 0, 10000))
+		return false;
+	io->nout = 1;
+	io_out_rank(io, 0, 1, (enum dtype)x->dtype);
+	FOR_BIND(io, b) {
+		int64_t n = x->dim[b][0], o = n * (n - 1) / 2;
+		if (o < 1 || o > G_MAX_DIM)
+			return io_fail(io, "pdist of %lld rows gives %lld distances (binding %u)", (long long)n,
+				       (long long)o, b);
+		io->out[0].dim[b][0] = (int32_t)o;
+	}
+	return true;
+}
+
+static bool choose_pdist(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = pick_of(c, norm_ps, NELEM(norm_ps));
+	return true;
+}
+
+/* F.multi_head_attention_forward(x, x, x, E, heads, in_proj, ..., out_proj)[0]:
+ * self-attention of x [L, N, E] or [L, E] with in_proj [3E, E] and out_proj
+ * [E, E] of x's dtype, no biases, no dropout; the attention output has x's
+ * shape. E is static (the weights' size) and heads divides it. */
+static bool infer_mha(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *wi = io->in[1], *wo = io->in[2];
+	unsigned last = x->rank - 1u;
+	int32_t e = x->dim[0][last];
+	if (!io_same_dtype(io) || !io_attr_range(io, 0, 1, 16) || !io_attr_range(io, 1, 0, 1))
+		return false;
+	if (!io_dim_static(io, x, last) || e % io->attr[0])
+		return io_fail(io, "embed dim must be static and divisible by %lld heads", (long long)io->attr[0]);
+	if (wi->rank != 2 || wo->rank != 2 || wi->dim[0][0] != 3 * e || wi->dim[0][1] != e || wo->dim[0][0] != e ||
+	    wo->dim[0][1] != e || !io_dim_static(io, wi, 0) || !io_dim_static(io, wi, 1) || !io_dim_static(io, wo, 0) ||
+	    !io_dim_static(io, wo, 1))
+		return io_fail(io, "projections must be [%d, %d] and [%d, %d]", 3 * e, e, e, e);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	return true;
+}
+
+static bool choose_mha(struct chooser *c, struct op_choice *ch)
+{
+	static const int64_t heads[] = {1, 2, 4, 3};
+	const struct value *x = &c->g->v[ch->in[0]];
+	unsigned last = x->rank - 1u;
+	int32_t e = x->dim[0][last];
+	if (e > 64)
+		return false;
+	for (unsigned b = 1; b < c->g->nbind; b++)
+		if (x->dim[b][last] != e)
+			return false;
+	ch->nattr = 2;
+	ch->attr[0] = pick_of(c, heads, NELEM(heads));
+	if (e % ch->attr[0])
+		ch->attr[0] = 1;
+	ch->attr[1] = rng_chance(c->rng, 50);
+	struct tensor_req wi = req_static((enum dtype)x->dtype, 2, (int32_t[]){3 * e, e}),
+			  wo = req_static((enum dtype)x->dtype, 2, (int32_t[]){e, e});
+	wi.want_param = wo.want_param = 1;
+	int a = c->operand(c, &wi), b = a < 0 ? -1 : c->operand(c, &wo);
+	if (b < 0)
+		return false;
+	ch->in[1] = (uint16_t)a;
+	ch->in[2] = (uint16_t)b;
+	ch->nin = 3;
+	return true;
 }
 
 /* cdist: [B.., P, M] x [B.., R, M] -> [B.., P, R], batch dims broadcast. */
@@ -192,6 +269,28 @@ static bool infer_embedding_fn(struct infer_io *io)
 	return true;
 }
 
+/* F.embedding_bag(idx, weight, mode=) of a 2-D idx (one bag per row, no
+ * offsets): [B, L] and [n, dim] give [B, dim]. */
+static const char *const bag_modes[] = {"sum", "mean", "max", NULL};
+
+static bool infer_embedding_bag(struct infer_io *io)
+{
+	const struct value *idx = io->in[0], *w = io->in[1];
+	if (!io_attr_range(io, 0, 0, 2))
+		return false;
+	if (w->rank != 2 || !dtype_is_float(w->dtype))
+		return io_fail(io, "embedding_bag weight must be a 2-D float tensor");
+	io->nout = 1;
+	io_out_rank(io, 0, 2, (enum dtype)w->dtype);
+	FOR_BIND(io, b) {
+		if (!index_ok(io, idx, w->dim[b][0]))
+			return false;
+		io->out[0].dim[b][0] = idx->dim[b][0];
+		io->out[0].dim[b][1] = w->dim[b][1];
+	}
+	return true;
+}
+
 static bool infer_one_hot(struct infer_io *io)
 {
 	int32_t d[G_MAX_BIND];
@@ -263,6 +362,13 @@ static bool choose_embedding_fn(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+static bool choose_embedding_bag(struct chooser *c, struct op_choice *ch)
+{
+	ch->nattr = 1;
+	ch->attr[0] = (int64_t)rng_below(c->rng, 3);
+	return choose_embedding_fn(c, ch);
+}
+
 static bool choose_one_hot(struct chooser *c, struct op_choice *ch)
 {
 	int64_t n, numel = choose_index(c, ch, &n);
@@ -279,6 +385,11 @@ static bool choose_one_hot(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_MISC, .nin_min = 1, .nin_max = 1, .rank_min = 3, .rank_max = 5, \
 	 .dtypes = DTM_FLOAT, .layout = LAYOUT_KEEP, .weight = 2, .attrs = attrs_, .py = spelling, .ctor = ctor_, \
 	 .strs = misc_interp_modes, .infer = misc_infer_##tag, .choose = misc_choose_##tag}
+/* x and a grid of its dtype; `nm` picks the ranks: grid_sample 4-D or 5-D */
+#define GRID(nm, rmin, rmax, attrs_, spelling, strs_, tag) \
+	{.name = nm, .family = FAM_MISC, .nin_min = 2, .nin_max = 2, .rank_min = rmin, .rank_max = rmax, \
+	 .dtypes = DTM_FLOAT, .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = spelling, .strs = strs_, \
+	 .infer = misc_infer_##tag, .choose = misc_choose_##tag}
 #define REARRANGE(nm, rmin, rmax, lay, attrs_, spelling, tag) \
 	{.name = nm, .family = FAM_MISC, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
 	 .dtypes = DTM_ALL, .layout = lay, .weight = 1, .attrs = attrs_, .py = spelling, \
@@ -292,6 +403,12 @@ const struct op_def ops_misc[] = {
 	MISC("cosine_similarity", 2, 1, G_MAX_RANK, DTM_FLOAT, LAYOUT_FRESH, 2, "dim",
 	     "F.cosine_similarity(@0, @1, dim=#0)", NULL, cosine),
 	MISC("cdist", 2, 2, G_MAX_RANK, DTM_F32_F64, LAYOUT_FRESH, 2, "p~", "torch.cdist(@0, @1, p=#0)", NULL, cdist),
+	/* no float16/bfloat16 kernel */
+	MISC("pdist", 1, 2, 2, DTM_F32_F64, LAYOUT_FRESH, 1, "p~", "F.pdist(@0, p=#0)", NULL, pdist),
+	MISC("multi_head_attention_forward", 3, 2, 3, DTM_FLOAT, LAYOUT_FRESH, 1, "num_heads need_weights?",
+	     "F.multi_head_attention_forward(@0, @0, @0, @0.size(-1), #0, @1, None, None, None, False, 0.0, @2, None, "
+	     "training=False, need_weights=#1)[0]",
+	     NULL, mha),
 	INTERP("interpolate_size", "mode$ size[]", "F.interpolate(@0, size=#1, mode=#0)", NULL, interp_size),
 	INTERP("interpolate_scale", "mode$ scale_factor~ recompute_scale_factor?",
 	       "F.interpolate(@0, scale_factor=#1, mode=#0, recompute_scale_factor=#2)", NULL, interp_scale),
@@ -301,10 +418,23 @@ const struct op_def ops_misc[] = {
 	       "F.interpolate(@0, scale_factor=#1, mode=#0, align_corners=#2, recompute_scale_factor=#3)", NULL,
 	       interp_scale_ac),
 	INTERP("upsample", "mode$ scale_factor~", NULL, "torch.nn.Upsample(scale_factor=#1, mode=#0)", upsample),
+	/* deprecated spellings of interpolate: nearest (3-D to 5-D) by size, bilinear with align_corners=True (4-D) by scale */
+	INTERP("upsample_nearest", "size[]", "F.upsample_nearest(@0, size=#0)", NULL, upsample_nearest),
+	INTERP("upsample_bilinear", "scale_factor~", "F.upsample_bilinear(@0, scale_factor=#0)", NULL, upsample_bilinear),
+	GRID("grid_sample", 4, 5, "mode$ padding_mode$ align_corners?",
+	     "F.grid_sample(@0, torch.tanh(torch.nan_to_num(@1)), mode=#0, padding_mode=#1, align_corners=#2)",
+	     misc_grid_modes, grid_sample),
+	GRID("grid_sampler_2d", 4, 4, "interpolation_mode padding_mode align_corners?",
+	     "torch.grid_sampler_2d(@0, torch.tanh(torch.nan_to_num(@1)), #0, #1, #2)", NULL, grid_sampler),
+	GRID("grid_sampler_3d", 5, 5, "interpolation_mode padding_mode align_corners?",
+	     "torch.grid_sampler_3d(@0, torch.tanh(torch.nan_to_num(@1)), #0, #1, #2)", NULL, grid_sampler),
 	MISC("embedding", 1, 0, G_MAX_RANK - 1, DTM_INT, LAYOUT_FRESH, 2, "num_embeddings embedding_dim dtype%", NULL,
 	     "torch.nn.Embedding(#0, #1, dtype=#2)", embedding),
 	MISC("embedding_fn", 2, 0, G_MAX_RANK - 1, DTM_INT, LAYOUT_FRESH, 1, NULL, "F.embedding(@0, @1)", NULL,
 	     embedding_fn),
+	{.name = "embedding_bag", .family = FAM_MISC, .nin_min = 2, .nin_max = 2, .rank_min = 2, .rank_max = 2,
+	 .dtypes = DTM_INT, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "mode$", .strs = bag_modes,
+	 .py = "F.embedding_bag(@0, @1, mode=#0)", .infer = infer_embedding_bag, .choose = choose_embedding_bag},
 	MISC("one_hot", 1, 0, G_MAX_RANK - 1, DTM(DT_INT64), LAYOUT_FRESH, 1, "num_classes", "F.one_hot(@0, #0)", NULL,
 	     one_hot),
 	REARRANGE("pixel_shuffle", 3, G_MAX_RANK, LAYOUT_KEEP, "upscale_factor", "F.pixel_shuffle(@0, #0)",

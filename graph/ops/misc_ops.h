@@ -37,5 +37,15 @@ bool misc_infer_interp_scale_ac(struct infer_io *io);
 bool misc_choose_interp_scale_ac(struct chooser *c, struct op_choice *ch);
 bool misc_infer_upsample(struct infer_io *io);
 bool misc_choose_upsample(struct chooser *c, struct op_choice *ch);
+bool misc_infer_upsample_nearest(struct infer_io *io);
+bool misc_choose_upsample_nearest(struct chooser *c, struct op_choice *ch);
+bool misc_infer_upsample_bilinear(struct infer_io *io);
+bool misc_choose_upsample_bilinear(struct chooser *c, struct op_choice *ch);
+
+extern const char *const misc_grid_modes[];
+bool misc_infer_grid_sample(struct infer_io *io);
+bool misc_choose_grid_sample(struct chooser *c, struct op_choice *ch);
+bool misc_infer_grid_sampler(struct infer_io *io);
+bool misc_choose_grid_sampler(struct chooser *c, struct op_choice *ch);
 
 #endif

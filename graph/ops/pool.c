@@ -1,5 +1,6 @@
-/* Pooling: F.max_pool*d (optionally with indices), F.avg_pool*d, F.lp_pool*d
- * and the adaptive avg/max pools, in 1, 2 and 3 spatial dims.
+/* Pooling: F.max_pool*d (optionally with indices), F.avg_pool*d, F.lp_pool*d,
+ * the adaptive avg/max pools, max_unpool*d of max_pool's indices and the
+ * fractional max pools, in 1, 2 and 3 spatial dims.
  *
  * torch's rules (2.6): the input is (N, C, *spatial) or (C, *spatial); any C.
  * A window has kernel k > 0, stride s > 0, dilation d > 0 and padding
@@ -241,6 +242,110 @@ static bool choose_adapt(struct chooser *c, struct op_choice *ch, unsigned nd)
 	return true;
 }
 
+/* fractional_max_pool{2,3}d(x, k, output_size, _random_samples) of a
+ * batched input, the samples a constant u of input 0's dtype (new_full), so
+ * every mode pools the same windows. Per spatial dim of size L and output
+ * size o: o + k - 1 <= L (torch's check; < L in 3-D), and the windows start at
+ * trunc((i + u) * a) - trunc(u * a), a = (L - k) / (o - 1), computed in the
+ * input's dtype: with o - 1 a power of two (or o = 1, which needs no a) and
+ * u a multiple of 1/4 every product is exact, so float32, float64 and
+ * compiled code agree. Attributes: kernel_size, sample (thousandths),
+ * output_size[]. */
+#define FRAC_MAX_K 4
+static bool frac_rule(struct infer_io *io, unsigned nd)
+{
+	const struct value *x = io->in[0];
+	int64_t k = io->attr[0], u = io->attr[1];
+	if (x->rank != nd + 2)
+		return io_fail(io, "fractional pooling here takes a batched %u-D input, got %u-D", nd + 2, x->rank);
+	if (!io_attr_range(io, 0, 1, FRAC_MAX_K) || !io_attr_range(io, 1, 0, 750))
+		return false;
+	if (u % 250)
+		return io_fail(io, "sample %lld/1000 is not a multiple of 1/4", (long long)u);
+	if (io->attr[2] != nd)
+		return io_fail(io, "output_size needs %u items", nd);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	for (unsigned i = 0; i < nd; i++) {
+		int64_t o = io->attr[3 + i];
+		unsigned d = 2 + i;
+		if (o < 1 || o > G_MAX_DIM || ((o - 1) & (o - 2)))
+			return io_fail(io, "output size %lld: need 1 or a power of two plus 1", (long long)o);
+		FOR_BIND(io, b) {
+			if (o + k - 1 + (nd == 3) > x->dim[b][d])
+				return io_fail(io, "pool %lld too large for dim %u of %d with output %lld (binding %u)",
+					       (long long)k, d, (int)x->dim[b][d], (long long)o, b);
+			io->out[0].dim[b][d] = (int32_t)o;
+		}
+	}
+	return true;
+}
+
+static bool choose_frac(struct chooser *c, struct op_choice *ch, unsigned nd)
+{
+	static const int64_t sizes[] = {1, 2, 3, 5, 9, 17};
+	const struct value *x = &c->g->v[ch->in[0]];
+	if (x->rank != nd + 2)
+		return false;
+	int64_t lmin = value_trailing_min(c->g, x, nd) - (nd == 3), kmax = lmin < FRAC_MAX_K ? lmin : FRAC_MAX_K;
+	if (kmax < 1)
+		return false;
+	ch->nattr = (uint8_t)(3 + nd);
+	ch->attr[0] = rng_range(c->rng, 1, kmax);
+	ch->attr[1] = 250 * rng_range(c->rng, 0, 3);
+	ch->attr[2] = nd;
+	for (unsigned i = 0; i < nd; i++) {
+		int64_t most = value_dim_min(c->g, x, 2 + i) - ch->attr[0] + 1 - (nd == 3), o;
+		do
+			o = sizes[rng_below(c->rng, NELEM(sizes))];
+		while (o > most);
+		ch->attr[3 + i] = o;
+	}
+	return true;
+}
+
+/* F.max_unpoolNd(*F.max_poolNd(x, k, s, return_indices=True), k, s,
+ * output_size=x's spatial sizes): x's shape, each window's maximum back in
+ * its place and zeros elsewhere. Where a window ties, the place is the
+ * tie-break's, so input 0 is a positive leaf: distinct draws in float32 and
+ * float64, a fill every mutation keeps. Every spatial dim holds a window. */
+static bool unpool_rule(struct infer_io *io, unsigned nd)
+{
+	const struct value *x = io->in[0];
+	int64_t k = io->attr[0];
+	if (!rank_ok(io, nd) || !io_attr_range(io, 0, 1, 4) || !io_attr_range(io, 1, 1, 4))
+		return false;
+	if (x->kind == VK_NODE || x->fill != FILL_POSITIVE)
+		return io_fail(io, "input 0 must be a positive leaf: a tie would place a maximum by the tie-break");
+	if (nd == 3 && x->rank == 4 && !x->contig) /* as window_rule's max_pool3d */
+		return io_fail(io, "an unbatched max_pool3d takes a contiguous input");
+	FOR_BIND(io, b) for (unsigned d = x->rank - nd; d < x->rank; d++) if (x->dim[b][d] < k)
+		return io_fail(io, "dim %u (%d) smaller than the kernel %lld (binding %u)", d, (int)x->dim[b][d],
+			       (long long)k, b);
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
+	return true;
+}
+
+static bool choose_unpool(struct chooser *c, struct op_choice *ch, unsigned nd)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	if (x->rank != nd + 1 && x->rank != nd + 2)
+		return false;
+	if (x->kind == VK_NODE || x->fill != FILL_POSITIVE) {
+		int id = pick_positive(c, req_like(x));
+		if (id < 0)
+			return false;
+		ch->in[0] = (uint16_t)id;
+		x = &c->g->v[id];
+	}
+	int64_t lmin = value_trailing_min(c->g, x, nd);
+	ch->nattr = 2;
+	ch->attr[0] = rng_range(c->rng, 1, lmin < 3 ? lmin : 3);
+	ch->attr[1] = rng_chance(c->rng, 50) ? ch->attr[0] : rng_range(c->rng, 1, 3);
+	return true;
+}
+
 #define WINDOW_FNS(tag, form, nd, idx) \
 	static bool infer_##tag(struct infer_io *io) { return window_rule(io, form, nd, idx); } \
 	static bool choose_##tag(struct chooser *c, struct op_choice *ch) { return choose_window(c, ch, form, nd); }
@@ -270,6 +375,16 @@ ADAPT_FNS(amax3, 3, false)
 ADAPT_FNS(amaxi1, 1, true)
 ADAPT_FNS(amaxi2, 2, true)
 ADAPT_FNS(amaxi3, 3, true)
+static bool infer_unpool1(struct infer_io *io) { return unpool_rule(io, 1); }
+static bool choose_unpool1(struct chooser *c, struct op_choice *ch) { return choose_unpool(c, ch, 1); }
+static bool infer_unpool2(struct infer_io *io) { return unpool_rule(io, 2); }
+static bool choose_unpool2(struct chooser *c, struct op_choice *ch) { return choose_unpool(c, ch, 2); }
+static bool infer_unpool3(struct infer_io *io) { return unpool_rule(io, 3); }
+static bool choose_unpool3(struct chooser *c, struct op_choice *ch) { return choose_unpool(c, ch, 3); }
+static bool infer_frac2(struct infer_io *io) { return frac_rule(io, 2); }
+static bool choose_frac2(struct chooser *c, struct op_choice *ch) { return choose_frac(c, ch, 2); }
+static bool infer_frac3(struct infer_io *io) { return frac_rule(io, 3); }
+static bool choose_frac3(struct chooser *c, struct op_choice *ch) { return choose_frac(c, ch, 3); }
 
 #define DTM_POOL3 DTM_F32_F64 /* avg_pool3d: no float16/bfloat16 on CPU */
 #define DTM_POOL3_GPU (DTM(DT_FLOAT16) | DTM(DT_BFLOAT16))
@@ -300,6 +415,11 @@ ADAPT_FNS(amaxi3, 3, true)
 #define ADP(nm, tag, nd, w, fn) POOL(nm, tag, nd, DTM_FLOAT, w, 0, "output_size[@]", PY_F fn "(@0, #0)")
 #define ADPI(nm, tag, nd, fn) \
 	POOL(nm, tag, nd, DTM_FLOAT, 1, 2, "output_size[@]", PY_F fn "(@0, #0, return_indices=True)")
+/* the indices of max_pool of input 0, so valid by construction */
+#define UNPOOL(nd, tag, sizes) \
+	POOL("max_unpool" #nd "d", tag, nd, DTM_F32_F64, 1, 0, "kernel_size stride", \
+	     PY_F "max_unpool" #nd "d(*" PY_F "max_pool" #nd "d(@0, #0, #1, return_indices=True), #0, #1, " \
+		  "output_size=@0.shape[" sizes "])")
 
 const struct op_def ops_pool[] = {
 	MAXP("max_pool1d", max1, 1, 2, "max_pool1d"),
@@ -325,5 +445,15 @@ const struct op_def ops_pool[] = {
 	ADPI("adaptive_max_pool1d_indices", amaxi1, 1, "adaptive_max_pool1d"),
 	ADPI("adaptive_max_pool2d_indices", amaxi2, 2, "adaptive_max_pool2d"),
 	ADPI("adaptive_max_pool3d_indices", amaxi3, 3, "adaptive_max_pool3d"),
+	UNPOOL(1, unpool1, "-1:"),
+	UNPOOL(2, unpool2, "-2:"),
+	UNPOOL(3, unpool3, "-3:"),
+	/* float32/float64: in float16 the window starts would round */
+	POOL("fractional_max_pool2d", frac2, 2, DTM_F32_F64, 1, 0, "kernel_size sample~ output_size[]",
+	     PY_F "fractional_max_pool2d(@0, #0, output_size=#2, _random_samples=@0.new_full((@0.size(0), "
+		  "@0.size(1), 2), #1))"),
+	POOL("fractional_max_pool3d", frac3, 3, DTM_F32_F64, 1, 0, "kernel_size sample~ output_size[]",
+	     PY_F "fractional_max_pool3d(@0, #0, output_size=#2, _random_samples=@0.new_full((@0.size(0), "
+		  "@0.size(1), 3), #1))"),
 };
 FAMILY_COUNT(pool);

@@ -36,8 +36,9 @@
  * F.dropout's) whose tensor is dead, and a tensor that only lends its shape
  * to a later op is dead in compiled code: the draws after it then differ
  * from eager's (torch 2.15 CPU; pytorch#151524 reports a dead torch.rand).
- * So an op that reads only input 0's shape (the empty_like fills, randperm)
- * must not read a value computed from a random op. */
+ * So an op that reads only input 0's shape (the empty_like fills, randperm,
+ * torch.randn and torch.randint of its shape) must not read a value computed
+ * from a random op. */
 
 /* Whether node k or a node it reads from is a random op (seen: a bit per node visited). */
 static bool from_random(const struct graph *g, int k, uint64_t *seen)
@@ -116,6 +117,7 @@ static bool draw_choose(struct chooser *c, struct op_choice *ch, const struct dr
  * lambda, sigma and log_normal's std > 0, geometric's p in (0, 1), from <= to
  * (kept below: equal bounds draw nothing). */
 DRAW_FNS(plain, {0})
+DRAW_FNS(shape, {.shape_only = 1})
 DRAW_FNS(dropout, {.nattr = 1, .a = {{0, 990, {100, 200, 300, 500, 800}, 5}}})
 DRAW_FNS(std, {.nattr = 1, .a = {{0, 5000, {1000, 500, 2000, 100, 0}, 5}}})
 DRAW_FNS(prob, {.nattr = 1, .shape_only = 1, .a = {{0, 1000, {500, 100, 300, 900, 1000}, 5}}})
@@ -151,6 +153,10 @@ static bool infer_randint(struct infer_io *io)
 	memcpy(io->out[0].dim, io->in[0]->dim, sizeof io->in[0]->dim);
 	return true;
 }
+
+/* torch.randint(low, high, x.shape): the same, from input 0's shape only
+ * (randint_like reads input 0 itself, so Inductor keeps its draws). */
+static bool infer_randint_shape(struct infer_io *io) { return shape_source_ok(io) && infer_randint(io); }
 
 /* Mostly [0, n) for a size n of the graph, so that the draws can index. */
 static bool choose_randint(struct chooser *c, struct op_choice *ch)
@@ -267,13 +273,16 @@ static bool choose_bernoulli_p(struct chooser *c, struct op_choice *ch)
 /* ---- the table ---- */
 
 /* A fresh contiguous float32 tensor of input 0's shape, filled in place by
- * `fill`, cast to input 0's dtype: named empty_like_<fill> so that the text
- * form does not read as mutating input 0. */
+ * the method `fill` with arguments `args`, cast to input 0's dtype: named
+ * empty_like_<fill> so that the text form does not read as mutating input 0.
+ * Spelled torch.Tensor.<fill>(fresh, ...) so that the fill is the call
+ * `pt2fuzz opdb` reads first. */
 #define FRESH_F32 "torch.empty_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format)"
-#define FILL(nm, tag, attrs_, fill) \
+#define FILL(nm, tag, attrs_, fill, args) \
 	{.name = nm, .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_FLOAT, \
-	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, .py = FRESH_F32 "." fill ".to(@0.dtype)", \
-	 .infer = infer_##tag, .choose = choose_##tag}
+	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = attrs_, \
+	 .py = "torch.Tensor." fill "(" FRESH_F32 ", " args ").to(@0.dtype)", .infer = infer_##tag, \
+	 .choose = choose_##tag}
 /* An op of input 0's shape and dtype on float inputs of ranks lo..hi; extra
  * fields last (ALIASES: a dropout with p = 0 returns its input itself). */
 #define DRAW(nm, tag, lo, hi, layout_, attrs_, spelling, ...) \
@@ -307,20 +316,26 @@ const struct op_def ops_random[] = {
 	     "torch.rand_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
 	DRAW("randn_like", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.randn_like(@0, dtype=torch.float32, memory_format=torch.contiguous_format).to(@0.dtype)"),
+	/* the factory of input 0's shape (a new tensor is contiguous): reads no value */
+	DRAW("randn", shape, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
+	     "torch.randn(@0.shape, dtype=torch.float32, device=@0.device).to(@0.dtype)"),
 	DRAW("normal", std, 0, G_MAX_RANK, LAYOUT_KEEP, "std~", "torch.normal(@0.float(), #0).to(@0.dtype)"),
 	/* rates in [0, 16] */
 	DRAW("poisson", plain, 0, G_MAX_RANK, LAYOUT_FRESH, NULL,
 	     "torch.poisson(torch.nan_to_num(@0.float()).abs().clamp(max=16.0).flatten()).view_as(@0).to(@0.dtype)",
 	     .step = 1),
-	FILL("empty_like_bernoulli_", prob, "p~", "bernoulli_(#0)"),
-	FILL("empty_like_uniform_", uniform, "from~ to~", "uniform_(#0, #1)"),
-	FILL("empty_like_normal_", mean_std, "mean~ std~", "normal_(#0, #1)"),
-	FILL("empty_like_exponential_", lambd, "lambd~", "exponential_(#0)"),
-	FILL("empty_like_cauchy_", cauchy, "median~ sigma~", "cauchy_(#0, #1)"),
-	FILL("empty_like_log_normal_", log_normal, "mean~ std~", "log_normal_(#0, #1)"),
-	FILL("empty_like_geometric_", geometric, "p~", "geometric_(#0)"),
+	FILL("empty_like_bernoulli_", prob, "p~", "bernoulli_", "#0"),
+	FILL("empty_like_uniform_", uniform, "from~ to~", "uniform_", "#0, #1"),
+	FILL("empty_like_normal_", mean_std, "mean~ std~", "normal_", "#0, #1"),
+	FILL("empty_like_exponential_", lambd, "lambd~", "exponential_", "#0"),
+	FILL("empty_like_cauchy_", cauchy, "median~ sigma~", "cauchy_", "#0, #1"),
+	FILL("empty_like_log_normal_", log_normal, "mean~ std~", "log_normal_", "#0, #1"),
+	FILL("empty_like_geometric_", geometric, "p~", "geometric_", "#0"),
 	INDEX("randint_like", randint, 0, G_MAX_RANK, "low high",
 	      "torch.randint_like(@0, #0, #1, dtype=torch.int64, memory_format=torch.contiguous_format)"),
+	{.name = "randint", .family = FAM_RANDOM, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_ALL,
+	 .layout = LAYOUT_FRESH, .weight = 1, .attrs = "low high", .py = "torch.randint(#0, #1, @0.shape, device=@0.device)",
+	 .infer = infer_randint_shape, .choose = choose_randint},
 	INDEX("randperm", randperm, 1, G_MAX_RANK, "dim", "torch.randperm(@0.size(#0), device=@0.device)"),
 	INDEX("randperm_n", randperm_n, 0, G_MAX_RANK, "n", "torch.randperm(#0, device=@0.device)"),
 	/* softmax of clamped finite values: every category has a positive probability */

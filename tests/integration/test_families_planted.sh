@@ -12,6 +12,7 @@ FAMILIES=(
   "fam_fft_transforms fft_fft2 fft_fft2"
   "fam_shape_more select_scatter select_scatter"
   "fam_linalg_decomp ormqr ormqr"
+  "fam_misc_nn_more pdist pdist"
 )
 run=("$PT2FUZZ" run --device cpu --plugin "$ROOT/tests/integration/planted_backends.py")
 for row in "${FAMILIES[@]}"; do
