@@ -16,6 +16,7 @@ const struct opdb_dtype_allowance opdb_dtype_allowances[] = {
 	{"cumprod", NULL, DTM(DT_BOOL), SCAN_BOOL},
 	{"embedding", NULL, DTM_INT, EMBEDDING_INDICES},
 	{"embedding_fn", NULL, DTM_INT, EMBEDDING_INDICES},
+	{"embedding_bag", NULL, DTM_INT, EMBEDDING_INDICES},
 	{"rrelu", "cpu", DTM(DT_FLOAT16), RRELU_EVAL},
 	{"rrelu_inplace", "cpu", DTM(DT_FLOAT16), RRELU_EVAL},
 };
