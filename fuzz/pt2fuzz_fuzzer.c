@@ -268,6 +268,26 @@ static int known_trigger_hits(const char *const *ops, unsigned nops)
 	return known_trigger(known_bugs(NULL, 0), torch_of_worker(), ops, nops) != NULL;
 }
 
+/* Whether a component holds an op whose call the worker's torch lacks
+ * (a row's `since`): generation redraws it, mutation drops it, as for a
+ * known bug's trigger, whatever --hunt-known says. */
+static int missing_in_torch(const char *const *ops, unsigned nops)
+{
+	for (unsigned i = 0; i < nops; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(ops[i], "@"), ops[i]);
+		int op = op_find(name);
+		if (op >= 0 && !op_in_torch(op_get((unsigned)op), torch_of_worker()))
+			return 1;
+	}
+	return 0;
+}
+
+static int avoided_hits(const char *const *ops, unsigned nops)
+{
+	return missing_in_torch(ops, nops) || known_trigger_hits(ops, nops);
+}
+
 static int known_break_hits(const char *op, unsigned constraint)
 {
 	const char *c = constraint_name(constraint);
@@ -331,10 +351,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
 	avoiding = !cli_flag(&c, "hunt-known");
-	if (avoiding) {
-		avoid_use(known_trigger_hits);
+	avoid_use(avoiding ? avoided_hits : missing_in_torch);
+	if (avoiding)
 		avoid_break_use(known_break_hits);
-	}
 	stats_dir = cli_opt(&c, "stats");
 	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");

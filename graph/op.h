@@ -116,6 +116,7 @@ struct op_def {
 	uint8_t step;          /* a float output jumps where an input crosses a point (floor, sign,
 				* fmod, a draw against p): an input moved by an ulp may move it a whole step */
 	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
+	const char *since;     /* the first torch (MAJOR.MINOR) known to have the call; NULL: every one */
 	const char *attrs;
 	const char *py;
 	const char *ctor;
@@ -133,6 +134,8 @@ static inline unsigned op_dtypes(const struct op_def *op, enum graph_target targ
 /* registry.c */
 unsigned op_count(void);
 const struct op_def *op_get(unsigned id); /* NULL when out of range */
+/* Whether a torch ("2.11.0+cu130"; "" unknown: yes) has op's call. */
+int op_in_torch(const struct op_def *op, const char *torch);
 int op_find(const char *name);            /* id, or -1 */
 const struct op_def *op_base(const struct op_def *op); /* the out-of-place op an in-place entry names, or NULL */
 uint32_t op_hash(unsigned id);            /* stable id in the binary format */

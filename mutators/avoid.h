@@ -2,8 +2,9 @@
  * trigger (the ops its known-bug line or its reduced graph names) can only
  * find that bug again, or be counted as it. Generation redraws such a
  * component and mutation drops such a mutant. The triggers are the caller's
- * (a campaign's known bugs, for the installed torch), given as a predicate
- * over a component's op names; none set (--hunt-known), nothing is avoided. */
+ * (a campaign's known bugs, for the installed torch, and the ops that torch
+ * lacks), given as a predicate over a component's op names; none set,
+ * nothing is avoided. */
 #ifndef PT2FUZZ_AVOID_H
 #define PT2FUZZ_AVOID_H
 #include "../graph/graph.h"

@@ -327,3 +327,19 @@ TEST(core_catalogue_is_complete_and_unambiguous)
 		if (!CHECK(per_family[f] > 0))
 			fprintf(stderr, "  family %s has no ops\n", op_family_name((enum op_family)f));
 }
+
+TEST(core_rows_newer_than_a_torch_are_not_in_it)
+{
+	const struct op_def *polar = op_get((unsigned)op_find("linalg_polar"));
+	const struct op_def *add = op_get((unsigned)op_find("add"));
+	CHECK(polar && add && polar->since);
+	CHECK(!op_in_torch(polar, "2.11.0+cu130"));
+	CHECK(op_in_torch(polar, "2.15.0+cu132"));
+	CHECK(op_in_torch(polar, "3.0.0"));
+	CHECK(op_in_torch(polar, "")); /* no worker yet: nothing is ruled out */
+	CHECK(op_in_torch(add, "2.4.1"));
+	unsigned newer = 0;
+	for (unsigned i = 0; i < op_count(); i++)
+		newer += !op_in_torch(op_get(i), "2.11.0");
+	CHECK_EQ(newer, 3); /* linalg.polar, linalg.matrix_sqrth, F.linear_cross_entropy */
+}

@@ -330,8 +330,11 @@ const struct op_def ops_linalg[] = {
 		     .nograd = 1),
 	LINALG("linalg_lstsq", "torch.linalg.lstsq(" SPD ", @0).solution", like),
 	/* the factors of L, whose singular values are at least 1: U and H unique */
-	LINALG("linalg_polar", "torch.linalg.polar(" CHOLESKY ")", two_squares),
-	LINALG("linalg_matrix_sqrth", "torch.linalg.matrix_sqrth(" SPD ")", square),
+	/* not in torch 2.11; first seen in 2.15 */
+	LINALG_ATTRS("linalg_polar", "torch.linalg.polar(" CHOLESKY ")", two_squares, LAYOUT_STRIDED, NULL, choose_none,
+		     .since = "2.15"),
+	LINALG_ATTRS("linalg_matrix_sqrth", "torch.linalg.matrix_sqrth(" SPD ")", square, LAYOUT_STRIDED, NULL,
+		     choose_none, .since = "2.15"),
 	LINALG_2D("linalg_tensorinv", "torch.linalg.tensorinv(" SPD ", ind=1)", square),
 	LINALG_2D("linalg_tensorsolve", "torch.linalg.tensorsolve(" SPD ", @0[:, 0])", vec),
 	LINALG("linalg_svdvals", "torch.linalg.svdvals(" BOUNDED ")", svals),

@@ -431,12 +431,12 @@ static bool choose_ctc(struct chooser *c, struct op_choice *ch)
 static const char *const reductions[] = {"none", "mean", "sum", NULL};
 static const char *const kl_reductions[] = {"none", "mean", "sum", "batchmean", NULL};
 
-#define LOSS_AS(nm, tag, nin, rmin, rmax, dt, nograd_, w, red, attrs_, spelling) \
+#define LOSS_AS(nm, tag, nin, rmin, rmax, dt, nograd_, w, red, attrs_, spelling, ...) \
 	{.name = nm, .family = FAM_LOSS, .nin_min = nin, .nin_max = nin, .rank_min = rmin, .rank_max = rmax, \
 	 .dtypes = dt, .layout = LAYOUT_FRESH, .nograd = nograd_, .weight = w, .attrs = "reduction$" attrs_, \
-	 .strs = red, .py = spelling, .infer = infer_##tag, .choose = choose_##tag}
-#define LOSS(nm, tag, nin, rmin, rmax, nograd_, w, attrs_, spelling) \
-	LOSS_AS(nm, tag, nin, rmin, rmax, DTM_FLOAT, nograd_, w, reductions, attrs_, spelling)
+	 .strs = red, .py = spelling, .infer = infer_##tag, .choose = choose_##tag, __VA_ARGS__}
+#define LOSS(nm, tag, nin, rmin, rmax, nograd_, w, attrs_, spelling, ...) \
+	LOSS_AS(nm, tag, nin, rmin, rmax, DTM_FLOAT, nograd_, w, reductions, attrs_, spelling, __VA_ARGS__)
 #define BINARY_TARGET(k) "@" #k ".to(@0.dtype)"
 #define SIGN_TARGET(k) "(@" #k " * 2 - 1).to(@0.dtype)"
 #define BCE_INPUT "torch.sigmoid(torch.nan_to_num(@0))"
@@ -484,7 +484,7 @@ const struct op_def ops_loss[] = {
 	LOSS("cross_entropy_prob", cross_entropy_prob, 2, 1, G_MAX_RANK, 0, 2, " label_smoothing~",
 	     "F.cross_entropy(@0, @1, label_smoothing=#1, reduction=#0)"),
 	LOSS("linear_cross_entropy", linear_ce, 3, 1, 2, 0, 1, " label_smoothing~",
-	     "F.linear_cross_entropy(@0, @1, @2, reduction=#0, label_smoothing=#1)"),
+	     "F.linear_cross_entropy(@0, @1, @2, reduction=#0, label_smoothing=#1)", .since = "2.15"), /* not in 2.11 */
 	LOSS("nll_loss", nll, 2, 1, G_MAX_RANK, 0, 2, " ignore_index",
 	     "F.nll_loss(@0, @1, ignore_index=#1, reduction=#0)"),
 	LOSS("nll_loss_weight", nll_weighted, 3, 1, G_MAX_RANK, WEIGHT, 1, " ignore_index",
