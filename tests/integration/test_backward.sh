@@ -9,7 +9,8 @@ RUN=(--mode backward --device cpu --jobs 2)
 "$PT2FUZZ" gen --seed 11 --count 6 --size 5 --grad 50 --out "$TMP/gen" 2>/dev/null
 cp "$ROOT"/build/seeds/bwd_*.bin "$TMP/gen/"
 "$PT2FUZZ" run "${RUN[@]}" --findings "$TMP/f-pass" "$TMP/gen" | tee "$TMP/run.out"
-bad=$(grep -v '^run:\|^findings:' "$TMP/run.out" | grep -v ': pass' | grep -v ': not-compiled' || true)
+# A verdict marked [known: ...] is torch's filed bug, found as it should be.
+bad=$(grep -v '^run:\|^findings:' "$TMP/run.out" | grep -v ': pass' | grep -v ': not-compiled' | grep -v '\[known: ' || true)
 [ -z "$bad" ] || die "backward-mode graphs did not pass: $bad"
 judged=$(sed -n 's/.*(\([0-9]*\) gradients compared)$/\1/p' "$TMP/run.out" | awk '{s += $1} END {print s + 0}')
 echo "gradients compared: $judged"
