@@ -266,6 +266,10 @@ struct run {
 	struct corpus_merge local, shared;
 	struct first_pass first;     /* the seeds, before each round */
 	struct triager triage;
+	/* The last share of --time goes to triage alone when unknown findings
+	 * wait (wrap_up_due): the lender's counts when it stopped for it. */
+	int wrapping_up;
+	struct lender_status lender_at_wrap_up;
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
 	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
 	unsigned long long win_execs[128];
@@ -395,6 +399,19 @@ static void watch_merge(struct run *r, struct corpus_merge *m, int tty, int64_t 
 	start_merge(r, m);
 }
 
+#define TRIAGE_MARGIN_S 5 /* a triage ends this long before the deadline, its reduction written */
+#define TRIAGE_MIN_S 15   /* less is not worth a worker's start */
+
+/* A triage that starts now ends, with what it has reduced, before the
+ * deadline: its --time is what is left of the campaign's, at most
+ * --triage-time. Whether that is long enough to start one. */
+static int triage_bound(struct run *r, int64_t now)
+{
+	long long left = r->deadline ? time_left_ms(r, now) / 1000 - TRIAGE_MARGIN_S : r->s.triage_secs;
+	r->triage.secs = left < r->s.triage_secs ? left : r->s.triage_secs;
+	return r->triage.secs >= TRIAGE_MIN_S;
+}
+
 /* Periodic work: the stats row, merges, triage. Past the deadline (the
  * round's last output drains) nothing new starts: wrap-up would only kill it. */
 static void tick(struct run *r, int tty, int64_t now)
@@ -416,17 +433,34 @@ static void tick(struct run *r, int tty, int64_t now)
 		r->last_merge = now;
 	}
 	if (r->s.triage)
-		triager_poll(&r->triage, &r->p, &r->ta, may_start);
+		triager_poll(&r->triage, &r->p, &r->ta, may_start && triage_bound(r, now));
+}
+
+/* A campaign's summary counts a bug new only once it is reduced (the
+ * count's honesty costs nothing when triage keeps up): the last
+ * 1/TRIAGE_WRAP_UP of --time goes to triage on every job's worker when more
+ * unknown findings wait than the triage share runs. */
+#define TRIAGE_WRAP_UP 5
+static int wrap_up_due(const struct run *r, int64_t now)
+{
+	return r->s.triage && r->deadline && time_left_ms(r, now) <= r->s.secs * 1000 / TRIAGE_WRAP_UP &&
+	       r->triage.pending > r->triage.running;
 }
 
 /* Why a running round is to stop now: a signal, the deadline, the watchdog
- * (said in the log); NULL while it goes on. */
+ * (said in the log), triage's wrap-up; NULL while it goes on. */
 static const char *round_must_stop(struct run *r, int tty, int64_t now)
 {
 	if (stop)
 		return "stop";
 	if (time_left_ms(r, now) <= 0)
 		return "time";
+	if (wrap_up_due(r, now)) {
+		r->wrapping_up = 1;
+		say(r, tty, "wrap-up: %u findings of unknown bugs await triage; the last %lld s go to triage alone",
+		    r->triage.pending - r->triage.running, (long long)(time_left_ms(r, now) / 1000));
+		return "triage";
+	}
 	if (!stalled(r, &r->beat, now))
 		return NULL;
 	say(r, tty, "watchdog: libFuzzer round %u made no progress for %lld s: restarting it", r->round, r->s.watchdog);
@@ -503,6 +537,32 @@ static int run_round(struct run *r, long long secs, int tty)
 	return 0;
 }
 
+/* Triage's wrap-up: the jobs' workers go (the lender's, idle now) and
+ * triage takes the jobs' slots besides its own, each bounded to end before the deadline
+ * with what it has reduced, until nothing waits or the time is out. */
+static void triage_wrap_up(struct run *r, int tty)
+{
+	if (r->lender.status) {
+		r->lender_at_wrap_up = *r->lender.status;
+		lender_stop(&r->lender);
+	}
+	long long slots = r->s.jobs - triage_share(&r->s) + r->triage.slots; /* the jobs' and triage's */
+	r->triage.slots = slots < TRIAGE_SLOTS_MAX ? (unsigned)slots : TRIAGE_SLOTS_MAX;
+	triager_refresh(&r->triage);
+	int64_t last_draw = 0;
+	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
+		int may_start = triage_bound(r, now);
+		triager_poll(&r->triage, &r->p, &r->ta, may_start);
+		if (!r->triage.running && (!r->triage.pending || !may_start))
+			break;
+		if (now - last_draw >= (tty ? 2000 : 30000)) {
+			draw(r, tty, 0);
+			last_draw = now;
+		}
+		usleep(200000);
+	}
+}
+
 /* The seeds (and the shared corpus) run before the round, as many at once
  * as there are jobs (campaign_first_pass.c); what is left when it must stop
  * the round's merge runs. */
@@ -565,9 +625,10 @@ static uint64_t summary(struct run *r, int seen)
 	fprintf(stderr, "  bugs            %u new (reduced), %u awaiting triage, %u known upstream, %u reported by pt2fuzz\n",
 		cs->bugs, cs->awaiting, cs->known, cs->reported);
 	fprintf(stderr, "  crash inputs    %u in %s\n", count_files(r->p.crashes), r->p.crashes);
-	if (r->lender.status)
-		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", r->lender.status->started,
-			r->lender.status->loans, r->lender.status->replaced);
+	const struct lender_status *lent = r->lender.status ? r->lender.status : r->wrapping_up ? &r->lender_at_wrap_up : NULL;
+	if (lent && lent->started)
+		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", lent->started, lent->loans,
+			lent->replaced);
 	if (r->restarts)
 		fprintf(stderr, "  watchdog        %u stalled jobs restarted (no progress for %lld s)\n", r->restarts, r->s.watchdog);
 	cstats_print(&r->cs, stderr);
@@ -674,6 +735,10 @@ int cmd_fuzz(int argc, char **argv)
 		if (run_round(&r, secs, tty))
 			break;
 		seen |= r.prog.seen;
+		if (r.wrapping_up) {
+			triage_wrap_up(&r, tty);
+			break;
+		}
 		if (r.p.sync) /* then the next round reads what the others published */
 			r.published += corpus_publish(r.p.corpus, r.p.sync);
 	}

@@ -187,6 +187,8 @@ struct triager {
  * reduction keeps pace with the buckets the node finds. */
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);
+/* The next poll chooses again, though no finding changed (more slots). */
+void triager_refresh(struct triager *t);
 
 /* --- campaign_first_pass.c --- */
 /* libFuzzer's -fork begins each round with a merge of the corpus and the

@@ -75,6 +75,7 @@ static const struct {
 	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
 	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
 	{"isolated", offsetof(struct campaign_stats, isolated)},
+	{"avoided", offsetof(struct campaign_stats, avoided)},
 };
 
 static uint64_t *counter(struct campaign_stats *s, unsigned k) { return (uint64_t *)((char *)s + counters[k].at); }
@@ -189,6 +190,9 @@ void cstats_print(const struct campaign_stats *s, FILE *f)
 	if (s->merge_execs) /* while a merge runs, the slot whose job it merges waits */
 		fprintf(f, "  merge runs      %llu inputs run again by merges (not in the replay cache)\n",
 			(unsigned long long)s->merge_execs);
+	if (s->avoided)
+		fprintf(f, "  known avoided   %llu components of seeds and corpus inputs dropped: a known bug's trigger\n",
+			(unsigned long long)s->avoided);
 	fprintf(f, "  verdicts       ");
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])

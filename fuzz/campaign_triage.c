@@ -275,3 +275,5 @@ void triager_stop(struct triager *t)
 		}
 	t->running = 0;
 }
+
+void triager_refresh(struct triager *t) { t->folders = UINT_MAX; }

@@ -88,6 +88,7 @@ static struct learned live;           /* views of S and the schedule that learne
 static struct {
 	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
 	uint64_t isolated;    /* parts of graphs judged alone (pipeline/isolate.h) */
+	uint64_t avoided;     /* components of seeds and corpus inputs dropped: a known bug's trigger */
 	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
@@ -163,10 +164,11 @@ static void write_stats(void)
 	if (!f)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
-		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n",
+		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n"
+		   "avoided\t%llu\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
 		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs,
-		(unsigned long long)S.isolated);
+		(unsigned long long)S.isolated, (unsigned long long)S.avoided);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -507,6 +509,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	worker_up();
+	/* A seed or corpus input may hold a known bug's trigger (it was made
+	 * before the bug was known, or by hand): that component could only
+	 * find the bug again, so it is dropped like a mutant's; an input of
+	 * triggers alone runs fresh components instead (drawn from its hash,
+	 * so that a replay runs the same), which its mutants start from too. */
+	if (avoiding && !made_here) {
+		unsigned dropped = avoid_drop(&G);
+		S.avoided += dropped;
+		if (dropped && !G.nnodes)
+			gen_fill_campaign(&G, hash);
+	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);

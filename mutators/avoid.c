@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include "../graph/dtype.h"
 #include "../graph/op.h"
+#include "edits.h"
 
 static avoid_hits_fn avoid_hits;
 static avoid_break_fn avoid_break_hits;
@@ -44,4 +45,30 @@ int avoid_graph(const struct graph *g)
 			return 1;
 	}
 	return 0;
+}
+
+unsigned avoid_drop(struct graph *g)
+{
+	static _Thread_local struct graph kept;
+	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES], del[G_MAX_NODES] = {0};
+	unsigned dropped = 0, n = graph_node_component_ids(g, comp);
+	if (!avoid_hits || g->broken)
+		return 0;
+	for (unsigned c = 0; c < n; c++) {
+		for (unsigned k = 0; k < g->nnodes; k++)
+			member[k] = comp[k] == c;
+		if (!avoid_component(g, member))
+			continue;
+		for (unsigned k = 0; k < g->nnodes; k++)
+			del[k] |= member[k];
+		dropped++;
+	}
+	if (dropped == n) { /* nothing left: no values, the bindings and target kept (what graph_init leaves) */
+		g->nvalues = g->nnodes = 0;
+		return dropped;
+	}
+	if (!dropped || edit_delete_nodes(g, del, &kept))
+		return 0;
+	*g = kept;
+	return dropped;
 }

@@ -21,6 +21,13 @@ int avoid_component(const struct graph *g, const uint8_t *member);
 /* Whether some component of g does. */
 int avoid_graph(const struct graph *g);
 
+/* Drops g's components that hold a trigger: a seed's, a corpus input's or
+ * a mutant's parent's, made before the trigger was known. A near-invalid
+ * graph is left alone (its broken node must stay the last). How many went
+ * (all of them: g keeps its bindings and no value); g is unchanged when
+ * none did or the rest would not be a graph. */
+unsigned avoid_drop(struct graph *g);
+
 /* A known bug of near-invalid graphs is held by their broken node: its op
  * and the constraint it breaks (graph/broken.h). Such a pair is no longer
  * made (mutators/break.h). hits(op, constraint): whether the pair holds a

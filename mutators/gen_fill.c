@@ -4,35 +4,12 @@
 #include "avoid.h"
 #include "edits.h"
 
-/* Drops g's components that hold a known bug's trigger (avoid.h): a
- * mutant keeps its parent's component, which may be a seed's or one made
- * before the trigger was known. How many went. */
-static unsigned drop_avoided(struct graph *g)
-{
-	static _Thread_local struct graph kept;
-	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES], del[G_MAX_NODES] = {0};
-	unsigned dropped = 0, n = graph_node_component_ids(g, comp);
-	for (unsigned c = 0; c < n; c++) {
-		for (unsigned k = 0; k < g->nnodes; k++)
-			member[k] = comp[k] == c;
-		if (!avoid_component(g, member))
-			continue;
-		for (unsigned k = 0; k < g->nnodes; k++)
-			del[k] |= member[k];
-		dropped++;
-	}
-	if (!dropped || edit_delete_nodes(g, del, &kept))
-		return 0;
-	*g = kept;
-	return dropped;
-}
-
 unsigned gen_fill_components(struct graph *g, struct rng *r, const struct gen_opts *o)
 {
 	unsigned want = gen_components(o), size = gen_component_size(o), added = 0;
 	if (g->broken)
 		return 0;
-	unsigned dropped = drop_avoided(g);
+	unsigned dropped = avoid_drop(g);
 	for (unsigned have = graph_node_components(g); have + added < want && g->nnodes + size <= G_MAX_NODES;) {
 		unsigned nodes = g->nnodes;
 		if (gen_returned_component(g, r, o, size, 1, G_MAX_RETURNS) || g->nnodes == nodes)

@@ -438,3 +438,37 @@ TEST(avoided_triggers_are_neither_generated_nor_mutated_in)
 	CHECK(parents > 0);
 	avoid_use(NULL);
 }
+
+/* A seed or corpus input runs without its components that hold a trigger
+ * (avoid_drop): the others stay as they were, and a graph of triggers alone
+ * keeps nothing to run. */
+TEST(avoid_drop_takes_only_the_trigger_components)
+{
+	static struct graph gg, before;
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.components = 8;
+	o.size = 8;
+	unsigned mixed = 0;
+	avoid_use(random_trigger);
+	for (uint64_t s = 0; s < 60; s++) {
+		avoid_use(NULL);
+		if (gen_graph(&gg, s, &o, NULL, 0) || !random_ops(&gg))
+			continue;
+		before = gg;
+		avoid_use(random_trigger);
+		unsigned comps = graph_node_components(&gg), dropped = avoid_drop(&gg);
+		CHECK(dropped >= 1);
+		CHECK_EQ(random_ops(&gg), 0);
+		CHECK_EQ(graph_node_components(&gg) + dropped, comps);
+		mixed += dropped < comps;
+		CHECK(dropped < comps ? gg.nnodes > 0 : gg.nnodes == 0);
+		CHECK_EQ(avoid_drop(&gg), 0); /* nothing left to drop */
+		gg = before;
+		avoid_use(NULL);
+		CHECK_EQ(avoid_drop(&gg), 0); /* no triggers set: nothing goes */
+		CHECK_EQ(gg.nnodes, before.nnodes);
+	}
+	CHECK(mixed > 0);
+	avoid_use(NULL);
+}

@@ -87,6 +87,14 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return 0;
 	if (findings_path(path, sizeof path, dir, "reduced") || reduce_write(path, &t->reduced, &c, &rs))
 		fprintf(stderr, "pt2fuzz triage: cannot write %s\n", path);
+	/* The reduced graph's bucket, and whether its ops are a known bug's,
+	 * before bisection: a campaign's triage cut short at its deadline has
+	 * classed what it reduced. */
+	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
+	const char *ops[G_MAX_NODES];
+	unsigned nops = op_names(&t->reduced, NULL, ops, G_MAX_NODES);
+	if (bucket_store_known_reduced(dir, ops, nops, t->bucket, &t->found.known, why, sizeof why))
+		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 	if (bisect_graph(p, &t->reduced, &c, rs.last.key, !strcmp(t->meta.pass, "backward"), &t->bisect))
 		return -1;
 	if (findings_path(path, sizeof path, dir, "bisect.json") || bisect_write(path, &t->bisect))
@@ -101,11 +109,6 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return -1;
 	for (unsigned i = 0; i < t->reruns; i++)
 		t->reruns_ok += res[i].key == rs.last.key;
-	t->bucket = t->found.by_error ? t->found.hash : rs.last.signature;
-	const char *ops[G_MAX_NODES];
-	unsigned nops = op_names(&t->reduced, NULL, ops, G_MAX_NODES);
-	if (bucket_store_known_reduced(dir, ops, nops, t->bucket, &t->found.known, why, sizeof why))
-		fprintf(stderr, "pt2fuzz triage: %s\n", why);
 	return 0;
 }
 

@@ -8,7 +8,8 @@ bug=$(finding_seed)
 [ -n "$bug" ] || die "no shipped seed is a finding on torch $TORCH_MINOR"
 mkdir "$TMP/corpus"
 cp "$B/seeds/$bug.bin" "$TMP/corpus/"
-opts=(-artifact_prefix="$TMP/" -ignore_remaining_args=1 --device cpu --findings "$TMP/findings")
+# --hunt-known: the seed's component is a known bug's trigger, which is otherwise dropped
+opts=(-artifact_prefix="$TMP/" -ignore_remaining_args=1 --device cpu --findings "$TMP/findings" --hunt-known)
 features() { # libFuzzer's INITED line names no ft: when no input showed any
   local ft
   ft=$(sed -n 's/.*INITED .*ft: \([0-9]*\).*/\1/p' "$1")

@@ -49,3 +49,25 @@ mkdir "$TMP/nseed" "$TMP/ncorpus"
 grep -q 'known finding .*\[known: pytorch#197062\]' "$TMP/nf.log" || die "the seed's finding is not the known #197062"
 grep -qP "^$TORCH_MINOR\tadaptive_max_pool2d\tunsupported_dtype\tpytorch#197062$" "$TMP/nf/.known-breaks.tsv" ||
   die "the broken node of the known finding was not learned"
+
+# A seed that holds a trigger (one of the shipped bug seeds: a bug pt2fuzz
+# reported, on this torch) has that component dropped before it runs, like a
+# mutant's (a seed of triggers alone runs fresh components instead): its bug
+# is not found, and the stats count the drop; --hunt-known runs it as it is.
+seed=$(finding_seed)
+[ -n "$seed" ] || die "no shipped seed is a finding on torch $TORCH_MINOR"
+for how in avoided hunted; do
+  mkdir -p "$TMP/bseed-$how" "$TMP/bstats-$how"
+  cp "$B/seeds/$seed.bin" "$TMP/bseed-$how/"
+  extra=()
+  [ $how = hunted ] && extra=(--hunt-known)
+  "$B/pt2fuzz_fuzzer" -runs=0 -artifact_prefix="$TMP/" "$TMP/bseed-$how" -ignore_remaining_args=1 --device cpu \
+    --keep-going --findings "$TMP/bf-$how" --stats "$TMP/bstats-$how" "${extra[@]}" >"$TMP/bseed-$how.log" 2>&1 ||
+    { tail "$TMP/bseed-$how.log"; die "the target failed on the bug seed ($how)"; }
+done
+dropped=$(awk -F'\t' '$1 == "avoided" { print $2 }' "$TMP"/bstats-avoided/fuzzer-*.tsv)
+echo "bug seed $seed: $dropped components dropped"
+[ "${dropped:-0}" -ge 1 ] || die "the bug seed's trigger component was not dropped"
+! grep -q "known finding .*\[known: " "$TMP/bseed-avoided.log" || die "the bug seed's known bug was found though its trigger is avoided"
+grep -q "pt2fuzz: known finding .*\[known: docs/findings/" "$TMP/bseed-hunted.log" ||
+  die "with --hunt-known the bug seed's reported bug was not found"

@@ -1,0 +1,29 @@
+# Triage keeps up (fuzz/campaign.c, wrap_up_due): when unknown findings still
+# wait for triage in the last fifth of --time, the fuzzing round ends there
+# and every slot of the campaign triages until the deadline. Here every input
+# is a finding of its own (a planted backend that is wrong for graphs of 7 ops
+# or more, components of 8): with 2 jobs the campaign triages in 1 slot while
+# it fuzzes, and in 2 at the wrap-up, each bounded to end before --time does.
+source "$(dirname "$0")/lib.sh"
+OUT=$TMP/out T=150
+mkdir "$TMP/seeds"
+for s in fam_conv_transpose fam_norm_batch_layer_group fam_sort_topk_kth; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
+t0=$SECONDS
+"$PT2FUZZ" fuzz --time $T --jobs 2 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 10 \
+  --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large >"$TMP/log" 2>&1 ||
+  { cat "$TMP/log"; die "the campaign failed"; }
+wall=$((SECONDS - t0))
+grep -v '^   ' "$TMP/log"
+
+line=$(grep "pt2fuzz fuzz: wrap-up: [0-9]* findings of unknown bugs await triage; the last [0-9]* s go to triage alone" \
+  "$TMP/log") || die "no wrap-up, though unknown findings waited"
+left=$(sed 's/.*the last \([0-9]*\) s.*/\1/' <<<"$line")
+echo "wrap-up with $left s left; wall $wall s"
+[ "$left" -le $((T / 5)) ] || die "the wrap-up began with $left s left, before the last fifth of $T s"
+# Two triage slots at once: batch-<time>-<slot> names slot 1 only when a second ran.
+ls -d "$OUT"/triage/batch-*-1 >/dev/null 2>&1 || die "the wrap-up triaged in one slot, not the jobs' too"
+bound=$((T * 105 / 100 + 30))
+[ "$wall" -le "$bound" ] || die "the campaign ran $wall s, above $bound s"
+grep -q "^  lender          [1-9][0-9]* workers started" "$TMP/log" || die "the summary lost the lender's counts"
+# Nothing of the wrap-up's triage outlives the campaign.
+! pgrep -f -- "triage $OUT/triage/batch-" >/dev/null || die "a triage process outlived the campaign"
