@@ -231,7 +231,7 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 			t->done += mark_batch(sl->batch);
 		}
 	}
-	if (t->running >= t->slots || !may_start)
+	if (!may_start)
 		return;
 	if (!t->tidied) {
 		char dir[CAMPAIGN_PATH + 16];
@@ -256,7 +256,8 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	t->done_seen = t->done;
 	char pick[TRIAGE_SLOTS_MAX][64];
 	uint64_t bucket[TRIAGE_SLOTS_MAX];
-	unsigned n = choose(t, p->findings, pick, bucket, t->slots - t->running, &t->pending);
+	/* chosen with the slots full too: pending tells the wrap-up what waits */
+	unsigned n = choose(t, p->findings, pick, bucket, t->slots > t->running ? t->slots - t->running : 0, &t->pending);
 	for (unsigned i = 0, s = 0; i < n; i++) {
 		while (s < t->slots && t->slot[s].pid)
 			s++;

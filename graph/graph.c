@@ -508,6 +508,16 @@ int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
 	return written;
 }
 
+int graph_writes_param_view(const struct graph *g, const uint8_t *member)
+{
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		unsigned in = g->n[k].in[0], root = g->v[in].root;
+		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && in != root && g->v[root].kind == VK_PARAM)
+			return 1;
+	}
+	return 0;
+}
+
 /* An in-place entry is a step when its base op is (floor_ as floor). */
 static int op_is_step(const struct op_def *op)
 {

@@ -11,9 +11,17 @@
 #include "signature.h" /* oracle.h is the API of oracles/: signatures come with it */
 #include "verdict.h"
 
+/* What a stride finding's detail says when compiled mode returns eager's
+ * dense layout with gaps (Inductor's stride padding reaching an output). */
+#define ORACLE_PADDED_LAYOUT "dense eager layout padded"
+
 struct oracle_opts {
 	double tol[DT_COUNT];   /* same()'s tol per output dtype (floats) */
 	uint8_t check_strides;  /* report V_STRIDE (default on) */
+	/* A known bug pads strides of outputs on this torch (the stride
+	 * finding's detail would say ORACLE_PADDED_LAYOUT): judged around, as
+	 * draw bugs are (pipeline/check_job.c). */
+	uint8_t padded_known;
 	/* The tol of the coarsest float dtype the graph computes in, when
 	 * larger than the output's own: a value that went through bfloat16
 	 * carries bfloat16's error even when it ends as float32. It bounds

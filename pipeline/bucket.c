@@ -34,6 +34,15 @@ static unsigned with_break(const json_t *meta, const char *const *ops, unsigned 
 	return k;
 }
 
+/* What a known-bug line's ERROR is matched against: the exception's message,
+ * or for a finding of none (values, strides) the verdict's detail, both
+ * normalized (oracle_bucket_message). */
+static void known_error_line(const json_t *meta, char *error, size_t n)
+{
+	const char *message = json_file_str(meta, "message");
+	oracle_bucket_message(message[0] ? message : json_file_str(meta, "detail"), error, n);
+}
+
 void bucket_of(const json_t *meta, struct finding_bucket *b)
 {
 	const char *kind = json_file_str(meta, "verdict");
@@ -57,14 +66,15 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 		if (json_is_string(op) && nops < G_MAX_NODES)
 			ops[nops++] = json_string_value(op);
 	nops = with_break(meta, ops, nops, all, word, sizeof word);
-	b->known = known_match(known_bugs(NULL, 0), kind, error, all, nops); /* error is normalized above */
+	known_error_line(meta, error, sizeof error);
+	b->known = known_match(known_bugs(NULL, 0), kind, error, all, nops);
 }
 
 const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops)
 {
 	char error[256], word[64];
 	const char *all[G_MAX_NODES + 1];
-	oracle_bucket_message(json_file_str(meta, "message"), error, sizeof error);
+	known_error_line(meta, error, sizeof error);
 	nops = with_break(meta, ops, nops, all, word, sizeof word);
 	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, all, nops);
 }

@@ -296,6 +296,20 @@ const struct known_bug *known_break_trigger(const struct known_list *l, const ch
 	return NULL;
 }
 
+const struct known_bug *known_stride_bug(const struct known_list *l, const char *torch, const char *detail)
+{
+	char minor[16];
+	if (torch_minor(torch, minor, sizeof minor))
+		return NULL;
+	for (unsigned i = 0; l && i < l->n; i++) {
+		const struct known_bug *b = &l->bugs[i];
+		if (strcmp(b->kinds, "*") && listed(b->kinds, "stride") && listed(b->torch, minor) &&
+		    !fnmatch(b->error, detail, 0))
+			return b;
+	}
+	return NULL;
+}
+
 const struct known_list *known_bugs(char *why, size_t n)
 {
 	static struct known_list list;

@@ -3,10 +3,12 @@
  * are not; a known-bugs line matches its findings and not a near miss; a
  * malformed line is an error naming FILE:LINE. */
 #include "test.h"
-#include "../oracles/signature.h"
+#include "../oracles/oracle.h"
 #include "../pipeline/bucket.h"
 #include "../pipeline/json_file.h"
+#include "../graph/text.h"
 #include "../pipeline/known_bugs.h"
+#include "../pipeline/op_names.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -526,4 +528,63 @@ TEST(findings_census_new_only_once_reduced)
 	CHECK_EQ(c.reported, 1);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	CHECK_EQ(system(cmd), 0);
+}
+
+/* A bug that needs a structure beside its ops: an in-place write through a
+ * view into a parameter (pt2fuzz's reported no_grad view bug). The op set of
+ * such a graph names it (op_names), so that its findings match the line and
+ * its components are the line's trigger; a write into the parameter itself,
+ * or through a view of an input, is not that structure. */
+TEST(param_view_write_is_a_word_of_the_op_set)
+{
+	static struct graph g;
+	char why[300];
+	const char *names[G_MAX_NODES + 1];
+	static const char *const texts[] = {
+		"bindings 1\np0 = param float32 [1, 1]\nv1 = reshape(p0; shape=[-1])\nx2 = input float32 [1]\n"
+		"v3 = add_(v1, x2)\noutput v3\n",
+		"bindings 1\np0 = param float32 [1]\nx1 = input float32 [1]\nv2 = add_(p0, x1)\noutput v2\n",
+		"bindings 1\nx0 = input float32 [1, 1]\nv1 = reshape(x0; shape=[-1])\nx2 = input float32 [1]\n"
+		"v3 = add_(v1, x2)\noutput v3\n",
+	};
+	for (unsigned t = 0; t < 3; t++) {
+		CHECK(text_parse(&g, texts[t], why, sizeof why) == 0);
+		CHECK_EQ(graph_writes_param_view(&g, NULL), t == 0);
+		unsigned n = op_names(&g, NULL, names, G_MAX_NODES + 1), word = 0;
+		for (unsigned i = 0; i < n; i++)
+			word += !strcmp(names[i], GRAPH_WORD_PARAM_VIEW_WRITE);
+		CHECK_EQ(word, t == 0);
+		CHECK_EQ(known_trigger(known_bugs(NULL, 0), "2.11.0+cu130", names, n) != NULL, t == 0);
+	}
+	json_t *m = meta("behaviour-68faba94b293734e", "behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+			 "RuntimeError: A view was created in no_grad mode and its base or another view of its base has "
+			 "been modified inplace with grad mode enabled.",
+			 "add_,inplace_view:param,reshape");
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && strstr(b.known->issue, "behaviour-param-view-inplace-no-grad"));
+	json_decref(m);
+}
+
+/* A stride finding matches a known line by its detail (it has no
+ * exception): pytorch#152520's padded layouts on 2.11, where the oracle is
+ * told to judge around them; not another stride difference, nor 2.15. */
+TEST(known_stride_bug_matches_the_padded_detail)
+{
+	const struct known_list *l = known_bugs(NULL, 0);
+	const char *sample = "* (" ORACLE_PADDED_LAYOUT ")";
+	const struct known_bug *k = known_stride_bug(l, "2.11.0+cu130", sample);
+	CHECK(k && !strcmp(k->issue, "pytorch#152520"));
+	CHECK(known_stride_bug(l, "2.15.0", sample) == NULL);
+	CHECK(known_stride_bug(l, "2.11.0", "binding 0 output 0: stride of dim 0 (size 3) eager 1, compiled 2") == NULL);
+	json_t *m = meta("stride-e58c4fa9d70a11fa", "stride", "", "", "bmm");
+	json_object_set_new(m, "detail", json_string("binding 0 output 8: stride of dim 0 (size 13) eager 91, compiled 128 ("
+						      ORACLE_PADDED_LAYOUT ")"));
+	struct finding_bucket b;
+	bucket_of(m, &b);
+	CHECK(b.known && !strcmp(b.known->issue, "pytorch#152520"));
+	json_object_set_new(m, "detail", json_string("binding 0 output 8: stride of dim 0 (size 13) eager 91, compiled 1"));
+	bucket_of(m, &b);
+	CHECK(b.known == NULL);
+	json_decref(m);
 }

@@ -83,7 +83,7 @@ TEST(triage_slots_run_side_by_side_one_bucket_each)
 	finding("behaviour-0000000000000004", "RuntimeError: third bug", "exp");
 	/* a known bug (the built-in list): never triaged in the background */
 	finding("behaviour-0000000000000005", "RuntimeError: A view was created in no_grad mode and is being modified",
-		"relu");
+		"inplace_view:param");
 	t.slots = 2;
 	t.secs = 5;
 	triager_poll(&t, &p, &ta, 1);

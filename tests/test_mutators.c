@@ -383,8 +383,9 @@ static int random_trigger(const char *const *ops, unsigned n)
 {
 	char name[64];
 	for (unsigned i = 0; i < n; i++) {
-		snprintf(name, sizeof name, "%.*s", (int)strcspn(ops[i], "@"), ops[i]); /* "op@dtype" */
-		if (op_get((unsigned)op_find(name))->family == FAM_RANDOM)
+		snprintf(name, sizeof name, "%.*s", (int)strcspn(ops[i], "@"), ops[i]); /* "op@dtype", or a structure's word */
+		int op = op_find(name);
+		if (op >= 0 && op_get((unsigned)op)->family == FAM_RANDOM)
 			return 1;
 	}
 	return 0;

@@ -710,4 +710,17 @@ TEST(oracle_strides_exact_for_dense_outputs_order_for_others)
 	c->stride[1] = 1; /* padded rows: not eager's */
 	CHECK_EQ(judge(), V_STRIDE);
 	CHECK(strstr(V.detail, "another order") == NULL);
+	CHECK(strstr(V.detail, "(" ORACLE_PADDED_LAYOUT ")") != NULL);
+	/* a known bug pads outputs on this torch (pytorch#152520 on 2.11): judged around */
+	O.padded_known = 1;
+	CHECK_EQ(judge(), V_PASS);
+	c->stride[0] = 1; /* another layout still is a finding, and not called padded */
+	c->stride[1] = 2;
+	CHECK_EQ(judge(), V_STRIDE);
+	CHECK(strstr(V.detail, ORACLE_PADDED_LAYOUT) == NULL);
+	c->stride[0] = 2; /* a smaller stride is no padding */
+	c->stride[1] = 1;
+	CHECK_EQ(judge(), V_STRIDE);
+	O.padded_known = 0;
+	CHECK(strstr(V.detail, ORACLE_PADDED_LAYOUT) == NULL);
 }

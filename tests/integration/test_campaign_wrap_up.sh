@@ -2,12 +2,13 @@
 # wait for triage in the last fifth of --time, the fuzzing round ends there
 # and every slot of the campaign triages until the deadline. Here every input
 # is a finding of its own (a planted backend that is wrong for graphs of 7 ops
-# or more, components of 8): with 2 jobs the campaign triages in 1 slot while
-# it fuzzes, and in 2 at the wrap-up, each bounded to end before --time does.
+# or more): the first pass alone files one per seed (6 generated graphs of
+# 8 ops, each its own bucket), more than 1 triage slot reduces on 2 cores
+# before the wrap-up; with 2 jobs the campaign triages in 1 slot while it
+# fuzzes, and in 2 at the wrap-up, each bounded to end before --time does.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=150
-mkdir "$TMP/seeds"
-for s in fam_conv_transpose fam_norm_batch_layer_group fam_sort_topk_kth; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
+"$PT2FUZZ" gen --seed 11 --count 6 --size 8 --components 1 --target cpu --out "$TMP/seeds" >/dev/null
 t0=$SECONDS
 "$PT2FUZZ" fuzz --time $T --jobs 2 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 10 \
   --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large >"$TMP/log" 2>&1 ||
