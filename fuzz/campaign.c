@@ -436,15 +436,15 @@ static void tick(struct run *r, int tty, int64_t now)
 		triager_poll(&r->triage, &r->p, &r->ta, may_start && triage_bound(r, now));
 }
 
-/* A campaign's summary counts a bug new only once it is reduced (the
- * count's honesty costs nothing when triage keeps up): the last
- * 1/TRIAGE_WRAP_UP of --time goes to triage on every job's worker when more
- * unknown findings wait than the triage share runs. */
+/* A campaign's summary counts a bug new only once it is reduced: the last
+ * 1/TRIAGE_WRAP_UP of --time goes to triage on every job's worker while
+ * findings of unknown bugs are not yet triaged (running or waiting). A
+ * finding made later could not be reduced in time anyway. */
 #define TRIAGE_WRAP_UP 5
 static int wrap_up_due(const struct run *r, int64_t now)
 {
 	return r->s.triage && r->deadline && time_left_ms(r, now) <= r->s.secs * 1000 / TRIAGE_WRAP_UP &&
-	       r->triage.pending > r->triage.running;
+	       r->triage.pending > 0;
 }
 
 /* Why a running round is to stop now: a signal, the deadline, the watchdog
@@ -457,8 +457,8 @@ static const char *round_must_stop(struct run *r, int tty, int64_t now)
 		return "time";
 	if (wrap_up_due(r, now)) {
 		r->wrapping_up = 1;
-		say(r, tty, "wrap-up: %u findings of unknown bugs await triage; the last %lld s go to triage alone",
-		    r->triage.pending - r->triage.running, (long long)(time_left_ms(r, now) / 1000));
+		say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to "
+			    "triage alone", r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000));
 		return "triage";
 	}
 	if (!stalled(r, &r->beat, now))

@@ -512,13 +512,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A seed or corpus input may hold a known bug's trigger (it was made
 	 * before the bug was known, or by hand): that component could only
 	 * find the bug again, so it is dropped like a mutant's; an input of
-	 * triggers alone runs fresh components instead (drawn from its hash,
-	 * so that a replay runs the same), which its mutants start from too. */
+	 * triggers alone runs one fresh component instead (drawn from its
+	 * hash, so that a replay runs the same). */
 	if (avoiding && !made_here) {
 		unsigned dropped = avoid_drop(&G);
 		S.avoided += dropped;
-		if (dropped && !G.nnodes)
-			gen_fill_campaign(&G, hash);
+		if (dropped && !G.nnodes) {
+			struct gen_opts o;
+			struct rng rg;
+			gen_default_opts(&o);
+			o.components = 1;
+			rng_seed(&rg, hash);
+			gen_fill_components(&G, &rg, &o);
+		}
 	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);

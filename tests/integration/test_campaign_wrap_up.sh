@@ -1,5 +1,5 @@
-# Triage keeps up (fuzz/campaign.c, wrap_up_due): when unknown findings still
-# wait for triage in the last fifth of --time, the fuzzing round ends there
+# Triage keeps up (fuzz/campaign.c, wrap_up_due): when findings of unknown
+# bugs are not yet triaged in the last fifth of --time, the fuzzing round ends there
 # and every slot of the campaign triages until the deadline. Here every input
 # is a finding of its own (a planted backend that is wrong for graphs of 7 ops
 # or more): the first pass alone files one per seed (6 generated graphs of
@@ -16,7 +16,7 @@ t0=$SECONDS
 wall=$((SECONDS - t0))
 grep -v '^   ' "$TMP/log"
 
-line=$(grep "pt2fuzz fuzz: wrap-up: [0-9]* findings of unknown bugs await triage; the last [0-9]* s go to triage alone" \
+line=$(grep "pt2fuzz fuzz: wrap-up: [0-9]* findings of unknown bugs not yet triaged ([0-9]* being triaged); the last [0-9]* s go to triage alone" \
   "$TMP/log") || die "no wrap-up, though unknown findings waited"
 left=$(sed 's/.*the last \([0-9]*\) s.*/\1/' <<<"$line")
 echo "wrap-up with $left s left; wall $wall s"
