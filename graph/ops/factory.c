@@ -1,6 +1,6 @@
 /* Tensors made inside the graph: factories (torch.full, zeros/ones, arange,
  * linspace, eye, torch.tensor of a Python number, the signal windows), their *_like and new_*
- * forms, and Python numbers and 0-dim tensors as operands. Input 0 gives
+ * forms. Input 0 gives
  * the device (and, for the *_like forms and sized factories, the shape, so
  * a factory may follow a dynamic dim); its values are not read. Compilers
  * fold constants and specialize on them: a different path from tensors
@@ -380,62 +380,10 @@ static bool choose_scalar_tensor(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-/* x op python float: a float x keeps its dtype, others become float32. */
-static bool infer_float_scalar(struct infer_io *io)
-{
-	if (!io_in_range(io, "value/1000", io->attr[0], -1000000, 1000000))
-		return false;
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], dtype_is_float(io->in[0]->dtype) ? (enum dtype)io->in[0]->dtype : DT_FLOAT32);
-	return true;
-}
-
-static bool choose_float_scalar(struct chooser *c, struct op_choice *ch)
-{
-	ch->nattr = 1;
-	ch->attr[0] = pick_of(c, float_values, NELEM(float_values));
-	return true;
-}
-
-/* x * python int: integers keep their dtype (bool becomes int64). */
-static bool infer_int_scalar(struct infer_io *io)
-{
-	if (!io_in_range(io, "value", io->attr[0], -100, 100))
-		return false;
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], io->in[0]->dtype == DT_BOOL ? DT_INT64 : (enum dtype)io->in[0]->dtype);
-	return true;
-}
-
-static bool choose_int_scalar(struct chooser *c, struct op_choice *ch)
-{
-	ch->nattr = 1;
-	ch->attr[0] = rng_range(c->rng, -4, 4);
-	return true;
-}
-
-/* x * torch.tensor(value): a 0-dim operand takes part in type promotion
- * only when its category is higher (a float scalar with an int x: float32). */
-static bool infer_times_0dim(struct infer_io *io)
-{
-	if (!io_in_range(io, "value/1000", io->attr[0], -1000000, 1000000))
-		return false;
-	enum dtype dts[2] = {(enum dtype)io->in[0]->dtype, DT_FLOAT32};
-	int zero[2] = {io->in[0]->rank == 0, 1};
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], dtype_result(dts, zero, 2));
-	return true;
-}
-
 #define FACTORY(nm, dt, attrs_, spelling, tag, w) \
 	{.name = nm, .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_FRESH, .weight = w, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
-/* Python-number operands keep input 0's layout, like any elementwise op. */
-#define SCALAR(nm, dt, attrs_, spelling, tag, ch_, ...) \
-	{.name = nm, .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = 2, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = ch_, __VA_ARGS__}
 #define ON_DEVICE "device=@0.device)"
 /* param: the window's one number, as an attribute and as spelled ("" for none) */
 #define WINDOW(nm, param_attr, param_spelled) \
@@ -481,18 +429,5 @@ const struct op_def ops_factory[] = {
 	FACTORY("general_cosine_window", DTM_EVERY, "dim sym? dtype%",
 		"torch.signal.windows.general_cosine(@0.size(#0), a=[0.46, 0.23, 0.31], sym=#1, dtype=#2, " ON_DEVICE,
 		window, 1),
-	SCALAR("add_scalar", DTM_ALL, "value~", "@0 + #0", float_scalar, choose_float_scalar),
-	SCALAR("rsub_scalar", DTM_FLOAT, "value~", "#0 - @0", float_scalar, choose_float_scalar),
-	SCALAR("mul_scalar", DTM_ALL, "value~", "@0 * #0", float_scalar, choose_float_scalar),
-	SCALAR("rdiv_scalar", DTM_FLOAT, "value~", "#0 / @0", float_scalar, choose_float_scalar),
-	SCALAR("radd_scalar", DTM_ALL, "value~", "#0 + @0", float_scalar, choose_float_scalar),
-	SCALAR("rmul_scalar", DTM_ALL, "value~", "#0 * @0", float_scalar, choose_float_scalar),
-	SCALAR("rpow_scalar", DTM_FLOAT, "value~", "#0 ** @0", float_scalar, choose_float_scalar),
-	SCALAR("rmod_scalar", DTM_FLOAT, "value~", "#0 % @0", float_scalar, choose_float_scalar, .step = 1),
-	SCALAR("rand_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 & @0", int_scalar, choose_int_scalar),
-	SCALAR("ror_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 | @0", int_scalar, choose_int_scalar),
-	SCALAR("rxor_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 ^ @0", int_scalar, choose_int_scalar),
-	SCALAR("mul_int_scalar", DTM_EVERY & ~DTM_FLOAT, "value", "@0 * #0", int_scalar, choose_int_scalar),
-	SCALAR("times_0dim", DTM_ALL, "value~", "@0 * torch.tensor(#0, " ON_DEVICE, times_0dim, choose_float_scalar),
 };
 FAMILY_COUNT(factory);
