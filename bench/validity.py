@@ -103,6 +103,10 @@ def run(src, lines):
 
 def main():
     inp = sys.stdin.buffer
+    # Replies go to a copy of stdout; the programs' own stdout (oneMKL prints
+    # its parameter errors there) goes to stderr, so no line interleaves.
+    replies = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
     while True:
         head = inp.readline()
         if not head:
@@ -120,8 +124,8 @@ def main():
             reply = "err\t" + line + "\t" + type(e).__name__ + ": " + msg.replace("\t", " ")
         finally:
             signal.alarm(0)
-        sys.stdout.write(reply + "\n")
-        sys.stdout.flush()
+        replies.write(reply + "\n")
+        replies.flush()
 
 
 main()

@@ -44,9 +44,10 @@ def module_keys(cls):  # nn.BatchNorm2d: batch_norm2d, batch_norm
     return {s, re.sub(r"_?[123]d$", "", s)}
 
 
-REFLECTED = re.compile(r"^#\d+ (\*\*|[-+*/%&|^@]) @\d+$")
-REFLECTED_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "**": "pow", "&": "and", "|": "or",
-                   "^": "xor", "@": "matmul"}
+# The number may be parenthesized: `(-2.0) ** x` is not `-2.0 ** x`.
+REFLECTED = re.compile(r"^(?:#\d+|\(#\d+\)) (\*\*|//|[-+*/%&|^@]) @\d+$")
+REFLECTED_NAMES = {"+": "add", "-": "sub", "*": "mul", "/": "div", "//": "floordiv", "%": "mod", "**": "pow",
+                   "&": "and", "|": "or", "^": "xor", "@": "matmul"}
 CALL = re.compile(r"(?:(torch(?:\.\w+)+|F\.\w+)|@\d+\.(\w+))\s*\(")
 
 

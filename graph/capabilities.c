@@ -2,6 +2,7 @@
 #include <string.h>
 #include "broken.h"
 #include "op.h"
+#include "real.h"
 
 static int has_family(const struct graph *g, const char *family)
 {
@@ -74,15 +75,27 @@ static int edge_attribute(const struct graph *g)
 	return 0;
 }
 
+/* A real attribute kernels treat apart: tiny or huge, -0.0, an infinity or NaN. */
+static int special_real(const struct graph *g)
+{
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		struct attr_spec s;
+		op_attr_spec(op_get(g->n[k].op), &s);
+		for (unsigned i = 0; i < s.nscalar; i++)
+			if (s.kind[i] == AK_REAL && !(RCM(real_class_of(real_value(g->n[k].attr[i]))) &
+						      (RCM(RC_ORDINARY) | RCM(RC_FRACTION) | RCM(RC_ZERO))))
+				return 1;
+	}
+	return 0;
+}
+
 static const char *const div_rounding[] = {"div_trunc", "div_floor", "div_rounding", NULL};
 static const char *const int_matmul[] = {"mm_int", "bmm_int", "matmul_int", NULL};
-static const char *const python_scalar[] = {"add_scalar", "rsub_scalar", "mul_scalar", "rdiv_scalar",
-					   "mul_int_scalar", "times_0dim", NULL};
 
 static int c_inplace(const struct graph *g) { return has_family(g, "inplace"); }
 static int c_view_write(const struct graph *g) { return writes_through_view(g); }
 static int c_factory(const struct graph *g) { return has_family(g, "factory"); }
-static int c_scalar(const struct graph *g) { return has_op(g, python_scalar); }
+static int c_scalar(const struct graph *g) { return has_family(g, "scalar"); }
 static int c_zero_dim(const struct graph *g) { return any_value(g, is_zero_dim_leaf); }
 static int c_layout(const struct graph *g) { return any_value(g, is_laid_out); }
 static int c_empty(const struct graph *g) { return any_value(g, is_empty); }
@@ -95,6 +108,7 @@ static int c_special(const struct graph *g) { return has_family(g, "special"); }
 static int c_random(const struct graph *g) { return has_family(g, "random"); }
 static int c_div(const struct graph *g) { return has_op(g, div_rounding); }
 static int c_edge(const struct graph *g) { return edge_attribute(g); }
+static int c_real(const struct graph *g) { return special_real(g); }
 static int c_dynamic(const struct graph *g) { return g->nsym > 0; }
 static int c_near_invalid(const struct graph *g) { return g->broken != C_NONE; }
 
@@ -110,7 +124,8 @@ static const struct {
 	{"integer matmul", c_int_matmul},    {"chosen fill", c_fill},
 	{"loss", c_loss},                    {"special function", c_special},
 	{"random op", c_random},             {"div rounding mode", c_div},
-	{"edge attribute", c_edge},          {"dynamic dims", c_dynamic},
+	{"edge attribute", c_edge},          {"special real number", c_real},
+	{"dynamic dims", c_dynamic},
 	{"near-invalid", c_near_invalid},
 };
 

@@ -1,11 +1,12 @@
 #include "dtype.h"
+#include <float.h>
 #include <string.h>
 
 static const struct dtype_info table[DT_COUNT] = {
-	[DT_FLOAT32] = {"float32", "torch.float32", CAT_FLOAT, 32},
-	[DT_FLOAT16] = {"float16", "torch.float16", CAT_FLOAT, 16},
-	[DT_BFLOAT16] = {"bfloat16", "torch.bfloat16", CAT_FLOAT, 16},
-	[DT_FLOAT64] = {"float64", "torch.float64", CAT_FLOAT, 64},
+	[DT_FLOAT32] = {"float32", "torch.float32", CAT_FLOAT, 32, .fmax = FLT_MAX},
+	[DT_FLOAT16] = {"float16", "torch.float16", CAT_FLOAT, 16, .fmax = 65504.0},
+	[DT_BFLOAT16] = {"bfloat16", "torch.bfloat16", CAT_FLOAT, 16, .fmax = 3.3895313892515355e38},
+	[DT_FLOAT64] = {"float64", "torch.float64", CAT_FLOAT, 64, .fmax = DBL_MAX},
 	[DT_INT32] = {"int32", "torch.int32", CAT_INT, 32, INT32_MIN, INT32_MAX},
 	[DT_INT64] = {"int64", "torch.int64", CAT_INT, 64, INT64_MIN, INT64_MAX},
 	[DT_BOOL] = {"bool", "torch.bool", CAT_BOOL, 8, 0, 1},

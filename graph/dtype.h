@@ -30,6 +30,7 @@ struct dtype_info {
 	enum dtype_cat cat;
 	int bits;
 	int64_t min, max; /* integers: the values the type holds */
+	double fmax;      /* floats: the largest finite value */
 };
 
 const struct dtype_info *dtype_info(unsigned dt); /* NULL when out of range */

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "broken.h"
 #include "op.h"
+#include "real.h"
 
 static const char *const value_prefix[VK_COUNT] = {
 	[VK_INPUT] = "x", [VK_PARAM] = "self.p", [VK_NODE] = "v", [VK_BUFFER] = "self.b"};
@@ -22,6 +23,13 @@ void emit_milli(FILE *f, int64_t x)
 	for (int i = 2; i > 0 && frac[i] == '0'; i--)
 		frac[i] = 0;
 	fprintf(f, "%s%" PRIu64 ".%s", x < 0 ? "-" : "", a / 1000, frac);
+}
+
+void emit_real(FILE *f, int64_t bits, int python)
+{
+	char buf[48];
+	real_format(buf, sizeof buf, real_value(bits), python);
+	fputs(buf, f);
 }
 
 void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i, int python)
@@ -53,6 +61,7 @@ void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i
 	switch (k) {
 	case AK_BOOL: fputs(a ? "True" : "False", f); break;
 	case AK_MILLI: emit_milli(f, a); break;
+	case AK_REAL: emit_real(f, a, python); break;
 	case AK_STR: fprintf(f, "'%s'", op->strs[a]); break;
 	case AK_DTYPE: fputs(python ? dtype_info((unsigned)a)->torch : dtype_info((unsigned)a)->name, f); break;
 	default: fprintf(f, "%lld", (long long)a); break;

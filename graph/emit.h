@@ -61,6 +61,8 @@ void emit_special_helper(FILE *f);
 
 /* Writes a number given in thousandths ("-0.5"; also used by the text form). */
 void emit_milli(FILE *f, int64_t x);
+/* A real attribute (graph/real.h) by its bits: exact, as Python (float('inf')) or the text form (inf). */
+void emit_real(FILE *f, int64_t bits, int python);
 
 /* Writes attribute i of node nd in Python form (also used by the text form). */
 void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i, int python);

@@ -331,7 +331,7 @@ int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_c
 		if (s.list >= 0 && i == s.nscalar)
 			continue; /* the count */
 		if ((k == AK_BOOL && (a < 0 || a > 1)) || (k == AK_STR && (a < 0 || a >= (int64_t)s.nstrs)) ||
-		    (k == AK_DTYPE && (a < 0 || a >= DT_COUNT)) || a < -(1LL << 40) || a > (1LL << 40))
+		    (k == AK_DTYPE && (a < 0 || a >= DT_COUNT)) || (k != AK_REAL && (a < -(1LL << 40) || a > (1LL << 40))))
 			return fail(why, n, "%s: attribute %u = %lld out of range", op->name, i, (long long)a);
 	}
 	return 0;

@@ -13,6 +13,7 @@
  *   name      integer            name?   bool (0 or 1)
  *   name~     number, in 1/1000  name$   string: index into `strs`
  *   name%     dtype (enum dtype)
+ *   name^     real number: a double's IEEE bits (graph/real.h)
  *   name[]    integer list (must be last): a count, then the items
  *   name[@]   shape list (must be last): items >= 1 are sizes, -1 is "infer",
  *             -2-k is "size of input 0's dim k" (for dynamic dims)
@@ -35,7 +36,7 @@
 enum op_family {
 	FAM_UNARY, FAM_BINARY, FAM_REDUCE, FAM_MATMUL, FAM_CONV, FAM_POOL, FAM_NORM, FAM_PAD,
 	FAM_SHAPE, FAM_COMBINE, FAM_INDEX, FAM_ACTIVATION, FAM_CUMULATIVE, FAM_SORT, FAM_CAST,
-	FAM_MISC, FAM_DATADEP, FAM_INPLACE, FAM_FACTORY, FAM_LOSS, FAM_SPECIAL, FAM_RANDOM, FAM_LINALG, FAM_FFT, FAM_SEARCH, FAM_COUNT
+	FAM_MISC, FAM_DATADEP, FAM_INPLACE, FAM_FACTORY, FAM_LOSS, FAM_SPECIAL, FAM_RANDOM, FAM_LINALG, FAM_FFT, FAM_SEARCH, FAM_SCALAR, FAM_COUNT
 };
 
 /* How an output's memory layout follows from the inputs'. */
@@ -143,7 +144,7 @@ int op_by_hash(uint32_t h);               /* id, or -1 */
 const char *op_family_name(enum op_family f);
 
 /* Attribute kinds parsed from op_def.attrs. */
-enum attr_kind { AK_INT, AK_BOOL, AK_MILLI, AK_STR, AK_DTYPE, AK_LIST, AK_SHAPE };
+enum attr_kind { AK_INT, AK_BOOL, AK_MILLI, AK_STR, AK_DTYPE, AK_LIST, AK_SHAPE, AK_REAL };
 struct attr_spec {
 	unsigned nscalar;          /* attributes before the list, if any */
 	int list;                  /* kind of the trailing list (AK_LIST/AK_SHAPE), or -1 */

@@ -1,7 +1,9 @@
 #include "opkit.h"
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "real.h"
 
 bool io_fail(struct infer_io *io, const char *fmt, ...)
 {
@@ -91,6 +93,14 @@ bool io_in_range(struct infer_io *io, const char *what, int64_t v, int64_t lo, i
 {
 	if (v < lo || v > hi)
 		return io_fail(io, "%s %lld not in [%lld, %lld]", what, (long long)v, (long long)lo, (long long)hi);
+	return true;
+}
+
+bool io_real_fits(struct infer_io *io, unsigned at, enum dtype dt)
+{
+	double x = real_value(io->attr[at]);
+	if (isfinite(x) && fabs(x) > dtype_info(dt)->fmax)
+		return io_fail(io, "attribute %u = %g overflows %s", at, x, dtype_info(dt)->name);
 	return true;
 }
 

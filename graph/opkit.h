@@ -43,6 +43,11 @@ bool io_attr_range(struct infer_io *io, unsigned i, int64_t lo, int64_t hi);
 
 /* Checks a named quantity v is in [lo, hi] ("stride 0 not in [1, 4]"). */
 bool io_in_range(struct infer_io *io, const char *what, int64_t v, int64_t lo, int64_t hi);
+/* Real attribute `at` (graph/real.h) converts to float dtype dt without
+ * overflow, as eager checks where it casts a number to the tensor's dtype
+ * (clamp's bounds, pow's exponent, where's other value): finite beyond dt's
+ * range fails, while infinities and NaN pass. */
+bool io_real_fits(struct infer_io *io, unsigned at, enum dtype dt);
 
 /* torch.result_type of the inputs (zero-dim tensors take part per ATen's rule). */
 enum dtype io_result_dtype(const struct infer_io *io);

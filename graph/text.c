@@ -6,6 +6,7 @@
 #include "broken.h"
 #include "fail.h"
 #include "op.h"
+#include "real.h"
 #include "validate.h"
 
 #define MAX_NAME 48 /* longer than any op name (a unit test checks) */
@@ -224,6 +225,16 @@ static int parse_attr_value(struct parser *ps, const struct op_def *op, const st
 			return perr(ps, "expected a number with at most 3 decimals");
 		ch->attr[ch->nattr++] = x;
 		return 0;
+	case AK_REAL: {
+		double r;
+		skip_ws(ps);
+		size_t l = real_parse(ps->p, &r);
+		if (!l)
+			return perr(ps, "expected a real number, inf, -inf or nan");
+		ps->p += l;
+		ch->attr[ch->nattr++] = real_bits(r);
+		return 0;
+	}
 	case AK_DTYPE:
 		if (!ident(ps, w) || (x = dtype_from_name(w)) < 0)
 			return perr(ps, "expected a dtype");

@@ -2,11 +2,13 @@
  * what they reach, module state, factories, input layouts, chosen fills,
  * small integer dtypes, empty tensors and the device target. Each test says
  * what the rules accept, what they refuse, and what reaches the program. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
 #include "../graph/emit.h"
+#include "../graph/real.h"
 #include "../graph/text.h"
 #include "../graph/validate.h"
 #include "../mutators/gen.h"
@@ -245,12 +247,18 @@ TEST(factories_hold_their_values_and_follow_dims)
 	tk_dynamic(&g, 2, vals);
 	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){-1, 4});
 	/* a size that follows input 0's dim 0 (dynamic), and a static one */
-	int f = node_out(tk_node(&g, "full", 1, &x, 5, (int64_t[]){2500, DT_FLOAT32, 2, -2, 7}, why, sizeof why));
+	int f = node_out(tk_node(&g, "full", 1, &x, 5, (int64_t[]){real_bits(2.5), DT_FLOAT32, 2, -2, 7}, why, sizeof why));
 	CHECK(f >= 0 && g.v[f].dim[0][0] == 3 && g.v[f].dim[1][0] == 6 && g.v[f].dim[1][1] == 7);
 	/* an integer dtype holds integral values only, within its range */
-	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){2500, DT_INT64, 1, 2}, why, sizeof why) < 0);
-	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){-1000, DT_UINT8, 1, 2}, why, sizeof why) < 0);
-	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){200000, DT_UINT8, 1, 2}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(2.5), DT_INT64, 1, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(-1.0), DT_UINT8, 1, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(200.0), DT_UINT8, 1, 2}, why, sizeof why) >= 0);
+	/* a float dtype holds any real number within its range: 1e-30, -0.0, NaN, but not 1e+10 in float16 */
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(1e-30), DT_FLOAT16, 1, 2}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(-0.0), DT_BFLOAT16, 1, 2}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "full_like", 1, &x, 2, (int64_t[]){real_bits(NAN), DT_FLOAT32}, why, sizeof why) >= 0);
+	CHECK(tk_node(&g, "full", 1, &x, 4, (int64_t[]){real_bits(1e10), DT_FLOAT16, 1, 2}, why, sizeof why) < 0);
+	CHECK(tk_node(&g, "full_like", 1, &x, 2, (int64_t[]){real_bits(NAN), DT_INT32}, why, sizeof why) < 0);
 	/* arange over a dynamic dim: an int64 index in [0, size - 1] */
 	int r = node_out(tk_node(&g, "arange_dim", 1, &x, 1, (int64_t[]){0}, why, sizeof why));
 	CHECK(r >= 0 && g.v[r].dtype == DT_INT64 && g.v[r].lo == 0 && g.v[r].hi == 5);
@@ -260,7 +268,7 @@ TEST(factories_hold_their_values_and_follow_dims)
 	CHECK(ar >= 0 && g.v[ar].dim[0][0] == 3 && g.v[ar].hi == 4);
 	/* a 0-dim float operand with an int tensor promotes to float32 */
 	int i = tk_input(&g, DT_INT32, 1, (int[]){4});
-	int t = node_out(tk_node(&g, "times_0dim", 1, &i, 1, (int64_t[]){2000}, why, sizeof why));
+	int t = node_out(tk_node(&g, "times_0dim", 1, &i, 1, (int64_t[]){real_bits(2.0)}, why, sizeof why));
 	CHECK(t >= 0 && g.v[t].dtype == DT_FLOAT32);
 	graph_mark_sinks(&g);
 	char *p = emit_program_string(&g, NULL, NULL);

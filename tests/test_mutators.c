@@ -93,7 +93,7 @@ TEST(mutators_recipe_rebuilds_the_same_graph)
 
 /* Success-rate floors (%): the measured rates (insert 100, grow 100, delete 95, rewire
  * 91, attr 88, swap 75, dims 61, dynamic 63, dtype 97, splice 99, regenerate
- * 100, break 100) less a margin for catalogue changes. Edits that keep every type
+ * 100, break 100, grad 79 since float-only binary ops take mixed float dtypes) less a margin for catalogue changes. Edits that keep every type
  * (insert, delete, rewire, dtype with its casts, splice onto fitting values)
  * nearly always rebuild; attr and swap fail where no other choice or op fits
  * (choose_none ops, rank-specific ops); resizing or making dims dynamic
@@ -105,7 +105,7 @@ static const struct {
 } floors[] = {
 	{"insert", 90}, {"grow", 90},    {"delete", 80}, {"rewire", 75}, {"attr", 70},   {"swap", 55},
 	{"dims", 40},   {"dynamic", 40}, {"dtype", 80},  {"splice", 80}, {"regenerate", 99},
-	{"break", 95},  {"grad", 80},    {"leaf", 50},
+	{"break", 95},  {"grad", 75},    {"leaf", 50},
 };
 
 TEST(mutators_every_mutator_gives_valid_changed_graphs)

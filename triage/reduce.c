@@ -106,22 +106,26 @@ static int make_float32(const struct graph *g, unsigned i, int output, struct gr
 	return edit_leaf_dtype(g, i, DT_FLOAT32, out);
 }
 
-/* An attribute toward 0: 0, 1, or half of it (list counts stay). */
-static int make_attr(const struct graph *g, unsigned i, int output, struct graph *out)
+int reduce_attr_candidate(const struct graph *g, unsigned k, unsigned a, unsigned which, int64_t *v)
 {
-	(void)output;
-	unsigned k = i / (G_MAX_ATTR * 3), a = i / 3 % G_MAX_ATTR;
 	const struct node *nd = &g->n[k];
 	if (a >= nd->nattr)
 		return -1;
 	struct attr_spec s;
 	op_attr_spec(op_get(nd->op), &s);
-	if (s.list >= 0 && a == s.nscalar)
+	if ((s.list >= 0 && a == s.nscalar) || attr_kind_at(&s, a) == AK_REAL)
 		return -1;
-	int64_t old = nd->attr[a], v = i % 3 == 0 ? 0 : i % 3 == 1 ? 1 : old / 2;
-	if (llabs(v) >= llabs(old))
-		return -1;
-	return edit_attr(g, k, a, v, out);
+	int64_t old = nd->attr[a];
+	*v = which == 0 ? 0 : which == 1 ? 1 : old / 2;
+	return llabs(*v) >= llabs(old) ? -1 : 0;
+}
+
+static int make_attr(const struct graph *g, unsigned i, int output, struct graph *out)
+{
+	(void)output;
+	unsigned k = i / (G_MAX_ATTR * 3), a = i / 3 % G_MAX_ATTR;
+	int64_t v;
+	return reduce_attr_candidate(g, k, a, i % 3, &v) ? -1 : edit_attr(g, k, a, v, out);
 }
 
 /* A leaf laid out contiguously, with plain values. */
@@ -176,9 +180,13 @@ static void measure(const struct graph *g, int64_t m[MEASURES])
 		m[5] += x->fill == FILL_RANGE ? x->hi - x->lo : 0;
 		m[6] += x->layout != IL_CONTIGUOUS || x->fill == FILL_CONST || x->fill == FILL_SPECIAL;
 	}
-	for (unsigned k = 0; k < g->nnodes; k++)
+	for (unsigned k = 0; k < g->nnodes; k++) {
+		struct attr_spec s;
+		op_attr_spec(op_get(g->n[k].op), &s);
 		for (unsigned a = 0; a < g->n[k].nattr; a++)
-			m[4] += llabs(g->n[k].attr[a]) < (1LL << 40) ? llabs(g->n[k].attr[a]) : (1LL << 40);
+			if (attr_kind_at(&s, a) != AK_REAL)
+				m[4] += llabs(g->n[k].attr[a]) < (1LL << 40) ? llabs(g->n[k].attr[a]) : (1LL << 40);
+	}
 }
 
 static int smaller(const struct graph *a, const struct graph *b)

@@ -26,6 +26,13 @@ struct reduce_stats {
 int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int output,
 		 double time_limit, struct graph *out, struct reduce_stats *st);
 
+/* The value the attribute pass tries for attribute a of node k, its
+ * which-th (0, 1 or half of it) candidate: an integer attribute toward 0.
+ * -1 when there is none: a list's count, a value no smaller, or a real
+ * number, which stays (1e-06 is not a small 0, nor -0.0 a small 0.0, and
+ * their bits have no order). */
+int reduce_attr_candidate(const struct graph *g, unsigned k, unsigned a, unsigned which, int64_t *v);
+
 /* Writes dir/graph.bin, dir/repro.py (emitted under c) and dir/reduce.json. */
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st);
 

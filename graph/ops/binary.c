@@ -259,6 +259,8 @@ static bool choose_partners(struct chooser *c, struct op_choice *ch, unsigned n,
 }
 
 static bool choose_any(struct chooser *c, struct op_choice *ch) { return choose_partners(c, ch, 2, DTM_NUM); }
+/* A float partner, sometimes of another float dtype: float-only ops promote. */
+static bool choose_float(struct chooser *c, struct op_choice *ch) { return choose_partners(c, ch, 2, DTM_FLOAT); }
 static bool choose_same_dtype(struct chooser *c, struct op_choice *ch)
 {
 	/* A partner of input 0's own dtype. */
@@ -378,16 +380,16 @@ const struct op_def ops_binary[] = {
 	B("div", "torch.div(@0, @1)", DTM_NUM, infer_div, choose_any),
 	B("maximum", "torch.maximum(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("minimum", "torch.minimum(@0, @1)", DTM_NUM, infer_arith, choose_any),
-	B("pow", "torch.pow(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype),
-	B("atan2", "torch.atan2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype),
-	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype, .step = 1),
-	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype, .step = 1),
+	B("pow", "torch.pow(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B("atan2", "torch.atan2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B("fmod", "torch.fmod(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
+	B("remainder", "torch.remainder(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
 	B_GRAD("floor_divide", "torch.floor_divide(@0, @1)", DTM_NUM, infer_div_rounding, choose_divisor, 3, .step = 1),
 	{.name = "div_rounding", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_NUM, .weight = 3, .step = 1, .attrs = "rounding_mode$", .strs = rounding_modes,
 	 .py = "torch.div(@0, @1, rounding_mode=#0)", .infer = infer_div_rounding, .choose = choose_div_rounding},
-	B("hypot", "torch.hypot(@0, @1)", DTM_F32_F64, infer_arith_float, choose_same_dtype),
-	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype, .step = 1),
+	B("hypot", "torch.hypot(@0, @1)", DTM_F32_F64, infer_arith_float, choose_float),
+	B("copysign", "torch.copysign(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float, .step = 1),
 	B("fmax", "torch.fmax(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("fmin", "torch.fmin(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("clamp_min_tensor", "torch.clamp_min(@0, @1)", DTM_NUM, infer_arith, choose_any),
@@ -395,9 +397,9 @@ const struct op_def ops_binary[] = {
 	B("rsub", "torch.rsub(@0, @1)", DTM_NUM, infer_arith_nobool, choose_any),
 	B("true_divide", "torch.true_divide(@0, @1)", DTM_NUM, infer_div, choose_any),
 	B("float_power", "torch.float_power(@0, @1)", DTM_NUM, infer_float_power, choose_any),
-	B("logaddexp", "torch.logaddexp(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype),
-	B("logaddexp2", "torch.logaddexp2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype),
-	B("ldexp", "torch.ldexp(@0, @1)", DTM_FLOAT, infer_arith_float, choose_same_dtype),
+	B("logaddexp", "torch.logaddexp(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B("logaddexp2", "torch.logaddexp2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
+	B("ldexp", "torch.ldexp(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("nextafter", "torch.nextafter(@0, @1)", DTM_FLOAT, infer_one_dtype, choose_same_dtype),
 	B_GRAD("heaviside", "torch.heaviside(@0, @1)", DTM_NUM, infer_one_dtype, choose_same_dtype, 3, .step = 1),
 	B("gcd", "torch.gcd(@0, @1)", DTM_INTS, infer_one_int_dtype, choose_same_dtype),

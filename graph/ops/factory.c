@@ -1,36 +1,52 @@
 /* Tensors made inside the graph: factories (torch.full, zeros/ones, arange,
  * linspace, eye, torch.tensor of a Python number, the signal windows), their *_like and new_*
- * forms, and Python numbers and 0-dim tensors as operands. Input 0 gives
+ * forms. Input 0 gives
  * the device (and, for the *_like forms and sized factories, the shape, so
  * a factory may follow a dynamic dim); its values are not read. Compilers
  * fold constants and specialize on them: a different path from tensors
  * that arrive as inputs. */
+#include <math.h>
 #include "../opkit.h"
+#include "../real.h"
 #include "families.h"
 
 #define SIZE_MAX_ITEM 16 /* a factory's static sizes stay small */
 
-/* Values a factory fills with, in thousandths (integral ones for integer dtypes). */
-static const int64_t float_values[] = {0, 1000, -1000, 2500, -500, 1500, 100000, 1, 3141};
-static const int64_t int_values[] = {0, 1000, -1000, 2000, 7000, -3000};
+/* Integral fill values for integer dtypes. */
+static const int64_t int_values[] = {0, 1, -1, 2, 7, -3};
 
 static enum dtype factory_dtype(struct chooser *c)
 {
 	return rng_chance(c->rng, 60) ? DT_FLOAT32 : pick_dtype(c, DTM_EVERY);
 }
 
+/* A fill value (a real attribute) dtype dt holds: any real number for a
+ * float dtype (tiny, huge, -0.0, inf, NaN), an integral one for the rest. */
 static int64_t value_for(struct chooser *c, enum dtype dt)
 {
 	if (dt == DT_BOOL)
-		return rng_chance(c->rng, 50) ? 1000 : 0;
+		return real_bits(rng_chance(c->rng, 50) ? 1.0 : 0.0);
 	if (!dtype_is_float(dt)) {
 		int64_t v = pick_of(c, int_values, NELEM(int_values));
-		return v < 0 && dtype_info(dt)->min == 0 ? -v : v;
+		return real_bits((double)(v < 0 && dtype_info(dt)->min == 0 ? -v : v));
 	}
-	return pick_of(c, float_values, NELEM(float_values));
+	return real_draw(c->rng, RCM_ALL, 0);
 }
 
-/* A fill value dtype dt holds exactly: integral (0 or 1 for bool), in range. */
+/* A fill value dtype dt holds: within a float dtype's range (eager raises on
+ * an overflow; inf and NaN pass), else integral (0 or 1 for bool) and in range. */
+static bool fill_fits(struct infer_io *io, unsigned at, enum dtype dt)
+{
+	double x = real_value(io->attr[at]);
+	if (dtype_is_float(dt))
+		return io_real_fits(io, at, dt);
+	if (!(x == floor(x)) || x < (double)dtype_info(dt)->min || x > (double)dtype_info(dt)->max)
+		return io_fail(io, "value %g is not an integer %s holds", x, dtype_info(dt)->name);
+	return true;
+}
+
+/* A bound of arange or linspace, in thousandths, dtype dt holds exactly:
+ * integral (0 or 1 for bool), in range. */
 static bool value_fits(struct infer_io *io, int64_t milli, enum dtype dt)
 {
 	if (dtype_is_float(dt))
@@ -79,7 +95,7 @@ static void choose_sizes(struct chooser *c, struct op_choice *ch, unsigned at)
 /* full(value, dtype, size): torch.full and the sized zeros/ones. */
 static bool infer_full(struct infer_io *io)
 {
-	return value_fits(io, io->attr[0], (enum dtype)io->attr[1]) && sized_out(io, 2, (enum dtype)io->attr[1]);
+	return fill_fits(io, 0, (enum dtype)io->attr[1]) && sized_out(io, 2, (enum dtype)io->attr[1]);
 }
 
 static bool choose_full(struct chooser *c, struct op_choice *ch)
@@ -104,7 +120,7 @@ static bool choose_sized(struct chooser *c, struct op_choice *ch)
 /* new_full / new_zeros: input 0's dtype. */
 static bool infer_new_full(struct infer_io *io)
 {
-	return value_fits(io, io->attr[0], (enum dtype)io->in[0]->dtype) && sized_out(io, 1, (enum dtype)io->in[0]->dtype);
+	return fill_fits(io, 0, (enum dtype)io->in[0]->dtype) && sized_out(io, 1, (enum dtype)io->in[0]->dtype);
 }
 
 static bool choose_new_full(struct chooser *c, struct op_choice *ch)
@@ -125,7 +141,7 @@ static bool choose_new_sized(struct chooser *c, struct op_choice *ch)
 /* *_like(x, value, dtype): x's shape (dynamic dims included). */
 static bool infer_full_like(struct infer_io *io)
 {
-	if (!value_fits(io, io->attr[0], (enum dtype)io->attr[1]))
+	if (!fill_fits(io, 0, (enum dtype)io->attr[1]))
 		return false;
 	io->nout = 1;
 	io_out_like(io, 0, io->in[0], (enum dtype)io->attr[1]);
@@ -158,7 +174,7 @@ static bool choose_like(struct chooser *c, struct op_choice *ch)
 /* empty_like(x).fill_(value): never an unfilled empty tensor. */
 static bool infer_empty_fill(struct infer_io *io)
 {
-	if (!value_fits(io, io->attr[0], (enum dtype)io->in[0]->dtype))
+	if (!fill_fits(io, 0, (enum dtype)io->in[0]->dtype))
 		return false;
 	io->nout = 1;
 	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
@@ -364,7 +380,7 @@ static bool choose_eye(struct chooser *c, struct op_choice *ch)
 /* torch.tensor(value, dtype): a 0-dim constant. */
 static bool infer_scalar_tensor(struct infer_io *io)
 {
-	if (!value_fits(io, io->attr[0], (enum dtype)io->attr[1]))
+	if (!fill_fits(io, 0, (enum dtype)io->attr[1]))
 		return false;
 	io->nout = 1;
 	io_out_rank(io, 0, 0, (enum dtype)io->attr[1]);
@@ -380,62 +396,10 @@ static bool choose_scalar_tensor(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
-/* x op python float: a float x keeps its dtype, others become float32. */
-static bool infer_float_scalar(struct infer_io *io)
-{
-	if (!io_in_range(io, "value/1000", io->attr[0], -1000000, 1000000))
-		return false;
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], dtype_is_float(io->in[0]->dtype) ? (enum dtype)io->in[0]->dtype : DT_FLOAT32);
-	return true;
-}
-
-static bool choose_float_scalar(struct chooser *c, struct op_choice *ch)
-{
-	ch->nattr = 1;
-	ch->attr[0] = pick_of(c, float_values, NELEM(float_values));
-	return true;
-}
-
-/* x * python int: integers keep their dtype (bool becomes int64). */
-static bool infer_int_scalar(struct infer_io *io)
-{
-	if (!io_in_range(io, "value", io->attr[0], -100, 100))
-		return false;
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], io->in[0]->dtype == DT_BOOL ? DT_INT64 : (enum dtype)io->in[0]->dtype);
-	return true;
-}
-
-static bool choose_int_scalar(struct chooser *c, struct op_choice *ch)
-{
-	ch->nattr = 1;
-	ch->attr[0] = rng_range(c->rng, -4, 4);
-	return true;
-}
-
-/* x * torch.tensor(value): a 0-dim operand takes part in type promotion
- * only when its category is higher (a float scalar with an int x: float32). */
-static bool infer_times_0dim(struct infer_io *io)
-{
-	if (!io_in_range(io, "value/1000", io->attr[0], -1000000, 1000000))
-		return false;
-	enum dtype dts[2] = {(enum dtype)io->in[0]->dtype, DT_FLOAT32};
-	int zero[2] = {io->in[0]->rank == 0, 1};
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], dtype_result(dts, zero, 2));
-	return true;
-}
-
 #define FACTORY(nm, dt, attrs_, spelling, tag, w) \
 	{.name = nm, .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_FRESH, .weight = w, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
-/* Python-number operands keep input 0's layout, like any elementwise op. */
-#define SCALAR(nm, dt, attrs_, spelling, tag, ch_, ...) \
-	{.name = nm, .family = FAM_FACTORY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
-	 .layout = LAYOUT_KEEP, .weight = 2, .empty_ok = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = ch_, __VA_ARGS__}
 #define ON_DEVICE "device=@0.device)"
 /* param: the window's one number, as an attribute and as spelled ("" for none) */
 #define WINDOW(nm, param_attr, param_spelled) \
@@ -443,16 +407,16 @@ static bool infer_times_0dim(struct infer_io *io)
 		"torch.signal.windows." #nm "(@0.size(#0), sym=#1, dtype=#2, " param_spelled ON_DEVICE, window, 1)
 
 const struct op_def ops_factory[] = {
-	FACTORY("full", DTM_EVERY, "value~ dtype% size[@]", "torch.full(#2, #0, dtype=#1, " ON_DEVICE, full, 2),
+	FACTORY("full", DTM_EVERY, "value^ dtype% size[@]", "torch.full(#2, #0, dtype=#1, " ON_DEVICE, full, 2),
 	FACTORY("zeros", DTM_EVERY, "dtype% size[@]", "torch.zeros(#1, dtype=#0, " ON_DEVICE, sized, 1),
 	FACTORY("ones", DTM_EVERY, "dtype% size[@]", "torch.ones(#1, dtype=#0, " ON_DEVICE, sized, 1),
-	FACTORY("new_full", DTM_EVERY, "value~ size[@]", "@0.new_full(#1, #0)", new_full, 1),
+	FACTORY("new_full", DTM_EVERY, "value^ size[@]", "@0.new_full(#1, #0)", new_full, 1),
 	FACTORY("new_zeros", DTM_EVERY, "size[@]", "@0.new_zeros(#0)", new_sized, 1),
 	FACTORY("new_ones", DTM_EVERY, "size[@]", "@0.new_ones(#0)", new_sized, 1),
-	FACTORY("full_like", DTM_EVERY, "value~ dtype%", "torch.full_like(@0, #0, dtype=#1)", full_like, 2),
+	FACTORY("full_like", DTM_EVERY, "value^ dtype%", "torch.full_like(@0, #0, dtype=#1)", full_like, 2),
 	FACTORY("zeros_like", DTM_EVERY, "dtype%", "torch.zeros_like(@0, dtype=#0)", like, 1),
 	FACTORY("ones_like", DTM_EVERY, "dtype%", "torch.ones_like(@0, dtype=#0)", like, 1),
-	FACTORY("empty_like_fill", DTM_EVERY, "value~", "torch.empty_like(@0).fill_(#0)", empty_fill, 1),
+	FACTORY("empty_like_fill", DTM_EVERY, "value^", "torch.empty_like(@0).fill_(#0)", empty_fill, 1),
 	FACTORY("arange", DTM_EVERY, "start end step dtype%", "torch.arange(#0, #1, #2, dtype=#3, " ON_DEVICE, arange,
 		2),
 	FACTORY("arange_dim", DTM_EVERY, "dim", "torch.arange(@0.size(#0), " ON_DEVICE, arange_dim, 2),
@@ -467,7 +431,7 @@ const struct op_def ops_factory[] = {
 	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = 1, .empty_ok = 1, .attrs = "row col offset",
 	 .py = "torch.triu_indices(#0, #1, #2, " ON_DEVICE, .infer = infer_triu_indices, .choose = choose_triangle},
 	FACTORY("eye", DTM_EVERY, "n m dtype%", "torch.eye(#0, #1, dtype=#2, " ON_DEVICE, eye, 1),
-	FACTORY("scalar_tensor", DTM_EVERY, "value~ dtype%", "torch.tensor(#0, dtype=#1, " ON_DEVICE, scalar_tensor, 2),
+	FACTORY("scalar_tensor", DTM_EVERY, "value^ dtype%", "torch.tensor(#0, dtype=#1, " ON_DEVICE, scalar_tensor, 2),
 	WINDOW(bartlett, "", ""),
 	WINDOW(blackman, "", ""),
 	WINDOW(cosine, "", ""),
@@ -481,18 +445,5 @@ const struct op_def ops_factory[] = {
 	FACTORY("general_cosine_window", DTM_EVERY, "dim sym? dtype%",
 		"torch.signal.windows.general_cosine(@0.size(#0), a=[0.46, 0.23, 0.31], sym=#1, dtype=#2, " ON_DEVICE,
 		window, 1),
-	SCALAR("add_scalar", DTM_ALL, "value~", "@0 + #0", float_scalar, choose_float_scalar),
-	SCALAR("rsub_scalar", DTM_FLOAT, "value~", "#0 - @0", float_scalar, choose_float_scalar),
-	SCALAR("mul_scalar", DTM_ALL, "value~", "@0 * #0", float_scalar, choose_float_scalar),
-	SCALAR("rdiv_scalar", DTM_FLOAT, "value~", "#0 / @0", float_scalar, choose_float_scalar),
-	SCALAR("radd_scalar", DTM_ALL, "value~", "#0 + @0", float_scalar, choose_float_scalar),
-	SCALAR("rmul_scalar", DTM_ALL, "value~", "#0 * @0", float_scalar, choose_float_scalar),
-	SCALAR("rpow_scalar", DTM_FLOAT, "value~", "#0 ** @0", float_scalar, choose_float_scalar),
-	SCALAR("rmod_scalar", DTM_FLOAT, "value~", "#0 % @0", float_scalar, choose_float_scalar, .step = 1),
-	SCALAR("rand_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 & @0", int_scalar, choose_int_scalar),
-	SCALAR("ror_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 | @0", int_scalar, choose_int_scalar),
-	SCALAR("rxor_scalar", DTM_INTS | DTM(DT_BOOL), "value", "#0 ^ @0", int_scalar, choose_int_scalar),
-	SCALAR("mul_int_scalar", DTM_EVERY & ~DTM_FLOAT, "value", "@0 * #0", int_scalar, choose_int_scalar),
-	SCALAR("times_0dim", DTM_ALL, "value~", "@0 * torch.tensor(#0, " ON_DEVICE, times_0dim, choose_float_scalar),
 };
 FAMILY_COUNT(factory);

@@ -31,6 +31,7 @@ FAMILY(random)
 FAMILY(linalg)
 FAMILY(fft)
 FAMILY(search)
+FAMILY(scalar)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

@@ -328,7 +328,8 @@ const struct op_def ops_linalg[] = {
 		     LAYOUT_STRIDED, NULL, choose_none, .nograd = 1),
 	LINALG_ATTRS("ormqr", "torch.ormqr(*" GEQRF ", " GEQRF_R ")", square, LAYOUT_STRIDED, NULL, choose_none,
 		     .nograd = 1),
-	LINALG("linalg_lstsq", "torch.linalg.lstsq(" SPD ", @0).solution", like),
+	/* a NaN right-hand side fails LAPACK's argument check (an internal assert in eager) */
+	LINALG("linalg_lstsq", "torch.linalg.lstsq(" SPD ", torch.nan_to_num(@0)).solution", like),
 	/* the factors of L, whose singular values are at least 1: U and H unique */
 	/* not in torch 2.11; first seen in 2.15 */
 	LINALG_ATTRS("linalg_polar", "torch.linalg.polar(" CHOLESKY ")", two_squares, LAYOUT_STRIDED, NULL, choose_none,

@@ -5,8 +5,10 @@
  * Each loss is a spec: what its inputs 1 and 2 are (a kind of values and a
  * shape relation to input 0), how its 'none' shape follows, and the ranges
  * of its further attributes. One rule and one chooser read the spec.
- * - Float operands have input 0's dtype (torch promotes some mixes, BCE
- *   raises on them: we never mix).
+ * - Float operands have input 0's dtype, but for the losses that promote
+ *   (`promote`: mse, l1, smooth_l1, kl_div, poisson_nll, forward and
+ *   backward), whose target may be another float dtype and the loss their
+ *   promoted one. BCE raises on a mix, and huber_loss's backward does.
  * - 0/1 targets are bool or integer values bounded in [0, 1], spelled
  *   @k.to(@0.dtype), or (@k * 2 - 1).to(@0.dtype) for -1/1 targets: BCE
  *   raises on targets outside [0, 1], integer bounds survive every mutation
@@ -60,6 +62,7 @@ struct loss_spec {
 	} in[2];             /* inputs 1 and 2 */
 	uint8_t out;         /* enum out */
 	uint8_t same_rank;   /* every input of input 0's rank (margin_ranking, triplet) */
+	uint8_t promote;     /* input 1 may be of another float dtype: the loss is of the promoted one */
 	uint8_t nred;        /* reductions to choose from */
 	uint8_t nattr;       /* after the reduction */
 	struct loss_attr a[3];
@@ -135,7 +138,7 @@ static bool shape_ok(struct infer_io *io, unsigned i, enum rel r, struct value *
 
 /* ---- values ---- */
 
-static bool value_ok(struct infer_io *io, unsigned i, enum kind k)
+static bool value_ok(struct infer_io *io, unsigned i, enum kind k, bool promote)
 {
 	const struct value *x = io->in[0], *v = io->in[i];
 	if (k == K_BINARY) {
@@ -150,7 +153,7 @@ static bool value_ok(struct infer_io *io, unsigned i, enum kind k)
 				       dtype_info(v->dtype)->name, (long long)v->lo, (long long)v->hi);
 		return true;
 	}
-	if (v->dtype != x->dtype)
+	if (v->dtype != x->dtype && !(promote && i == 1 && dtype_is_float(v->dtype)))
 		return io_fail(io, "input %u is %s, input 0 %s", i, dtype_info(v->dtype)->name,
 			       dtype_info(x->dtype)->name);
 	if (k == K_POSITIVE_LEAF && (v->kind == VK_NODE || v->fill != FILL_POSITIVE))
@@ -173,7 +176,7 @@ static bool loss_rule(struct infer_io *io, const struct loss_spec *s)
 		if (s->same_rank && io->in[i]->rank != x->rank)
 			return io_fail(io, "input %u is %u-D, input 0 %u-D: torch wants one rank", i, io->in[i]->rank,
 				       x->rank);
-		if (!value_ok(io, i, (enum kind)s->in[i - 1].kind) || !shape_ok(io, i, (enum rel)s->in[i - 1].rel, &acc))
+		if (!value_ok(io, i, (enum kind)s->in[i - 1].kind, s->promote) || !shape_ok(io, i, (enum rel)s->in[i - 1].rel, &acc))
 			return false;
 	}
 	struct value none = acc;
@@ -182,7 +185,8 @@ static bool loss_rule(struct infer_io *io, const struct loss_spec *s)
 	else if (s->out == O_NO_LAST && x->rank)
 		drop_dim(&acc, x->rank - 1u, &none);
 	io->nout = 1;
-	io_out_rank(io, 0, io->attr[0] ? 0 : none.rank, (enum dtype)x->dtype);
+	io_out_rank(io, 0, io->attr[0] ? 0 : none.rank,
+		    s->promote ? dtype_promote((enum dtype)x->dtype, (enum dtype)io->in[1]->dtype) : (enum dtype)x->dtype);
 	if (!io->attr[0])
 		memcpy(io->out[0].dim, none.dim, sizeof none.dim);
 	return true;
@@ -223,10 +227,13 @@ static struct tensor_req shape_req(struct chooser *c, const struct value *x, enu
 	return req_like(&s);
 }
 
-static int pick_input(struct chooser *c, const struct value *x, enum kind k, enum rel r, bool same_rank)
+static int pick_input(struct chooser *c, const struct value *x, enum kind k, enum rel r, bool same_rank,
+		      bool promote)
 {
 	static const uint8_t binary_dtypes[] = {DT_BOOL, DT_INT64, DT_INT32};
 	struct tensor_req q = shape_req(c, x, r, same_rank);
+	if (promote && rng_chance(c->rng, 25))
+		q.dtype = pick_dtype(c, DTM_FLOAT);
 	q.want_param = r == R_CLASSES || r == R_INTO;
 	switch (k) {
 	case K_FLOAT_POS: q.fill = FILL_POSITIVE; break;
@@ -258,7 +265,8 @@ static bool loss_choose(struct chooser *c, struct op_choice *ch, const struct lo
 	for (unsigned i = 0; i < s->nattr; i++)
 		ch->attr[1 + i] = pick_of(c, s->a[i].pick, s->a[i].npick);
 	for (unsigned i = 0; i < 2 && s->in[i].kind; i++) {
-		int id = pick_input(c, x, (enum kind)s->in[i].kind, (enum rel)s->in[i].rel, s->same_rank);
+		int id = pick_input(c, x, (enum kind)s->in[i].kind, (enum rel)s->in[i].rel, s->same_rank,
+				    s->promote && i == 0);
 		if (id < 0)
 			return false;
 		ch->in[1 + i] = (uint16_t)id;
@@ -282,11 +290,11 @@ static bool loss_choose(struct chooser *c, struct op_choice *ch, const struct lo
 #define IGNORE_INDEX {-1000, 1000, {-100, -100, 0, 1}, 4} /* targets in range anyway: any value */
 #define SMOOTHING {0, 1000, {0, 100, 250, 1000}, 4}
 
-LOSS_FNS(pair, {IN1(K_FLOAT, R_BCAST), .nred = 3})
-LOSS_FNS(smooth_l1, {IN1(K_FLOAT, R_BCAST), .nred = 3, .nattr = 1, .a = {{0, MILLI_MAX, {1000, 500, 0, 2000}, 4}}})
+LOSS_FNS(pair, {IN1(K_FLOAT, R_BCAST), .promote = 1, .nred = 3})
+LOSS_FNS(smooth_l1, {IN1(K_FLOAT, R_BCAST), .promote = 1, .nred = 3, .nattr = 1, .a = {{0, MILLI_MAX, {1000, 500, 0, 2000}, 4}}})
 LOSS_FNS(huber, {IN1(K_FLOAT, R_BCAST), .nred = 3, .nattr = 1, .a = {{1, MILLI_MAX, {1000, 500, 100, 2000}, 4}}})
-LOSS_FNS(kl_div, {IN1(K_FLOAT_POS, R_BCAST), .nred = 4, .nattr = 1, .a = {BOOLEAN}})
-LOSS_FNS(poisson_nll, {IN1(K_FLOAT_POS, R_BCAST), .nred = 3, .nattr = 2, .a = {BOOLEAN, BOOLEAN}})
+LOSS_FNS(kl_div, {IN1(K_FLOAT_POS, R_BCAST), .promote = 1, .nred = 4, .nattr = 1, .a = {BOOLEAN}})
+LOSS_FNS(poisson_nll, {IN1(K_FLOAT_POS, R_BCAST), .promote = 1, .nred = 3, .nattr = 2, .a = {BOOLEAN, BOOLEAN}})
 LOSS_FNS(gaussian_nll, {IN2(K_FLOAT, R_BCAST, K_POSITIVE_LEAF, R_VAR), .nred = 3, .nattr = 1, .a = {BOOLEAN}})
 LOSS_FNS(bce, {IN1(K_BINARY, R_SAME), .nred = 3})
 LOSS_FNS(bce_weighted, {IN2(K_BINARY, R_SAME, K_FLOAT_POS, R_INTO), .nred = 3})

@@ -24,6 +24,7 @@ static const struct {
 	{ops_special, &ops_special_count},
 	{ops_random, &ops_random_count},     {ops_linalg, &ops_linalg_count},
 	{ops_fft, &ops_fft_count},           {ops_search, &ops_search_count},
+	{ops_scalar, &ops_scalar_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -35,7 +36,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_INPLACE] = "inplace",
 	[FAM_FACTORY] = "factory",  [FAM_LOSS] = "loss",             [FAM_SPECIAL] = "special",
 	[FAM_RANDOM] = "random",   [FAM_LINALG] = "linalg",   [FAM_FFT] = "fft",
-	[FAM_SEARCH] = "search",
+	[FAM_SEARCH] = "search",  [FAM_SCALAR] = "scalar",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */
@@ -135,7 +136,7 @@ void op_attr_spec(const struct op_def *op, struct attr_spec *s)
 		if (!*a)
 			break;
 		size_t len = strcspn(a, " ");
-		size_t nl = strcspn(a, "?~$%[ ");
+		size_t nl = strcspn(a, "?~^$%[ ");
 		if (nl > sizeof s->name[0] - 1)
 			nl = sizeof s->name[0] - 1;
 		memcpy(s->name[i], a, nl);
@@ -144,6 +145,7 @@ void op_attr_spec(const struct op_def *op, struct attr_spec *s)
 		switch (a[nl]) {
 		case '?': k = AK_BOOL; break;
 		case '~': k = AK_MILLI; break;
+		case '^': k = AK_REAL; break;
 		case '$': k = AK_STR; break;
 		case '%': k = AK_DTYPE; break;
 		case '[': k = a[nl + 1] == '@' ? AK_SHAPE : AK_LIST; break;

@@ -1,5 +1,6 @@
 /* Elementwise unary ops: one input, same shape out. */
 #include "../opkit.h"
+#include "../real.h"
 #include "families.h"
 
 static bool infer_same(struct infer_io *io)
@@ -25,50 +26,38 @@ static bool infer_frexp(struct infer_io *io)
 	return true;
 }
 
-/* clamp(min, max) with min <= max, both in thousandths. */
+/* clamp(min, max): real bounds that fit x's dtype, min <= max unless one is
+ * NaN (which eager propagates). */
 static bool infer_clamp(struct infer_io *io)
 {
-	if (!io_attr_range(io, 0, -100000, 100000) || !io_attr_range(io, 1, io->attr[0], 100000))
-		return false;
-	return infer_same(io);
+	double lo = real_value(io->attr[0]), hi = real_value(io->attr[1]);
+	if (lo > hi)
+		return io_fail(io, "min %g above max %g", lo, hi);
+	return io_real_fits(io, 0, io->in[0]->dtype) && io_real_fits(io, 1, io->in[0]->dtype) && infer_same(io);
 }
 
+/* pow(x, exponent): the exponent fits x's dtype. */
+static bool infer_pow_scalar(struct infer_io *io) { return io_real_fits(io, 0, io->in[0]->dtype) && infer_same(io); }
+
+/* Two draws of every class, in order. */
 static bool choose_clamp(struct chooser *c, struct op_choice *ch)
 {
-	int64_t lo = rng_range(c->rng, -2000, 500);
+	int64_t a = real_draw(c->rng, RCM_ALL, 0), b = real_draw(c->rng, RCM_ALL, 0);
+	bool swap = real_value(a) > real_value(b);
 	ch->nattr = 2;
-	ch->attr[0] = lo;
-	ch->attr[1] = lo + rng_range(c->rng, 0, 3000);
+	ch->attr[0] = swap ? b : a;
+	ch->attr[1] = swap ? a : b;
 	return true;
 }
 
-/* pow with a scalar exponent (small integers and halves). */
-static bool infer_pow_scalar(struct infer_io *io)
+/* pow and nan_to_num take any real numbers: tiny, huge, -0.0, inf, NaN. */
+static bool choose_reals(struct chooser *c, struct op_choice *ch)
 {
-	return io_attr_range(io, 0, -4000, 4000) && infer_same(io);
-}
-
-static bool choose_pow_scalar(struct chooser *c, struct op_choice *ch)
-{
-	static const int64_t exps[] = {2000, 3000, 500, -1000, 1500, 0};
-	ch->nattr = 1;
-	ch->attr[0] = pick_of(c, exps, NELEM(exps));
-	return true;
-}
-
-/* nan_to_num with finite replacements. */
-static bool infer_nan_to_num(struct infer_io *io)
-{
-	return io_attr_range(io, 0, -1000000, 1000000) && io_attr_range(io, 1, 0, 1000000) &&
-	       io_attr_range(io, 2, -1000000, 0) && infer_same(io);
-}
-
-static bool choose_nan_to_num(struct chooser *c, struct op_choice *ch)
-{
-	ch->nattr = 3;
-	ch->attr[0] = rng_range(c->rng, -1000, 1000);
-	ch->attr[1] = rng_range(c->rng, 0, 100000);
-	ch->attr[2] = -rng_range(c->rng, 0, 100000);
+	struct attr_spec s;
+	op_attr_spec(c->op, &s);
+	ch->nattr = (uint8_t)s.nscalar;
+	for (unsigned i = 0; i < s.nscalar; i++)
+		ch->attr[i] = real_draw(c->rng, RCM_ALL, 0);
 	return true;
 }
 
@@ -111,14 +100,14 @@ const struct op_def ops_unary[] = {
 	 .dtypes = DTM_FLOAT, .weight = 3, .tuple = 1, .step = 1, .py = "torch.frexp(@0)", .infer = infer_frexp,
 	 .choose = choose_none},
 	{.name = "clamp", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "min~ max~", .py = "torch.clamp(@0, min=#0, max=#1)",
+	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "min^ max^", .py = "torch.clamp(@0, min=#0, max=#1)",
 	 .infer = infer_clamp, .choose = choose_clamp},
 	{.name = "pow_scalar", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "exponent~", .py = "torch.pow(@0, #0)",
-	 .infer = infer_pow_scalar, .choose = choose_pow_scalar},
+	 .dtypes = DTM_FLOAT, .weight = 3, .attrs = "exponent^", .py = "torch.pow(@0, #0)",
+	 .infer = infer_pow_scalar, .choose = choose_reals},
 	{.name = "nan_to_num", .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .weight = 2, .attrs = "nan~ posinf~ neginf~",
-	 .py = "torch.nan_to_num(@0, nan=#0, posinf=#1, neginf=#2)", .infer = infer_nan_to_num,
-	 .choose = choose_nan_to_num},
+	 .dtypes = DTM_FLOAT, .weight = 2, .attrs = "nan^ posinf^ neginf^",
+	 .py = "torch.nan_to_num(@0, nan=#0, posinf=#1, neginf=#2)", .infer = infer_same,
+	 .choose = choose_reals},
 };
 FAMILY_COUNT(unary);

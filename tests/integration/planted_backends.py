@@ -295,3 +295,35 @@ def planted_wrong_op(gm, example_inputs):
         n.replace_all_uses_with(wrong, delete_user_cb=lambda user: user is not wrong)
     gm.recompile()
     return compile_fx(gm, example_inputs)
+
+
+def _rewrite_float_constants(gm, change):
+    """Every Python float argument c of a call in the traced graph becomes
+    change(c): what a compiler's constant handling may do wrong."""
+    def fix(a):
+        if isinstance(a, float):
+            return change(a)
+        if isinstance(a, (tuple, list)):
+            return type(a)(fix(x) for x in a)
+        return a
+
+    for n in gm.graph.nodes:
+        if n.op in ("call_function", "call_method"):
+            n.args = fix(n.args)
+            n.kwargs = {k: fix(v) for k, v in n.kwargs.items()}
+    gm.recompile()
+    return gm
+
+
+@register_backend
+def planted_positive_zero(gm, example_inputs):
+    """-0.0 constants become 0.0 (a sign lost in constant folding): 1 / (x * -0.0)
+    gives inf where eager says -inf."""
+    return compile_fx(_rewrite_float_constants(gm, lambda c: 0.0 if c == 0 else c), example_inputs)
+
+
+@register_backend
+def planted_small_to_zero(gm, example_inputs):
+    """Constants below 1e-4 in magnitude become 0.0 (an epsilon lost to a
+    fixed-point or half-precision constant): x / (x * 0 + 1e-06) divides by 0."""
+    return compile_fx(_rewrite_float_constants(gm, lambda c: 0.0 if 0 < abs(c) < 1e-4 else c), example_inputs)
