@@ -508,14 +508,18 @@ int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
 	return written;
 }
 
-int graph_writes_param_view(const struct graph *g, const uint8_t *member)
+const char *const graph_view_write_words[VK_COUNT] = {
+	[VK_INPUT] = "inplace_view:input", [VK_PARAM] = "inplace_view:param", [VK_BUFFER] = "inplace_view:buffer"};
+
+unsigned graph_view_writes(const struct graph *g, const uint8_t *member)
 {
+	unsigned kinds = 0;
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		unsigned in = g->n[k].in[0], root = g->v[in].root;
-		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && in != root && g->v[root].kind == VK_PARAM)
-			return 1;
+		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && in != root && g->v[root].kind != VK_NODE)
+			kinds |= 1u << g->v[root].kind;
 	}
-	return 0;
+	return kinds;
 }
 
 /* An in-place entry is a step when its base op is (floor_ as floor). */

@@ -150,12 +150,14 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 int graph_leaf_written(const struct graph *g, unsigned id, int *tied);
 /* Whether any node writes in place (such a graph has no grad leaves). */
 int graph_has_inplace(const struct graph *g);
-/* Whether a node (of those with member[k] set; NULL: all) writes in place
- * through a view into a parameter: a structure some bugs need beside their
- * ops, named in op sets by GRAPH_WORD_PARAM_VIEW_WRITE (the known-bug list's
- * word, pipeline/known_bugs.h). */
-#define GRAPH_WORD_PARAM_VIEW_WRITE "inplace_view:param"
-int graph_writes_param_view(const struct graph *g, const uint8_t *member);
+/* The words for what graph_view_writes finds: "inplace_view:input",
+ * "inplace_view:param", "inplace_view:buffer" (the known-bug list's words,
+ * pipeline/known_bugs.h). */
+extern const char *const graph_view_write_words[VK_COUNT];
+/* Which leaf kinds a node (of those with member[k] set; NULL: all) writes in
+ * place through a view of, as bits 1 << enum value_kind: a structure some
+ * bugs need beside their ops, named in op sets by graph_view_write_words. */
+unsigned graph_view_writes(const struct graph *g, const uint8_t *member);
 /* Whether some node makes a value that jumps as its float inputs move: a
  * step op (op_def.step) or a node that reads a float and writes an int or
  * bool (a comparison, argmax, a cast). The oracle only excuses differences

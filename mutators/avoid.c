@@ -16,7 +16,7 @@ int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits &
 int avoid_component(const struct graph *g, const uint8_t *member)
 {
 	static _Thread_local char tok[G_MAX_NODES][64];
-	const char *ops[G_MAX_NODES + 1];
+	const char *ops[G_MAX_NODES + VK_COUNT];
 	unsigned n = 0;
 	if (!avoid_hits)
 		return 0;
@@ -29,8 +29,10 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 		ops[n] = tok[n];
 		n++;
 	}
-	if (n && graph_writes_param_view(g, member))
-		ops[n++] = GRAPH_WORD_PARAM_VIEW_WRITE;
+	unsigned writes = n ? graph_view_writes(g, member) : 0;
+	for (unsigned kind = 0; kind < VK_COUNT; kind++)
+		if (writes >> kind & 1)
+			ops[n++] = graph_view_write_words[kind];
 	return n && avoid_hits(ops, n);
 }
 

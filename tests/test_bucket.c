@@ -533,13 +533,13 @@ TEST(findings_census_new_only_once_reduced)
 /* A bug that needs a structure beside its ops: an in-place write through a
  * view into a parameter (pt2fuzz's reported no_grad view bug). The op set of
  * such a graph names it (op_names), so that its findings match the line and
- * its components are the line's trigger; a write into the parameter itself,
- * or through a view of an input, is not that structure. */
+ * its components are the line's trigger; a write into the parameter itself
+ * is not that structure, and one through a view of an input is another. */
 TEST(param_view_write_is_a_word_of_the_op_set)
 {
 	static struct graph g;
 	char why[300];
-	const char *names[G_MAX_NODES + 1];
+	const char *names[G_MAX_NODES + VK_COUNT];
 	static const char *const texts[] = {
 		"bindings 1\np0 = param float32 [1, 1]\nv1 = reshape(p0; shape=[-1])\nx2 = input float32 [1]\n"
 		"v3 = add_(v1, x2)\noutput v3\n",
@@ -549,10 +549,10 @@ TEST(param_view_write_is_a_word_of_the_op_set)
 	};
 	for (unsigned t = 0; t < 3; t++) {
 		CHECK(text_parse(&g, texts[t], why, sizeof why) == 0);
-		CHECK_EQ(graph_writes_param_view(&g, NULL), t == 0);
-		unsigned n = op_names(&g, NULL, names, G_MAX_NODES + 1), word = 0;
+		CHECK_EQ(graph_view_writes(&g, NULL), t == 0 ? 1u << VK_PARAM : t == 2 ? 1u << VK_INPUT : 0);
+		unsigned n = op_names(&g, NULL, names, G_MAX_NODES + VK_COUNT), word = 0;
 		for (unsigned i = 0; i < n; i++)
-			word += !strcmp(names[i], GRAPH_WORD_PARAM_VIEW_WRITE);
+			word += !strcmp(names[i], graph_view_write_words[VK_PARAM]);
 		CHECK_EQ(word, t == 0);
 		CHECK_EQ(known_trigger(known_bugs(NULL, 0), "2.11.0+cu130", names, n) != NULL, t == 0);
 	}
