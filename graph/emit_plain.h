@@ -16,6 +16,7 @@ struct plain_opts {
 	int cuda;             /* model and inputs on "cuda" (else the CPU) */
 	const char *finding;  /* the first comment line's finding signature and kind, or NULL; */
 	const char *kind;     /* the caller's words, checked with emit_safe_name */
+	int strides;          /* also compare strides where eager's layout is dense (a stride finding) */
 };
 
 /* Writes the plain program of a valid graph. 0, or -1 with a reason (an

@@ -293,3 +293,20 @@ TEST(plain_convolution_on_cuda_turns_tf32_off)
 	CHECK(!strstr(p, "allow_tf32"));
 	free(p);
 }
+
+/* A stride finding's plain program compares strides too, as the oracle does
+ * (dims of size > 1, where eager's layout is dense); any other compares values. */
+TEST(plain_of_a_stride_finding_compares_strides)
+{
+	struct plain_opts o = {0};
+	o.strides = 1;
+	char *p = plain(mm_param, &o), *q = plain(mm_param, NULL);
+	if (p && q) {
+		CHECK(strstr(p, "bad += [f\"MISMATCH stride {k}: eager {e.stride()}, compiled {c.stride()}\"") != NULL);
+		CHECK(strstr(p, "significant(e)[1] and significant(e)[0] != significant(c)[0]") != NULL);
+		CHECK(strstr(p, "print(\"\\n\".join(bad) or \"PASS\")") > strstr(p, "bad += "));
+		CHECK(strstr(q, "stride") == NULL);
+	}
+	free(p);
+	free(q);
+}

@@ -48,7 +48,9 @@ TEST(plain_shows_each_kind_of_finding_its_own_way)
 	plain_read(prog, 0, "MISMATCH output 0: eager torch.float32 [], compiled torch.float32 [1]\n", "", &r);
 	CHECK(shows("numeric", "shape", "", &r));
 	CHECK(!shows("behaviour", "raised", "RuntimeError", &r));
-	CHECK(!shows("stride", "", "", &r)); /* the plain program does not compare strides */
+	CHECK(!shows("stride", "", "", &r)); /* a value mismatch does not show a stride finding */
+	plain_read(prog, 0, "compared: output 0\nMISMATCH stride output 0: eager (1, 4), compiled (4, 1)\n", "", &r);
+	CHECK(shows("stride", "", "", &r));
 	plain_read(prog, 0, "output 0: ok\nPASS\n", "", &r);
 	CHECK(!shows("numeric", "values", "", &r));
 	/* behaviour: the compiled run raising the finding's type, not another nor elsewhere */
