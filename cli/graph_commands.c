@@ -1,9 +1,10 @@
-/* The commands on one graph file: ops, gen, show, emit, check, parse. */
+/* The commands on one graph file: ops, configs, gen, show, emit, check, parse. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
@@ -75,6 +76,35 @@ int cmd_ops(int argc, char **argv)
 	}
 	for (unsigned i = 0; i < op_count(); i++)
 		printf("%s %s\n", op_get(i)->name, op_family_name(op_get(i)->family));
+	return 0;
+}
+
+/* One line per setting: name, type, devices, values (the first the default), the torch versions that
+ * have it, its effects; then one line per pair that does not combine. */
+int cmd_configs(int argc, char **argv)
+{
+	struct cli c;
+	if (cli_parse(&c, "pt2fuzz configs", argc, argv, (const struct option *const[]){no_options, NULL}, 0))
+		return c.status;
+	if (c.npos) {
+		fprintf(stderr, "pt2fuzz configs: takes no arguments\n");
+		return 2;
+	}
+	for (unsigned i = 0; i < setting_count(); i++) {
+		const struct setting *s = setting_get(i);
+		printf("%s %s %s ", s->name, setting_type_name(s->type), setting_devices_name(s->devices));
+		for (unsigned v = 0; v < setting_value_count(s); v++)
+			printf("%s%s", v ? "," : "", s->values[v]);
+		printf(" torch>=%s", s->since ? s->since : "any");
+		if (s->until)
+			printf(",<%s", s->until);
+		printf("%s%s%s\n", s->effects & EFFECT_NUMERICS ? " numerics" : "",
+		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "");
+	}
+	for (unsigned i = 0; i < setting_clash_count(); i++) {
+		const struct setting_clash *k = setting_clash_get(i);
+		printf("clash %s %s: %s\n", k->a, k->b, k->why);
+	}
 	return 0;
 }
 
