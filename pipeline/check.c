@@ -1,6 +1,8 @@
 #include "check.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/emit.h"
 #include "../graph/fail.h"
@@ -21,6 +23,21 @@ static int safe_word(const char *s)
 	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
 }
 
+/* A pinned setting ("NAME=VALUE") the catalogue has must hold a value of its
+ * type (fallback_random=False is False, not the string 'False'); the worker
+ * types one the catalogue lacks by its default. NAME is Inductor's, or
+ * dynamo.NAME / functorch.NAME. */
+static int pinned_value_check(const char *pair, const char *eq, char *why, size_t n)
+{
+	char name[128], canon[64];
+	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9);
+	snprintf(name, sizeof name, "%s%.*s", inductor ? "inductor." : "", (int)(eq - pair), pair);
+	int id = setting_find(name);
+	if (id >= 0 && setting_parse_value(setting_get((unsigned)id), eq + 1, canon, sizeof canon, why, n) < 0)
+		return -1;
+	return 0;
+}
+
 int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 {
 	static const char *const dyn[] = {"marks", "true", "false"};
@@ -39,6 +56,8 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 		const char *eq = strchr(c->inductor[i], '=');
 		if (!eq || eq == c->inductor[i] || strchr(c->inductor[i], '\n'))
 			return fail(why, n, "inductor setting '%s' is not name=value", c->inductor[i]);
+		if (pinned_value_check(c->inductor[i], eq, why, n))
+			return -1;
 	}
 	return 0;
 }
