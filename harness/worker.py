@@ -723,7 +723,7 @@ class Worker:
         pairs = int(h.get("pairs", ["-1"])[0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
-        dynamic = h.get("dynamic", ["marks"])[0]
+        dynamic = h.get("dynamic", [None])[0]
         backward = h.get("backward", ["0"])[0] == "1"
         device = self.device
         self.shm.reset(int(h.get("data_at", ["0"])[0]))
@@ -751,11 +751,13 @@ class Worker:
             if nudged_model is not None:
                 nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
                       torch.Generator().manual_seed(ns["SEED"]))
+            dynamic = dynamic or ns.get("COMPILE_DYNAMIC", "marks")  # the request's, else the program's
             dyn = {"true": True, "false": False}.get(dynamic)
             if backend == "aoti":
                 compiled = self.aoti_program(model, ns, dynamic)
             else:
-                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
+                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn,
+                                         fullgraph=bool(ns.get("FULLGRAPH")))
             nbind = ns["BINDINGS"]
             if nbind > PROTO.max_bindings:
                 raise ValueError(f"{nbind} bindings: a reply carries at most {PROTO.max_bindings}")

@@ -13,6 +13,7 @@ void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 	s->modes = c->modes;
 	s->backward = c->backward;
 	s->hunt_known = c->hunt_known;
+	s->pinned = c->pinned;
 	s->oracle = c->oracle;
 	s->ninductor = c->ninductor;
 	for (unsigned i = 0; i < c->ninductor; i++)
@@ -28,6 +29,7 @@ void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
 	c->modes = s->modes;
 	c->backward = s->backward;
 	c->hunt_known = s->hunt_known;
+	c->pinned = s->pinned;
 	c->oracle = s->oracle;
 	c->ninductor = s->ninductor;
 	for (unsigned i = 0; i < s->ninductor; i++)
@@ -44,7 +46,7 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	uint64_t t0 = profile_clock_usec();
-	struct emit_opts eo = {c.backend, c.compile_mode, c.backward};
+	struct emit_opts eo = {c.backend, c.compile_mode, c.backward, c.dynamic};
 	uint8_t judged[RESULT_MAX_OUT];
 	memcpy(judged, j->compare, sizeof judged);
 	if (j->g && !c.hunt_known) { /* the worker's torch, known once it ran, says whose draws differ */

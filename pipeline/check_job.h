@@ -19,15 +19,20 @@ struct check_cfg {
 	unsigned ninductor;
 	int backward;             /* backward mode: gradients of the grad leaves are compared too */
 	int hunt_known;           /* --hunt-known: values after a draw compared even where draws differ (draws.h) */
+	/* enum check_pin: backend and dynamic given on the command line, so over a
+	 * graph's own (a compile_mode given is one too) */
+	unsigned pinned;
 	struct oracle_opts oracle;
 };
+
+enum check_pin { PIN_BACKEND = 1, PIN_DYNAMIC = 2 };
 
 /* A check_cfg with its strings inside: it outlives the caller's (a pool's
  * job slot, a history entry). */
 struct check_cfg_store {
 	char backend[64], mode[64], dynamic[16];
 	char inductor[CHECK_MAX_INDUCTOR][128];
-	unsigned ninductor, modes;
+	unsigned ninductor, modes, pinned;
 	int backward, hunt_known;
 	struct oracle_opts oracle;
 };

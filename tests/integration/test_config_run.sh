@@ -2,8 +2,10 @@
 # `--inductor NAME=VALUE` is set as a value of the setting's type (False, not
 # the string 'False', which Python reads as true), a value the catalogue's type
 # cannot take stops the command line, and one outside the catalogue is typed
-# by its default in the worker. A backend that writes down the settings in
-# force (planted_config.py) sees them.
+# by its default in the worker. A graph's own configuration (its settings,
+# mode, dynamic, fullgraph) reaches the compiler through its program, pins
+# over it. A backend that writes down the settings in force
+# (planted_config.py) sees them.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
 export PT2FUZZ_CONFIG_RECORD=$TMP/record.txt
@@ -34,4 +36,37 @@ grep -q "inductor.max_fusion_size is an int, not 'big'" out.txt || die "no reaso
 "$PT2FUZZ" run "${plugin[@]}" --inductor debug_index_asserts=perhaps "$SEED" >out.txt 2>&1 || true
 grep -q "setting debug_index_asserts is a bool (True, False, true, false, 1 or 0), not 'perhaps'" out.txt ||
   die "no reason given for a value outside the catalogue: $(cat out.txt)"
-echo "ok: pinned settings reach the compiler typed, for their request only"
+# A graph's own configuration: its settings reach the compiler, pinned ones go over them.
+cat >g.txt <<'TXT'
+bindings 1
+seed 5
+config inductor.max_fusion_size=4 dynamo.specialize_int=True functorch.cse=False
+x0 = input float32 [4, 8]
+v1 = relu(x0)
+v2 = sum(v1; dim=1, keepdim=False)
+output v2
+TXT
+"$PT2FUZZ" parse g.txt --out g.bin
+"$PT2FUZZ" show g.bin | grep -q '^config inductor.max_fusion_size=4 dynamo.specialize_int=True functorch.cse=False$' ||
+  die "show does not print the configuration: $("$PT2FUZZ" show g.bin)"
+"$PT2FUZZ" run "${plugin[@]}" g.bin >out.txt 2>&1 || { cat out.txt; die "run of a configured graph failed"; }
+grep -q ": pass" out.txt || die "not a pass: $(cat out.txt)"
+[ "$(recorded inductor.max_fusion_size)" = 4 ] || die "the graph's max_fusion_size=4 set as $(recorded inductor.max_fusion_size)"
+[ "$(recorded dynamo.specialize_int)" = True ] || die "the graph's specialize_int set as $(recorded dynamo.specialize_int)"
+[ "$(recorded functorch.cse)" = False ] || die "the graph's functorch.cse set as $(recorded functorch.cse)"
+"$PT2FUZZ" run "${plugin[@]}" --inductor max_fusion_size=8 g.bin >out.txt 2>&1 || { cat out.txt; die "pinned run failed"; }
+[ "$(recorded inductor.max_fusion_size)" = 8 ] || die "the pin max_fusion_size=8 lost to the graph's: $(recorded inductor.max_fusion_size)"
+[ "$(recorded functorch.cse)" = False ] || die "a pin of another setting dropped the graph's functorch.cse"
+# The emitted program is the repro: alone, it compiles with Inductor under the graph's settings and passes.
+"$PT2FUZZ" emit g.bin >prog.py
+grep -q '^CONFIG = {"inductor.max_fusion_size": 4, "dynamo.specialize_int": True, "functorch.cse": False}$' prog.py ||
+  die "the program does not name its settings: $(grep CONFIG prog.py)"
+$PY prog.py >prog.out 2>&1 || { cat prog.out; die "the emitted program failed"; }
+[ "$(tail -1 prog.out)" = PASS ] || die "the emitted program: $(tail -1 prog.out)"
+# mode, dynamic and fullgraph reach torch.compile through the program too
+sed 's/^config /config mode=max-autotune-no-cudagraphs dynamic=true fullgraph=True /' g.txt >m.txt
+"$PT2FUZZ" parse m.txt --out m.bin
+"$PT2FUZZ" emit m.bin | grep -q '^COMPILE_DYNAMIC = "true"$' || die "no COMPILE_DYNAMIC in the program"
+"$PT2FUZZ" run --findings f m.bin >out.txt 2>&1 || { cat out.txt; die "run of a graph with a mode failed"; }
+grep -q ": pass" out.txt || die "a graph with mode, dynamic and fullgraph: $(cat out.txt)"
+echo "ok: pinned settings reach the compiler typed, for their request only; a graph's own configuration too"
