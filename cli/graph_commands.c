@@ -31,6 +31,7 @@ static const struct option gen_options[] = {
 	{"family", required_argument, NULL, 0},
 	{"dynamic", required_argument, NULL, 0}, {"near-invalid", required_argument, NULL, 0},
 	{"break", required_argument, NULL, 0}, {"grad", required_argument, NULL, 0},
+	{"configs", required_argument, NULL, 0},
 	{"target", required_argument, NULL, 0}, {"stats", no_argument, NULL, 0},
 	{"out", required_argument, NULL, 0},   {NULL, 0, NULL, 0}};
 
@@ -118,7 +119,7 @@ static int family_by_name(const char *s)
 
 int cmd_gen(int argc, char **argv)
 {
-	long long seed, count, size, parts, dyn, near, grad;
+	long long seed, count, size, parts, dyn, near, grad, configs;
 	struct cli c;
 	if (cli_parse(&c, "pt2fuzz gen", argc, argv, (const struct option *const[]){gen_options, NULL}, 0))
 		return c.status;
@@ -136,8 +137,9 @@ int cmd_gen(int argc, char **argv)
 	    cli_num(&c, "components", o.components, 1, GEN_MAX_COMPONENTS, &parts) ||
 	    cli_num(&c, "dynamic", o.dyn_pct, 0, 100, &dyn) ||
 	    cli_num(&c, "near-invalid", brk ? 100 : 0, 0, 100, &near) ||
-	    cli_num(&c, "grad", 0, 0, 100, &grad))
+	    cli_num(&c, "grad", 0, 0, 100, &grad) || cli_num(&c, "configs", 0, 0, 100, &configs))
 		return 2;
+	o.config_pct = (unsigned)configs;
 	o.break_pct = (unsigned)near;
 	o.grad_pct = (unsigned)grad;
 	if (brk && constraint_find(brk) < 0) {

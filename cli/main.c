@@ -22,9 +22,9 @@ static const struct command {
 	 "on each device it runs on against its entries' OpInfos, one line per disagreement `ROW TAB ENTRIES TAB "
 	 "cpu|cuda TAB claims-unsupported|unclaimed TAB DTYPES TAB wrong|allowed: REASON|-`, exit 1 on a wrong one",
 	 cmd_opdb},
-	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
+	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--configs PCT] [--target T] [--stats] [--out DIR]",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
-	 "constraint",
+	 "constraint; --configs: PCT% with a compile configuration other than the default",
 	 cmd_gen},
 	{"show", "FILE", "print a graph in readable text form, with shapes at each binding", cmd_show},
 	{"emit", "FILE [--backend B] [--mode M], or --plain FILE|FINDING [--binding B] [--backend B] [--mode M] "

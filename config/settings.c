@@ -4,7 +4,8 @@
  * paths, test hooks, timing-bound autotuning, ill-typed ones) and from the
  * settings that pick whole code paths. Left out on purpose: settings that make
  * a correct compile raise (implicit_fallbacks off: every op without a lowering
- * fails) or change what eager mode promises (keep_output_stride off). */
+ * fails; nan_asserts: an output holding NaN or inf, which special fills make,
+ * is an AssertionError) or change what eager mode promises (keep_output_stride off). */
 #include "settings.h"
 #include <errno.h>
 #include <math.h>
@@ -37,7 +38,6 @@ static const struct setting settings[] = {
 	{"inductor.reorder_for_locality", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.aggressive_fusion", SET_BOOL, OFF_ON, ON_ANY},
 	{"inductor.size_asserts", SET_BOOL, ON_OFF, ON_ANY},
-	{"inductor.nan_asserts", SET_BOOL, OFF_ON, ON_ANY},
 	{"inductor.max_fusion_size", SET_INT, {"64", "1", "4", "8"}, ON_ANY},
 	{"inductor.realize_reads_threshold", SET_INT, {"4", "1", "16"}, ON_ANY},
 	{"inductor.unroll_reductions_threshold", SET_INT, {"8", "1", "64"}, ON_ANY},
