@@ -30,9 +30,9 @@ static const struct setting settings[] = {
 	{"inductor.shape_padding", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.pad_outputs", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
 	/* off: float16/bfloat16 intermediates stay in float32 where eager rounds them */
-	{"inductor.emulate_precision_casts", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .effects = EFFECT_NUMERICS},
+	{"inductor.emulate_precision_casts", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "False"},
 	/* off: Inductor draws random numbers its own way (Philox), not eager's */
-	{"inductor.fallback_random", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_RANDOM},
+	{"inductor.fallback_random", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_RANDOM, .effect_at = "False"},
 	{"inductor.epilogue_fusion", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.pattern_matcher", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.reorder_for_locality", SET_BOOL, ON_OFF, ON_ANY},
@@ -82,7 +82,7 @@ static const struct setting settings[] = {
 	{"inductor.triton.use_block_ptr", SET_BOOL, OFF_ON, ON_CUDA},
 	{"inductor.triton.dense_indexing", SET_BOOL, OFF_ON, ON_CUDA},
 	/* off: float16/bfloat16 pointwise math in its own dtype, not float32 */
-	{"inductor.triton.codegen_upcast_to_fp32", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11", .effects = EFFECT_NUMERICS},
+	{"inductor.triton.codegen_upcast_to_fp32", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "False"},
 	/* Inductor's C++ code: CPU */
 	{"inductor.cpp.dynamic_threads", SET_BOOL, OFF_ON, ON_CPU},
 	{"inductor.cpp.fallback_scatter_reduce_sum", SET_BOOL, ON_OFF, ON_CPU},
@@ -94,8 +94,8 @@ static const struct setting settings[] = {
 	{"inductor.cpp.no_redundant_loops", SET_BOOL, ON_OFF, ON_CPU},
 	{"inductor.cpp.enable_concat_linear", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11"},
 	/* -ffast-math: reassociation and approximations */
-	{"inductor.cpp.enable_unsafe_math_opt_flag", SET_BOOL, OFF_ON, ON_CPU, .effects = EFFECT_NUMERICS},
-	{"inductor.cpp.use_decompose_tanh", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .effects = EFFECT_NUMERICS},
+	{"inductor.cpp.enable_unsafe_math_opt_flag", SET_BOOL, OFF_ON, ON_CPU, .effects = EFFECT_NUMERICS, .effect_at = "True"},
+	{"inductor.cpp.use_decompose_tanh", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "True"},
 	/* Dynamo */
 	{"dynamo.assume_static_by_default", SET_BOOL, ON_OFF, ON_ANY},
 	{"dynamo.automatic_dynamic_shapes", SET_BOOL, ON_OFF, ON_ANY},
@@ -124,7 +124,7 @@ static const struct setting settings[] = {
 	{"functorch.aggressive_recomputation", SET_BOOL, OFF_ON, ON_ANY},
 	{"functorch.donated_buffer", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
 	/* on: CUDA's random ops become functional Philox draws */
-	{"functorch.functionalize_rng_ops", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_RANDOM},
+	{"functorch.functionalize_rng_ops", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_RANDOM, .effect_at = "True"},
 };
 
 /* Pairs a configuration does not set together: each row a combination that

@@ -33,6 +33,9 @@ struct setting {
 			    * NULL: every supported one */
 	const char *until; /* the first torch without it; NULL: still there */
 	unsigned effects;  /* enum setting_effect */
+	/* The value under which EFFECT_NUMERICS or EFFECT_RANDOM hold (fallback_random's False): a
+	 * configuration with the other values runs as pt2fuzz's harness runs anyway */
+	const char *effect_at;
 };
 
 /* Two settings a configuration does not set together, and why. */

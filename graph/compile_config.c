@@ -90,9 +90,9 @@ unsigned graph_config_effects(const struct graph_config *c)
 	unsigned e = 0;
 	for (unsigned k = 0; k < c->nsettings; k++) {
 		const struct setting *s = setting_get(c->set[k].id);
-		/* whatever its value: emulate_precision_casts off is the
-		 * catalogue's default but not the worker's for float16 graphs */
-		if (s)
+		/* at the value that has it: emulate_precision_casts off is the
+		 * catalogue's default, but not what the worker runs float16 graphs with */
+		if (s && s->effect_at && !strcmp(s->values[c->set[k].value], s->effect_at))
 			e |= s->effects & (EFFECT_NUMERICS | EFFECT_RANDOM);
 	}
 	return e;

@@ -2,9 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../config/compile.h"
 #include "../config/settings.h"
 #include "../graph/broken.h"
+#include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/fail.h"
 #include "blame.h"
@@ -91,27 +91,11 @@ static const struct graph *with_grads(const struct graph *g, int backward)
 	return &marked;
 }
 
-/* The configuration g runs under: its own mode, dynamic and backend where
- * the command line does not pin them (the mode only for the inductor
- * backend). Its settings are the program's CONFIG; pinned settings (c's
- * inductor list) go over them in the worker. */
-static struct check_cfg with_graph_config(const struct check_cfg *c, const struct graph *g)
-{
-	struct check_cfg e = *c;
-	if (!(c->pinned & PIN_BACKEND))
-		e.backend = compile_backend_name(g->config.backend);
-	if (!(c->pinned & PIN_DYNAMIC))
-		e.dynamic = compile_dynamic_name(g->config.dynamic);
-	if (!c->compile_mode && g->config.mode && !strcmp(e.backend, "inductor"))
-		e.compile_mode = compile_mode_name(g->config.mode);
-	return e;
-}
-
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n)
 {
 	static _Thread_local struct check_job j;
-	struct check_cfg cg = with_graph_config(c, g);
+	struct check_cfg cg = check_cfg_for_graph(c, g);
 	struct emit_opts eo = {cg.backend, cg.compile_mode, cg.backward, cg.dynamic};
 	g = with_grads(g, c->backward);
 	memset(out, 0, sizeof *out);
@@ -122,6 +106,12 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);
 	j.nbind = g->nbind;
 	j.g = g;
+	/* a configuration that trades precision for speed is judged as float16 is: every float
+	 * output, and the positions where eager agrees with fp64, at float16's tolerance at least */
+	if (graph_config_effects(&g->config) & EFFECT_NUMERICS)
+		for (unsigned d = 0; d < DT_COUNT; d++)
+			if (dtype_is_float(d) && cg.oracle.tol[d] < cg.oracle.tol[DT_FLOAT16])
+				cg.oracle.tol[d] = cg.oracle.tol[DT_FLOAT16];
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];

@@ -2,8 +2,21 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/compile.h"
 #include "draws.h"
 #include "op_names.h"
+
+struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g)
+{
+	struct check_cfg e = *c;
+	if (!(c->pinned & PIN_BACKEND))
+		e.backend = compile_backend_name(g->config.backend);
+	if (!(c->pinned & PIN_DYNAMIC))
+		e.dynamic = compile_dynamic_name(g->config.dynamic);
+	if (!c->compile_mode && g->config.mode && !strcmp(e.backend, "inductor"))
+		e.compile_mode = compile_mode_name(g->config.mode);
+	return e;
+}
 
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 {

@@ -37,6 +37,11 @@ struct check_cfg_store {
 	struct oracle_opts oracle;
 };
 
+/* The configuration g runs under: its own mode, dynamic and backend where c
+ * does not pin them (the mode only for the inductor backend). Its settings
+ * are the program's CONFIG; c's pinned settings go over them in the worker. */
+struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g);
+
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s);
 /* c's strings point into s. */
 void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c);

@@ -95,11 +95,13 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	/* The device the worker resolved ("auto" becomes cpu or cuda). */
 	const char *device = fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "";
 	bad |= json_object_set_new(meta, "device", json_file_text(device));
-	/* The configuration; blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
+	/* The configuration (a graph's own where the command line left it open); blame confirmation
+	 * (pipeline/blame.h): how a crash was pinned on this program. */
+	const struct check_cfg ran = g ? check_cfg_for_graph(fc->cfg, g) : *fc->cfg;
 	bad |= json_object_update_new(
-		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(fc->cfg->backend), "mode",
-				fc->cfg->compile_mode ? fc->cfg->compile_mode : "default", "dynamic",
-				json_file_text(fc->cfg->dynamic), "confirmation", blame_status_name(r->blame.status),
+		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(ran.backend), "mode",
+				ran.compile_mode ? ran.compile_mode : "default", "dynamic",
+				json_file_text(ran.dynamic), "confirmation", blame_status_name(r->blame.status),
 				"confirmation_note", json_file_text(r->blame.note), "heap_report",
 				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
 				json_file_text(fc->source ? fc->source : "")));

@@ -100,3 +100,16 @@ TEST(config_settings_newer_than_a_torch_are_not_in_it)
 	CHECK(setting_in_torch(&gone, "2.11.0"));
 	CHECK(!setting_in_torch(&gone, "2.15.0"));
 }
+
+TEST(config_effects_hold_at_their_value)
+{
+	for (unsigned i = 0; i < setting_count(); i++) {
+		const struct setting *s = setting_get(i);
+		int effect = (s->effects & (EFFECT_NUMERICS | EFFECT_RANDOM)) != 0;
+		CHECK(effect == (s->effect_at != NULL)); /* an effect names its value, and only an effect */
+		if (s->effect_at) {
+			char out[64], why[256];
+			CHECK(setting_parse_value(s, s->effect_at, out, sizeof out, why, sizeof why) >= 0);
+		}
+	}
+}

@@ -152,3 +152,16 @@ TEST(graph_config_plain_program_sets_it)
 	CHECK(strstr(p, "backend=\"inductor\", mode=\"max-autotune\", dynamic=True, fullgraph=True)") != NULL);
 	free(p);
 }
+
+TEST(graph_config_effects_at_the_value_that_has_them)
+{
+	struct graph_config c = {0};
+	unsigned fast = id_of("inductor.cpp.enable_unsafe_math_opt_flag"), fr = id_of("inductor.fallback_random");
+	CHECK(graph_config_put(&c, fast, 0) == 0); /* False: as without it */
+	CHECK(graph_config_put(&c, fr, 1) == 0);   /* True: as the worker runs anyway */
+	CHECK_EQ(graph_config_effects(&c), 0);
+	CHECK(graph_config_put(&c, fast, 1) == 0);
+	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS);
+	CHECK(graph_config_put(&c, fr, 0) == 0);
+	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS | EFFECT_RANDOM);
+}
