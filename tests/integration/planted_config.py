@@ -19,3 +19,21 @@ def record_config(gm, example_inputs):
             module, attr = name.split(".", 1)
             f.write(f"{name}={getattr(MODULES[module], attr)!r}\n")
     return gm.forward
+
+
+@register_backend
+def planted_fusion_size(gm, example_inputs):
+    """The planted bug of a setting: with inductor.max_fusion_size 4, the first
+    float output comes out 1 too large; with any other value, none."""
+    if torch._inductor.config.max_fusion_size != 4:
+        return gm.forward
+
+    def run(*args):
+        outs = list(gm.forward(*args))
+        for i, o in enumerate(outs):
+            if isinstance(o, torch.Tensor) and o.is_floating_point():
+                outs[i] = o + 1
+                break
+        return tuple(outs)
+
+    return run
