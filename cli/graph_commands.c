@@ -99,8 +99,9 @@ int cmd_configs(int argc, char **argv)
 		printf(" torch>=%s", s->since ? s->since : "any");
 		if (s->until)
 			printf(",<%s", s->until);
-		printf("%s%s%s\n", s->effects & EFFECT_NUMERICS ? " numerics" : "",
-		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "");
+		printf("%s%s%s%s\n", s->effects & EFFECT_NUMERICS ? " numerics" : "",
+		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "",
+		       s->effects & EFFECT_BACKWARD ? " backward" : "");
 	}
 	for (unsigned i = 0; i < setting_clash_count(); i++) {
 		const struct setting_clash *k = setting_clash_get(i);

@@ -18,6 +18,7 @@ enum setting_effect {
 	EFFECT_NUMERICS = 1,  /* a legitimate change of numerics against eager (lower precision, fast math) */
 	EFFECT_RANDOM = 2,    /* compiled code draws other random numbers than eager */
 	EFFECT_NOT_AOTI = 4,  /* no effect on, or not accepted by, torch.export + AOTInductor */
+	EFFECT_BACKWARD = 8,  /* the partitioner's: no effect without a backward graph */
 };
 
 #define SETTING_MAX_VALUES 6

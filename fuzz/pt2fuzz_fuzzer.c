@@ -365,7 +365,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *dev = RO.exec.device;
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count());
 	gen_set_campaign(gpu ? TARGET_GPU : TARGET_CPU, RO.check.backward);
-	config_draw_set_campaign(cli_flag(&c, "no-configs") ? 0 : CONFIG_DRAW_PCT, RO.exec.aoti_runner, torch_of_worker);
+	config_draw_set_campaign(cli_flag(&c, "no-configs") ? 0 : CONFIG_DRAW_PCT, RO.exec.aoti_runner,
+				 RO.check.backward, torch_of_worker);
 	/* The worker starts (or is borrowed) with the first input that runs, not
 	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
 	 * but never run an input, and a worker they held would sit idle while the

@@ -5,13 +5,14 @@
 #include "../graph/compile_config.h"
 
 static unsigned campaign_pct;
-static int campaign_aoti;
+static int campaign_aoti, campaign_backward;
 static const char *(*campaign_torch)(void);
 
-void config_draw_set_campaign(unsigned pct, int aoti, const char *(*torch)(void))
+void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void))
 {
 	campaign_pct = pct > 100 ? 100 : pct;
 	campaign_aoti = aoti != 0;
+	campaign_backward = backward != 0;
 	campaign_torch = torch;
 }
 
@@ -21,7 +22,8 @@ int config_draw_allowed(unsigned id, unsigned target)
 {
 	const struct setting *s = setting_get(id);
 	unsigned need = target == TARGET_CPU ? ON_CPU : target == TARGET_GPU ? ON_CUDA : ON_ANY;
-	if (!s || (s->devices & need) != need || (campaign_aoti && (s->effects & EFFECT_NOT_AOTI)))
+	if (!s || (s->devices & need) != need || (campaign_aoti && (s->effects & EFFECT_NOT_AOTI)) ||
+	    (!campaign_backward && (s->effects & EFFECT_BACKWARD)))
 		return 0;
 	const char *torch = campaign_torch ? campaign_torch() : NULL;
 	return setting_in_torch(s, torch ? torch : "");

@@ -3,8 +3,9 @@
  * only where it applies: the graph's device (a GPU graph's Triton settings,
  * a CPU graph's C++ ones; a graph for any device only settings of both), a
  * torch that has it (the worker's, once its hello has named it), not one an
- * AOTInductor package does not take under --backend aoti, and never beside
- * one it does not combine with. */
+ * AOTInductor package does not take under --backend aoti, not the
+ * partitioner's outside backward mode, and never beside one it does not
+ * combine with. */
 #ifndef PT2FUZZ_CONFIG_DRAW_H
 #define PT2FUZZ_CONFIG_DRAW_H
 #include "../graph/graph.h"
@@ -14,9 +15,10 @@
 
 /* From now on: pct% of generated graphs get a configuration (gen_default_opts'
  * config_pct; 0, --no-configs, turns them off, and the config mutator with
- * them), under backend aoti or not, for the torch torch() names ("" while
+ * them), under backend aoti or not, in backward mode or not (the
+ * partitioner's settings only then), for the torch torch() names ("" while
  * unknown: every setting; NULL: the same). */
-void config_draw_set_campaign(unsigned pct, int aoti, const char *(*torch)(void));
+void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void));
 unsigned config_draw_campaign_pct(void);
 
 /* Whether setting id may be drawn for a graph of target (enum graph_target). */

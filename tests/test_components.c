@@ -110,7 +110,7 @@ TEST(components_every_mutator_keeps_multi_component_graphs_valid)
 		unsigned ok = 0;
 		gen_set_campaign(TARGET_ANY, m == (unsigned)mutator_find("grad")); /* grad toggles grad marks */
 		/* config changes configurations only in a campaign that draws them */
-		config_draw_set_campaign(m == (unsigned)mutator_find("config") ? CONFIG_DRAW_PCT : 0, 0, NULL);
+		config_draw_set_campaign(m == (unsigned)mutator_find("config") ? CONFIG_DRAW_PCT : 0, 0, 0, NULL);
 		for (unsigned s = 0; s < 40; s++) {
 			if (make(&g, 300 + s, 8, 8) || make(&partner, 900 + s, 8, 4))
 				continue;
@@ -123,7 +123,7 @@ TEST(components_every_mutator_keeps_multi_component_graphs_valid)
 				fprintf(stderr, "  %s, seed %u: %s\n", mutator_name(m), s, why);
 		}
 		gen_set_campaign(TARGET_ANY, 0);
-		config_draw_set_campaign(0, 0, NULL);
+		config_draw_set_campaign(0, 0, 0, NULL);
 		if (strcmp(mutator_name(m), "break") && !CHECK(ok > 0)) /* break runs through its own option */
 			fprintf(stderr, "  %s never applied to a multi-component graph\n", mutator_name(m));
 	}

@@ -21,7 +21,7 @@ static unsigned generate(unsigned target, unsigned pct, int aoti, const char *(*
 	static struct graph g;
 	struct gen_opts o;
 	unsigned configured = 0;
-	config_draw_set_campaign(pct, aoti, torch);
+	config_draw_set_campaign(pct, aoti, 0, torch);
 	gen_default_opts(&o);
 	o.size = 3;
 	o.target = target;
@@ -38,12 +38,13 @@ static unsigned generate(unsigned target, unsigned pct, int aoti, const char *(*
 			CHECK(target != TARGET_GPU || (s->devices & ON_CUDA));
 			CHECK(target != TARGET_ANY || s->devices == ON_ANY);
 			CHECK(!aoti || !(s->effects & EFFECT_NOT_AOTI));
+			CHECK(!(s->effects & EFFECT_BACKWARD)); /* a forward campaign */
 			if (torch)
 				CHECK(setting_in_torch(s, torch()));
 		}
 		CHECK(!aoti || g.config.backend == CB_INDUCTOR);
 	}
-	config_draw_set_campaign(0, 0, NULL);
+	config_draw_set_campaign(0, 0, 0, NULL);
 	return configured;
 }
 
@@ -71,14 +72,18 @@ TEST(config_draw_allowed_by_device_torch_and_backend)
 	unsigned cudagraphs = (unsigned)setting_find("inductor.triton.cudagraphs");
 	unsigned tail_vec = (unsigned)setting_find("inductor.cpp.enable_loop_tail_vec");
 	unsigned partition = (unsigned)setting_find("inductor.graph_partition");
-	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, NULL);
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
 	CHECK(config_draw_allowed(cudagraphs, TARGET_GPU) && !config_draw_allowed(cudagraphs, TARGET_CPU));
 	CHECK(config_draw_allowed(tail_vec, TARGET_CPU) && !config_draw_allowed(tail_vec, TARGET_ANY));
 	CHECK(config_draw_allowed(partition, TARGET_CPU));
-	config_draw_set_campaign(CONFIG_DRAW_PCT, 1, torch_2_6);
+	unsigned budget = (unsigned)setting_find("functorch.activation_memory_budget");
+	CHECK(!config_draw_allowed(budget, TARGET_CPU)); /* the partitioner's: backward mode only */
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 1, NULL);
+	CHECK(config_draw_allowed(budget, TARGET_CPU));
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 1, 0, torch_2_6);
 	CHECK(!config_draw_allowed(cudagraphs, TARGET_GPU)); /* AOTInductor: no CUDA graphs */
 	CHECK(!config_draw_allowed(partition, TARGET_CPU));  /* since 2.11 */
-	config_draw_set_campaign(0, 0, NULL);
+	config_draw_set_campaign(0, 0, 0, NULL);
 }
 
 TEST(config_mutator_changes_only_the_configuration)
@@ -96,7 +101,7 @@ TEST(config_mutator_changes_only_the_configuration)
 	rng_seed(&r, 1);
 	h = g;
 	CHECK(mutate_with((unsigned)config, &h, NULL, &r, 1 << 15) < 0); /* off outside a campaign */
-	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, NULL);
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
 	unsigned changed = 0;
 	for (unsigned t = 0; t < 50; t++) {
 		h = g;
@@ -112,5 +117,5 @@ TEST(config_mutator_changes_only_the_configuration)
 		h.config = same;
 	}
 	CHECK(changed > 40);
-	config_draw_set_campaign(0, 0, NULL);
+	config_draw_set_campaign(0, 0, 0, NULL);
 }

@@ -116,7 +116,7 @@ TEST(mutators_every_mutator_gives_valid_changed_graphs)
 		int regen = !strcmp(mutator_name(w), "regenerate");
 		unsigned ok = 0, bad = 0;
 		/* config changes a configuration only in a campaign that draws them */
-		config_draw_set_campaign(strcmp(mutator_name(w), "config") ? 0 : CONFIG_DRAW_PCT, 0, NULL);
+		config_draw_set_campaign(strcmp(mutator_name(w), "config") ? 0 : CONFIG_DRAW_PCT, 0, 0, NULL);
 		struct rng r;
 		rng_seed(&r, 7 + w);
 		const struct graph *(*from)(unsigned) = strcmp(mutator_name(w), "grad") ? pooled : pooled_backward;
@@ -139,7 +139,7 @@ TEST(mutators_every_mutator_gives_valid_changed_graphs)
 		CHECK(!strcmp(mutator_name(w), floors[w].name));
 		CHECK(rate >= floors[w].floor);
 	}
-	config_draw_set_campaign(0, 0, NULL);
+	config_draw_set_campaign(0, 0, 0, NULL);
 }
 
 TEST(mutators_mutate_graph_picks_by_weight_and_counts)
@@ -150,7 +150,7 @@ TEST(mutators_mutate_graph_picks_by_weight_and_counts)
 	rng_seed(&r, 99);
 	unsigned used[MUT_MAX] = {0};
 	pooled(0); /* the pool made as outside a campaign; mutated as a campaign does, configurations on */
-	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, NULL);
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
 	for (unsigned i = 0; i < 400; i++) {
 		g = *pooled(i);
 		int w = mutate_graph(&g, pooled(i + 1), &r, 8, &st);
@@ -159,7 +159,7 @@ TEST(mutators_mutate_graph_picks_by_weight_and_counts)
 		used[w]++;
 		CHECK(graph_validate(&g, why, sizeof why) == 0);
 	}
-	config_draw_set_campaign(0, 0, NULL);
+	config_draw_set_campaign(0, 0, 0, NULL);
 	for (unsigned w = 0; w < mutator_count(); w++) {
 		CHECK(st.valid[w] <= st.tried[w]);
 		CHECK(used[w] == st.valid[w]);
