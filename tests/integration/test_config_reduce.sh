@@ -18,6 +18,8 @@ TXT
 "$PT2FUZZ" run "${PLUGIN[@]}" --findings f g.bin | tee run.out
 f=$(ls -d f/numeric-* 2>/dev/null | head -1)
 [ -n "$f" ] || die "no numeric finding under the planted setting: $(cat run.out)"
+grep -q '"config": "inductor.max_fusion_size=4 dynamo.specialize_int=True functorch.cse=False"' "$f/meta.json" ||
+  die "meta.json does not record the graph's configuration: $(grep '"config"' "$f/meta.json")"
 # the same graph without the setting passes: the bug is the setting's
 sed 's/inductor.max_fusion_size=4 //' g.txt >without.txt
 "$PT2FUZZ" parse without.txt --out without.bin
