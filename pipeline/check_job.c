@@ -18,6 +18,19 @@ struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct gra
 	return e;
 }
 
+int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v)
+{
+	if (!g || !g->config.fullgraph || v->kind != V_BEHAVIOUR || v->what != MM_RAISED || v->binding < 0 ||
+	    v->binding >= G_MAX_BIND)
+		return 0;
+	const struct mode_result *c = &run->m[RM_COMPILED][v->binding];
+	const char *unsupported = "torch._dynamo.exc.Unsupported";
+	for (const char *p = c->ebases; (p = strstr(p, unsupported)); p += strlen(unsupported))
+		if ((p == c->ebases || p[-1] == ' ') && (!p[strlen(unsupported)] || p[strlen(unsupported)] == ' '))
+			return c->ran && !c->ok;
+	return 0;
+}
+
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 {
 	snprintf(s->backend, sizeof s->backend, "%.63s", c->backend);
@@ -68,6 +81,14 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	}
 	const uint8_t *compare = j->compare_all ? NULL : judged;
 	oracle_judge(&out->run, compare, j->ncompare, &c.oracle, &out->v);
+	if (check_fullgraph_break(j->g, &out->run, &out->v)) {
+		char why_pass[sizeof out->v.detail];
+		snprintf(why_pass, sizeof why_pass, "fullgraph: Dynamo broke the graph (%.200s)", out->v.detail);
+		memset(&out->v, 0, sizeof out->v);
+		out->v.kind = V_PASS;
+		out->v.binding = out->v.output = out->v.nearest_output = -1;
+		snprintf(out->v.detail, sizeof out->v.detail, "%s", why_pass);
+	}
 	if (verdict_is_finding(out->v.kind)) {
 		out->nops = j->g ? op_names_of_output(j->g, &eo, out->v.output, out->ops, G_MAX_NODES) : 0;
 		out->signature = oracle_signature(&out->v, &out->run, out->ops, out->nops);

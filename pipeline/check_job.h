@@ -42,6 +42,11 @@ struct check_cfg_store {
  * are the program's CONFIG; c's pinned settings go over them in the worker. */
 struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g);
 
+/* Whether verdict v of g's run is Dynamo breaking the graph where g's
+ * configuration asks for fullgraph: compiled mode raised an
+ * torch._dynamo.exc.Unsupported, an error by design then, not a finding. */
+int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v);
+
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s);
 /* c's strings point into s. */
 void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c);

@@ -11,6 +11,7 @@
 #include "../graph/emit_plain.h"
 #include "../graph/text.h"
 #include "../graph/validate.h"
+#include "../pipeline/check_job.h"
 #include "test.h"
 #include "testkit.h"
 
@@ -164,4 +165,25 @@ TEST(graph_config_effects_at_the_value_that_has_them)
 	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS);
 	CHECK(graph_config_put(&c, fr, 0) == 0);
 	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS | EFFECT_RANDOM);
+}
+
+TEST(graph_config_fullgraph_break_is_no_finding)
+{
+	static struct run_result run;
+	struct verdict v = {.kind = V_BEHAVIOUR, .what = MM_RAISED, .binding = 0, .output = -1};
+	configured_graph(); /* fullgraph */
+	memset(&run, 0, sizeof run);
+	run.m[RM_COMPILED][0].ran = 1;
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._dynamo.exc.Unsupported torch._dynamo.exc.TorchDynamoException builtins.RuntimeError");
+	CHECK(check_fullgraph_break(&g, &run, &v));
+	g.config.fullgraph = 0; /* without fullgraph Dynamo does not raise it: something else went wrong */
+	CHECK(!check_fullgraph_break(&g, &run, &v));
+	g.config.fullgraph = 1;
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._dynamo.exc.UnsupportedOperatorError builtins.RuntimeError");
+	CHECK(!check_fullgraph_break(&g, &run, &v)); /* another error: a finding as ever */
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._inductor.exc.InductorError builtins.RuntimeError");
+	CHECK(!check_fullgraph_break(&g, &run, &v));
 }
