@@ -47,8 +47,9 @@ v2 = sum(v1; dim=1, keepdim=False)
 output v2
 TXT
 "$PT2FUZZ" parse g.txt --out g.bin
-"$PT2FUZZ" show g.bin | grep -q '^config inductor.max_fusion_size=4 dynamo.specialize_int=True functorch.cse=False$' ||
-  die "show does not print the configuration: $("$PT2FUZZ" show g.bin)"
+"$PT2FUZZ" show g.bin >shown.txt
+grep -q '^config inductor.max_fusion_size=4 dynamo.specialize_int=True functorch.cse=False$' shown.txt ||
+  die "show does not print the configuration: $(cat shown.txt)"
 "$PT2FUZZ" run "${plugin[@]}" g.bin >out.txt 2>&1 || { cat out.txt; die "run of a configured graph failed"; }
 grep -q ": pass" out.txt || die "not a pass: $(cat out.txt)"
 [ "$(recorded inductor.max_fusion_size)" = 4 ] || die "the graph's max_fusion_size=4 set as $(recorded inductor.max_fusion_size)"
@@ -66,7 +67,8 @@ $PY prog.py >prog.out 2>&1 || { cat prog.out; die "the emitted program failed"; 
 # mode, dynamic and fullgraph reach torch.compile through the program too
 sed 's/^config /config mode=max-autotune-no-cudagraphs dynamic=true fullgraph=True /' g.txt >m.txt
 "$PT2FUZZ" parse m.txt --out m.bin
-"$PT2FUZZ" emit m.bin | grep -q '^COMPILE_DYNAMIC = "true"$' || die "no COMPILE_DYNAMIC in the program"
+"$PT2FUZZ" emit m.bin >m.py
+grep -q '^COMPILE_DYNAMIC = "true"$' m.py && grep -q '^FULLGRAPH = True$' m.py || die "no COMPILE_DYNAMIC or FULLGRAPH in the program"
 "$PT2FUZZ" run --findings f m.bin >out.txt 2>&1 || { cat out.txt; die "run of a graph with a mode failed"; }
 grep -q ": pass" out.txt || die "a graph with mode, dynamic and fullgraph: $(cat out.txt)"
 echo "ok: pinned settings reach the compiler typed, for their request only; a graph's own configuration too"
