@@ -39,7 +39,8 @@ LDLIBS := $(JSON_LIBS) -lm
 #   fuzz, triage -> pipeline (check a graph, findings, options, the worker pool)
 #   pipeline -> oracles (verdicts) -> harness (the worker; it owns the run record)
 #   pipeline -> mutators; mutators, harness -> graph
-LIB_SRC := $(wildcard graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
+#   graph and everything above it -> config (the compile settings' catalogue)
+LIB_SRC := $(wildcard config/*.c graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c)
 FUZZLIB_SRC := $(wildcard pipeline/*.c triage/*.c) $(filter-out fuzz/%_fuzzer.c,$(wildcard fuzz/*.c)) \
 	$(filter-out cli/main.c,$(wildcard cli/*.c))
 TEST_SRC := $(wildcard tests/*.c)

@@ -4,6 +4,7 @@
 
 /* cli/graph_commands.c: one graph file at a time. */
 int cmd_ops(int argc, char **argv);
+int cmd_configs(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_emit(int argc, char **argv);

@@ -1,9 +1,10 @@
-/* The commands on one graph file: ops, gen, show, emit, check, parse. */
+/* The commands on one graph file: ops, configs, gen, show, emit, check, parse. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
@@ -30,6 +31,7 @@ static const struct option gen_options[] = {
 	{"family", required_argument, NULL, 0},
 	{"dynamic", required_argument, NULL, 0}, {"near-invalid", required_argument, NULL, 0},
 	{"break", required_argument, NULL, 0}, {"grad", required_argument, NULL, 0},
+	{"configs", required_argument, NULL, 0},
 	{"target", required_argument, NULL, 0}, {"stats", no_argument, NULL, 0},
 	{"out", required_argument, NULL, 0},   {NULL, 0, NULL, 0}};
 
@@ -78,6 +80,36 @@ int cmd_ops(int argc, char **argv)
 	return 0;
 }
 
+/* One line per setting: name, type, devices, values (the first the default), the torch versions that
+ * have it, its effects; then one line per pair that does not combine. */
+int cmd_configs(int argc, char **argv)
+{
+	struct cli c;
+	if (cli_parse(&c, "pt2fuzz configs", argc, argv, (const struct option *const[]){no_options, NULL}, 0))
+		return c.status;
+	if (c.npos) {
+		fprintf(stderr, "pt2fuzz configs: takes no arguments\n");
+		return 2;
+	}
+	for (unsigned i = 0; i < setting_count(); i++) {
+		const struct setting *s = setting_get(i);
+		printf("%s %s %s ", s->name, setting_type_name(s->type), setting_devices_name(s->devices));
+		for (unsigned v = 0; v < setting_value_count(s); v++)
+			printf("%s%s", v ? "," : "", s->values[v]);
+		printf(" torch>=%s", s->since ? s->since : "any");
+		if (s->until)
+			printf(",<%s", s->until);
+		printf("%s%s%s%s\n", s->effects & EFFECT_NUMERICS ? " numerics" : "",
+		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "",
+		       s->effects & EFFECT_BACKWARD ? " backward" : "");
+	}
+	for (unsigned i = 0; i < setting_clash_count(); i++) {
+		const struct setting_clash *k = setting_clash_get(i);
+		printf("clash %s %s: %s\n", k->a, k->b, k->why);
+	}
+	return 0;
+}
+
 static int family_by_name(const char *s)
 {
 	for (int f = 0; f < FAM_COUNT; f++)
@@ -88,7 +120,7 @@ static int family_by_name(const char *s)
 
 int cmd_gen(int argc, char **argv)
 {
-	long long seed, count, size, parts, dyn, near, grad;
+	long long seed, count, size, parts, dyn, near, grad, configs;
 	struct cli c;
 	if (cli_parse(&c, "pt2fuzz gen", argc, argv, (const struct option *const[]){gen_options, NULL}, 0))
 		return c.status;
@@ -106,8 +138,9 @@ int cmd_gen(int argc, char **argv)
 	    cli_num(&c, "components", o.components, 1, GEN_MAX_COMPONENTS, &parts) ||
 	    cli_num(&c, "dynamic", o.dyn_pct, 0, 100, &dyn) ||
 	    cli_num(&c, "near-invalid", brk ? 100 : 0, 0, 100, &near) ||
-	    cli_num(&c, "grad", 0, 0, 100, &grad))
+	    cli_num(&c, "grad", 0, 0, 100, &grad) || cli_num(&c, "configs", 0, 0, 100, &configs))
 		return 2;
+	o.config_pct = (unsigned)configs;
 	o.break_pct = (unsigned)near;
 	o.grad_pct = (unsigned)grad;
 	if (brk && constraint_find(brk) < 0) {

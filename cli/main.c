@@ -12,15 +12,19 @@ static const struct command {
 	int (*run)(int argc, char **argv);
 } commands[] = {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
+	{"configs", "",
+	 "list the compile settings' catalogue: `name type devices values torch>=SINCE[,<UNTIL] [effects]` per "
+	 "line (values: the default first; effects: numerics, random, not-aoti, backward), then `clash A B: why` per pair a configuration does not set together",
+	 cmd_configs},
 	{"opdb", OPDB_USAGE,
 	 "the catalogue measured against PyTorch's operator database (op_db) on the installed torch: the entries "
 	 "mapped to catalogue rows, excluded with a reason, or left to add; --dtypes: each mapped row's input-0 dtypes "
 	 "on each device it runs on against its entries' OpInfos, one line per disagreement `ROW TAB ENTRIES TAB "
 	 "cpu|cuda TAB claims-unsupported|unclaimed TAB DTYPES TAB wrong|allowed: REASON|-`, exit 1 on a wrong one",
 	 cmd_opdb},
-	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--target T] [--stats] [--out DIR]",
+	{"gen", "--seed S --count N [--size M] [--components K] [--family F] [--dynamic PCT] [--near-invalid PCT] [--break C] [--grad PCT] [--configs PCT] [--target T] [--stats] [--out DIR]",
 	 "generate N valid graphs (deterministic for S); PCT% (--break: all) near-invalid, breaking C or any "
-	 "constraint",
+	 "constraint; --configs: PCT% with a compile configuration other than the default",
 	 cmd_gen},
 	{"show", "FILE", "print a graph in readable text form, with shapes at each binding", cmd_show},
 	{"emit", "FILE [--backend B] [--mode M], or --plain FILE|FINDING [--binding B] [--backend B] [--mode M] "

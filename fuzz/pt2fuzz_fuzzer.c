@@ -13,6 +13,7 @@
  *                   hold a known bug's trigger, which generation and mutation
  *                   avoid on the torch the bug was seen on, mutators/avoid.h),
  *   --no-coverage   pure generation: no feedback, every input freshly generated
+ *   --no-configs    every graph made here keeps the default compile configuration
  *   --stats DIR     per-process statistics and exact compiler line sets
  *   --replay-cache DIR  feature maps of executed inputs, by hash: libFuzzer's
  *                   replays of corpus inputs (job starts, -merge) read them
@@ -45,6 +46,7 @@
 #include "../graph/codec.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
+#include "../mutators/config_draw.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
 #include "../mutators/rarity.h"
@@ -365,6 +367,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	const char *dev = RO.exec.device;
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count());
 	gen_set_campaign(gpu ? TARGET_GPU : TARGET_CPU, RO.check.backward);
+	config_draw_set_campaign(cli_flag(&c, "no-configs") ? 0 : CONFIG_DRAW_PCT, RO.exec.aoti_runner,
+				 RO.check.backward, torch_of_worker);
 	/* The worker starts (or is borrowed) with the first input that runs, not
 	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
 	 * but never run an input, and a worker they held would sit idle while the

@@ -10,12 +10,21 @@
  *   noutputs, value ids
  *   ngrads, value ids of the leaves that require grad (version 3 on; older
  *     versions decode with none)
+ *   mode dynamic backend fullgraph nsettings, then per setting its hash (u32
+ *     little endian: XXH32 of its name) and its value: a bool 0/1, an int
+ *     zigzag, a float in thousandths zigzag, a string its XXH32 (u32 little
+ *     endian) (version 5 on; older versions decode with the default
+ *     configuration)
  * Decoding goes through graph_add_leaf/graph_add_node, so whatever decodes
  * is valid by construction. */
 #include "codec.h"
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
+#include "../config/settings.h"
 #include "broken.h"
+#include "compile_config.h"
 #include "fail.h"
 #include "op.h"
 
@@ -49,6 +58,45 @@ static void put_byte(struct wr *w, uint8_t b)
 	w->len++;
 }
 
+static void put_u32(struct wr *w, uint32_t h)
+{
+	for (int k = 0; k < 4; k++)
+		put_byte(w, (uint8_t)(h >> (8 * k)));
+}
+
+/* A setting's value as its type stores it: what the catalogue's text reads as. */
+static int64_t setting_stored(const struct setting *s, unsigned v)
+{
+	const char *t = s->values[v];
+	switch (s->type) {
+	case SET_BOOL:
+		return !strcmp(t, "True");
+	case SET_INT:
+		return strtoll(t, NULL, 10);
+	case SET_FLOAT:
+		return llround(strtod(t, NULL) * 1000);
+	default:
+		return XXH32(t, strlen(t), 0);
+	}
+}
+
+static void put_config(struct wr *w, const struct graph_config *c)
+{
+	put_u(w, c->mode);
+	put_u(w, c->dynamic);
+	put_u(w, c->backend);
+	put_u(w, c->fullgraph);
+	put_u(w, c->nsettings);
+	for (unsigned k = 0; k < c->nsettings; k++) {
+		const struct setting *s = setting_get(c->set[k].id);
+		put_u32(w, setting_hash(c->set[k].id));
+		if (s->type == SET_STRING)
+			put_u32(w, (uint32_t)setting_stored(s, c->set[k].value));
+		else
+			put_s(w, setting_stored(s, c->set[k].value));
+	}
+}
+
 size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap)
 {
 	return codec_encode_version(g, CODEC_VERSION, buf, cap);
@@ -58,7 +106,7 @@ size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *bu
 {
 	struct wr w = {buf, 0, cap};
 	if (version < 1 || version > CODEC_VERSION || (version < 2 && g->broken) || (version < 3 && graph_ngrads(g)) ||
-	    (version < 4 && g->target))
+	    (version < 4 && g->target) || (version < 5 && !graph_config_is_default(&g->config)))
 		return 0;
 	for (const char *m = CODEC_MAGIC; *m; m++)
 		put_byte(&w, (uint8_t)*m);
@@ -85,8 +133,7 @@ size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *bu
 			const struct node *nd = &g->n[v->node];
 			uint32_t h = op_hash(nd->op);
 			put_byte(&w, TAG_NODE);
-			for (int k = 0; k < 4; k++)
-				put_byte(&w, (uint8_t)(h >> (8 * k)));
+			put_u32(&w, h);
 			put_u(&w, nd->nin);
 			for (unsigned j = 0; j < nd->nin; j++)
 				put_u(&w, nd->in[j]);
@@ -122,6 +169,8 @@ size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *bu
 			if (g->v[i].grad)
 				put_u(&w, i);
 	}
+	if (version >= 5)
+		put_config(&w, &g->config);
 	return w.len <= cap ? w.len : 0;
 }
 
@@ -168,6 +217,48 @@ static int get_bounded(struct rd *r, uint64_t max, uint64_t *out)
 {
 	*out = get_u(r);
 	return !r->bad && *out <= max;
+}
+
+static uint32_t get_u32(struct rd *r)
+{
+	uint32_t h = 0;
+	for (int k = 0; k < 4; k++)
+		h |= (uint32_t)get_byte(r) << (8 * k);
+	return h;
+}
+
+static int decode_config(struct rd *r, struct graph *g, char *why, size_t n)
+{
+	struct graph_config c;
+	uint64_t x[5];
+	memset(&c, 0, sizeof c);
+	for (unsigned i = 0; i < 5; i++)
+		if (!get_bounded(r, 255, &x[i]))
+			return fail(why, n, "configuration truncated or out of range");
+	c.mode = (uint8_t)x[0], c.dynamic = (uint8_t)x[1], c.backend = (uint8_t)x[2], c.fullgraph = (uint8_t)x[3];
+	if (x[4] > G_MAX_SETTINGS)
+		return fail(why, n, "configuration: more than %d settings", G_MAX_SETTINGS);
+	c.nsettings = (uint8_t)x[4];
+	for (unsigned k = 0; k < c.nsettings; k++) {
+		uint32_t h = get_u32(r);
+		int id = setting_by_hash(h);
+		if (r->bad)
+			return fail(why, n, "configuration truncated");
+		if (id < 0)
+			return fail(why, n, "configuration: unknown setting (hash %08x)", h);
+		const struct setting *s = setting_get((unsigned)id);
+		int64_t stored = s->type == SET_STRING ? (int64_t)get_u32(r) : get_s(r);
+		if (r->bad)
+			return fail(why, n, "configuration truncated");
+		int value = -1;
+		for (unsigned v = 0; v < setting_value_count(s) && value < 0; v++)
+			if (setting_stored(s, v) == stored)
+				value = (int)v;
+		if (value < 0)
+			return fail(why, n, "configuration: %s has no value %lld", s->name, (long long)stored);
+		c.set[k] = (struct graph_setting){(uint16_t)id, (uint8_t)value};
+	}
+	return graph_set_config(g, &c, why, n);
 }
 
 static int decode_grads(struct rd *r, struct graph *g, char *why, size_t n)
@@ -223,9 +314,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		if (r.bad)
 			return fail(why, n, "truncated at record %u", i);
 		if (tag == TAG_NODE) {
-			uint32_t h = 0;
-			for (int k = 0; k < 4; k++)
-				h |= (uint32_t)get_byte(&r) << (8 * k);
+			uint32_t h = get_u32(&r);
 			int op = op_by_hash(h);
 			struct op_choice ch;
 			memset(&ch, 0, sizeof ch);
@@ -300,7 +389,7 @@ int codec_decode(struct graph *g, const uint8_t *buf, size_t len, char *why, siz
 		if (graph_set_output(g, (unsigned)x, 1, why, n))
 			return -1;
 	}
-	if (version >= 3 && decode_grads(&r, g, why, n))
+	if ((version >= 3 && decode_grads(&r, g, why, n)) || (version >= 5 && decode_config(&r, g, why, n)))
 		return -1;
 	if (r.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - r.pos);

@@ -8,8 +8,8 @@
 #include "graph.h"
 
 #define CODEC_MAGIC "P2F"
-#define CODEC_VERSION 4 /* 2 added the broken-constraint byte, 3 the grad marks, 4 the target, input layouts
-			   * and buffers; 1 to 3 still decode */
+#define CODEC_VERSION 5 /* 2 added the broken-constraint byte, 3 the grad marks, 4 the target, input layouts
+			   * and buffers, 5 the compile configuration; 1 to 4 still decode */
 #define CODEC_MAX_SIZE 32768 /* no valid graph encodes larger (libFuzzer's -max_len, fuzz/campaign.c) */
 
 /* Encodes g into buf (capacity cap); returns the length, or 0 if it does not fit. */
@@ -18,7 +18,7 @@ size_t codec_encode(const struct graph *g, uint8_t *buf, size_t cap);
 /* The same in format version `version` (1 to CODEC_VERSION), as that
  * version wrote it; 0 also when g holds what the version cannot say (a
  * broken node before 2, grad marks before 3, a target, buffers or layouts
- * before 4). The decoder's tests write old corpora with it. */
+' * before 4, a configuration before 5). The decoder's tests write old corpora with it. */
 size_t codec_encode_version(const struct graph *g, unsigned version, uint8_t *buf, size_t cap);
 
 /* Decodes exactly len bytes; 0 on success, -1 with a reason. */

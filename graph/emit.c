@@ -6,6 +6,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/compile.h"
+#include "../config/settings.h"
 #include "broken.h"
 #include "op.h"
 #include "real.h"
@@ -304,11 +306,35 @@ static void emit_grads(FILE *f, const struct graph *g, int backward)
 	fputs(k == 1 ? ",)\n" : ")\n", f);
 }
 
+/* COMPILE_DYNAMIC, FULLGRAPH and CONFIG: the rest of the graph's compile
+ * configuration (settings that do not apply to an AOTInductor package are
+ * left out under the aoti backend). Names and values come from the
+ * catalogue, never from the input. */
+static void emit_compile_config(FILE *f, const struct graph *g, const char *backend, const char *dynamic)
+{
+	fprintf(f, "COMPILE_DYNAMIC = \"%s\"\nFULLGRAPH = %s\n", dynamic, g->config.fullgraph ? "True" : "False");
+	fputs("# compile settings, set for the compile (module.attribute of torch._inductor, _dynamo, _functorch config)\n"
+	      "CONFIG = {", f);
+	unsigned k = 0;
+	for (unsigned i = 0; i < g->config.nsettings; i++) {
+		const struct setting *s = setting_get(g->config.set[i].id);
+		char py[64];
+		if (!strcmp(backend, "aoti") && (s->effects & EFFECT_NOT_AOTI))
+			continue;
+		setting_value_python(s, g->config.set[i].value, py, sizeof py);
+		fprintf(f, "%s\"%s\": %s", k++ ? ", " : "", s->name, py);
+	}
+	fputs("}\n", f);
+}
+
 int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 {
-	const char *backend = o && o->backend ? o->backend : "inductor";
-	const char *mode = o && o->mode ? o->mode : NULL;
-	if (!emit_safe_name(backend) || (mode && !emit_safe_name(mode)))
+	const struct graph_config *gc = &g->config;
+	const char *backend = o && o->backend ? o->backend : compile_backend_name(gc->backend);
+	const char *mode = o && o->mode ? o->mode
+			 : gc->mode && !strcmp(backend, "inductor") ? compile_mode_name(gc->mode) : NULL;
+	const char *dynamic = o && o->dynamic ? o->dynamic : compile_dynamic_name(gc->dynamic);
+	if (!emit_safe_name(backend) || (mode && !emit_safe_name(mode)) || compile_dynamic_find(dynamic) < 0)
 		return -1;
 	int low = 0, datadep = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
@@ -326,6 +352,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		fprintf(f, "MODE = os.environ.get(\"PT2FUZZ_MODE\", \"%s\") or None\n", mode);
 	else
 		fputs("MODE = os.environ.get(\"PT2FUZZ_MODE\") or None\n", f);
+	emit_compile_config(f, g, backend, dynamic);
 	fprintf(f, "SEED = %u\nBINDINGS = %u\nLOW_PRECISION = %s\n", g->seed, g->nbind, low ? "True" : "False");
 	/* The constraint's name comes from the catalogue of constraints, never from the input. */
 	if (g->broken)

@@ -9,6 +9,8 @@ struct emit_opts {
 	const char *backend; /* default compile backend of the program ("inductor") */
 	const char *mode;    /* default torch.compile mode, or NULL */
 	int backward;        /* GRADS lists the graph's grad leaves (else it is empty) */
+	const char *dynamic; /* "marks", "true", "false", or NULL */
+	/* NULL backend, mode or dynamic: the graph's own configuration's */
 };
 
 /* Writes the program for a valid graph to f. Returns 0, or -1 on a write error. */

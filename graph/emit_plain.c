@@ -10,6 +10,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/compile.h"
+#include "../config/settings.h"
 #include "broken.h"
 #include "emit.h"
 #include "fail.h"
@@ -50,6 +52,7 @@ static const struct {
 /* What the program needs besides the model: each decides a line or a clause. */
 struct needs {
 	int random;  /* an op of the random family: fallback_random, and the seed before each run */
+	int fullgraph; /* the graph's configuration asks torch.compile for one graph */
 	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
 	int casts;   /* a node casts to float16/bfloat16: the float64 run upcasts it (Upcast) */
 	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
@@ -80,6 +83,7 @@ static int casts_to_low_precision(const struct graph *g, const struct node *nd)
 static void find_needs(const struct graph *g, struct needs *nd)
 {
 	memset(nd, 0, sizeof *nd);
+	nd->fullgraph = g->config.fullgraph;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
 		nd->low |= dtype_is_low_precision(v->dtype);
@@ -335,14 +339,14 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 
 static const char *model_expr(const struct plain_opts *o) { return o->cuda ? "Model().to(device)" : "Model()"; }
 
-static void write_compile(FILE *f, const struct plain_opts *o, const char *backend)
+static void write_compile(FILE *f, const struct plain_opts *o, const char *backend, int fullgraph)
 {
 	fprintf(f, "torch.compile(%s, backend=\"%s\"", model_expr(o), backend);
 	if (o->mode)
 		fprintf(f, ", mode=\"%s\"", o->mode);
 	if (o->dynamic && strcmp(o->dynamic, "marks"))
 		fputs(strcmp(o->dynamic, "true") ? ", dynamic=False" : ", dynamic=True", f);
-	fputc(')', f);
+	fputs(fullgraph ? ", fullgraph=True)" : ")", f);
 }
 
 /* Eager, compiled and float64 runs (the float64 one of the upcast graph
@@ -354,7 +358,7 @@ static void write_compile(FILE *f, const struct plain_opts *o, const char *backe
 static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
 	fprintf(f, "\ntorch.set_grad_enabled(False)\neager, compiled = run(%s), run(", model_expr(o));
-	write_compile(f, o, backend);
+	write_compile(f, o, backend, nd->fullgraph);
 	fprintf(f, ")\n%sref = run(%s.double(), fp64=True)\n", nd->casts ? "with Upcast():\n    " : "", model_expr(o));
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
@@ -376,12 +380,12 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 }
 
 /* A near-invalid graph: eager must raise, and compiled mode an instance of eager's type. */
-static void write_expect_error(FILE *f, const struct plain_opts *o, const char *backend)
+static void write_expect_error(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
 	fprintf(f, "\ntorch.set_grad_enabled(False)\ntry:\n    run(%s)\n", model_expr(o));
 	fputs("except Exception as e:\n    expected = type(e)\n    print(f\"eager raises {expected.__name__}: {e}\".splitlines()[0])\n"
 	      "else:\n    raise SystemExit(\"INVALID: eager does not raise\")\ntry:\n    run(", f);
-	write_compile(f, o, backend);
+	write_compile(f, o, backend, nd->fullgraph);
 	fputs(")\nexcept expected as e:\n    print(f\"compiled raises {type(e).__name__}, an instance of eager's type\")\n"
 	      "    print(\"PASS\")\n"
 	      "except Exception as e:\n"
@@ -398,10 +402,42 @@ static int uses_F(const char *text)
 	return 0;
 }
 
-int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *o, char *why, size_t n)
+/* The graph's compile settings (its configuration's), after the ones the
+ * graph's ops imply, so that they win as in the harness. */
+static void write_settings(FILE *f, const struct graph *g)
+{
+	static const struct {
+		const char *prefix, *module;
+	} modules[] = {{"inductor.", "torch._inductor.config."},
+		       {"dynamo.", "torch._dynamo.config."},
+		       {"functorch.", "torch._functorch.config."}};
+	int functorch = 0;
+	for (unsigned k = 0; k < g->config.nsettings; k++) {
+		const struct setting *s = setting_get(g->config.set[k].id);
+		char py[64];
+		setting_value_python(s, g->config.set[k].value, py, sizeof py);
+		for (unsigned m = 0; m < sizeof modules / sizeof modules[0]; m++)
+			if (!strncmp(s->name, modules[m].prefix, strlen(modules[m].prefix))) {
+				if (m == 2 && !functorch++)
+					fputs("import torch._functorch.config\n", f);
+				fprintf(f, "%s%s = %s\n", modules[m].module, s->name + strlen(modules[m].prefix), py);
+			}
+	}
+}
+
+int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *given, char *why, size_t n)
 {
 	static const char *const dynamics[] = {"marks", "true", "false"};
-	const char *backend = o->backend ? o->backend : "inductor";
+	/* what the command line leaves open, the graph's configuration says */
+	struct plain_opts eff = *given;
+	const struct plain_opts *o = &eff;
+	if (!eff.backend)
+		eff.backend = compile_backend_name(g->config.backend);
+	if (!eff.mode && g->config.mode && !strcmp(eff.backend, "inductor"))
+		eff.mode = compile_mode_name(g->config.mode);
+	if (!eff.dynamic)
+		eff.dynamic = compile_dynamic_name(g->config.dynamic);
+	const char *backend = o->backend;
 	unsigned d = 0;
 	while (o->dynamic && d < 3 && strcmp(o->dynamic, dynamics[d]))
 		d++;
@@ -429,11 +465,12 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *o, char 
 	}
 	write_header(f, g, o, backend);
 	write_imports(f, &nd, uses_F(model), o->cuda, g->broken != 0);
+	write_settings(f, g);
 	fwrite(model, 1, len, f);
 	free(model);
 	write_run(f, g, o, &nd);
 	if (g->broken)
-		write_expect_error(f, o, backend);
+		write_expect_error(f, o, &nd, backend);
 	else
 		write_compare(f, o, &nd, backend);
 	return ferror(f) ? fail(why, n, "write error") : 0;

@@ -4,7 +4,7 @@ def make_inputs(binding=0, device=DEVICE):
 
 
 def mark_dynamic(inputs):
-    if BACKEND == "aoti":  # torch.export takes them as dynamic_shapes; marks would change its choices
+    if BACKEND == "aoti" or COMPILE_DYNAMIC != "marks":  # aoti: export's dynamic_shapes; marks would change its choices
         return inputs
     for i, dims in DYNAMIC.items():
         for d in dims:
@@ -144,7 +144,8 @@ def compile_model(model):
     """torch.compile; with BACKEND aoti, an AOTInductor package built at the first call (one
     per input shapes where export specialized a dynamic dim), as pt2fuzz's worker does."""
     if BACKEND != "aoti":
-        return torch.compile(model, backend=BACKEND, mode=MODE)
+        dynamic = {"true": True, "false": False}.get(COMPILE_DYNAMIC)
+        return torch.compile(model, backend=BACKEND, mode=MODE, dynamic=dynamic, fullgraph=FULLGRAPH)
     packages = {}
 
     def run_package(*inputs):
@@ -159,6 +160,7 @@ def compile_model(model):
 
 def main():
     import torch._dynamo.utils
+    import torch._functorch.config
     import torch._inductor.config
 
     torch._inductor.config.fallback_random = True
@@ -167,6 +169,10 @@ def main():
         torch._inductor.config.emulate_precision_casts = True
     torch._dynamo.config.capture_dynamic_output_shape_ops = DATA_DEPENDENT
     torch._dynamo.config.capture_scalar_outputs = DATA_DEPENDENT
+    modules = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
+    for name, value in CONFIG.items():
+        module, attr = name.split(".", 1)
+        setattr(modules[module], attr, value)
     torch.set_grad_enabled(False)
     model = Model().eval().to(DEVICE)
     fp64_model = copy.deepcopy(model).to(torch.float64)

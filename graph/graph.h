@@ -102,6 +102,22 @@ struct node {
 	int64_t attr[G_MAX_ATTR];
 };
 
+/* The compile configuration a graph runs under (graph/compile_config.h):
+ * torch.compile's mode, dynamic, fullgraph and backend, and a few settings of
+ * the catalogue (config/settings.h). All zero: the default, as graphs had
+ * before they carried one. */
+#define G_MAX_SETTINGS 6
+struct graph_setting {
+	uint16_t id;   /* row of the settings' catalogue */
+	uint8_t value; /* index into the row's values */
+};
+struct graph_config {
+	uint8_t mode, dynamic, backend; /* enum compile_mode, compile_dynamic, compile_backend (config/compile.h) */
+	uint8_t fullgraph;
+	uint8_t nsettings;
+	struct graph_setting set[G_MAX_SETTINGS]; /* in the catalogue's order, one per row */
+};
+
 struct graph {
 	uint8_t nbind, nsym;
 	/* 0: a valid graph. Else the constraint (graph/broken.h) that the last
@@ -110,6 +126,7 @@ struct graph {
 	uint8_t target;  /* enum graph_target */
 	uint32_t seed;   /* seeds make_inputs and the module's parameters */
 	int32_t sym[G_MAX_BIND][G_MAX_SYM];
+	struct graph_config config; /* graph_set_config */
 	uint16_t nvalues, nnodes;
 	struct value v[G_MAX_VALUES];
 	struct node n[G_MAX_NODES];

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "broken.h"
+#include "compile_config.h"
 #include "fail.h"
 #include "op.h"
 #include "real.h"
@@ -342,6 +343,34 @@ static int parse_node(struct parser *ps, char outs[G_MAX_OUT][MAX_NAME], unsigne
 	return 0;
 }
 
+/* `config KEY=VALUE ...` (graph/compile_config.h): after bindings, which start the graph over. */
+static int parse_config(struct parser *ps)
+{
+	struct graph_config c = ps->g->config;
+	char sub[200];
+	for (;;) {
+		skip_ws(ps);
+		size_t l = strcspn(ps->p, " \t\r\n#");
+		if (!l)
+			break;
+		char word[128];
+		if (l >= sizeof word)
+			return perr(ps, "setting too long");
+		memcpy(word, ps->p, l);
+		word[l] = 0;
+		char *eq = strchr(word, '=');
+		if (!eq)
+			return perr(ps, "expected KEY=VALUE");
+		*eq = 0;
+		if (graph_config_read(&c, word, eq + 1, sub, sizeof sub))
+			return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
+		ps->p += l;
+	}
+	if (graph_set_config(ps->g, &c, sub, sizeof sub))
+		return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
+	return 0;
+}
+
 static int parse_line(struct parser *ps)
 {
 	char w[MAX_NAME];
@@ -357,11 +386,15 @@ static int parse_line(struct parser *ps)
 			return fail(ps->why, ps->n, "line %u: %s", ps->line, sub);
 		return 0;
 	}
+	if (!strcmp(w, "config"))
+		return parse_config(ps);
 	if (!strcmp(w, "bindings") || !strcmp(w, "seed")) {
 		if (!integer(ps, &x) || x < 0 || x > UINT32_MAX)
 			return perr(ps, "expected a number");
 		if (ps->g->nvalues)
 			return perr(ps, "header after values");
+		if (!graph_config_is_default(&ps->g->config))
+			return perr(ps, "header after config");
 		if (w[0] == 'b') {
 			char sub[200];
 			/* The symbol count is fixed by the sym lines that follow. */

@@ -2,6 +2,7 @@
 #include "text.h"
 #include <stddef.h>
 #include "broken.h"
+#include "compile_config.h"
 #include "emit.h"
 #include "op.h"
 
@@ -40,6 +41,11 @@ void text_write(FILE *f, const struct graph *g, int shapes)
 		fprintf(f, "sym s%u =", s);
 		for (unsigned b = 0; b < g->nbind; b++)
 			fprintf(f, " %d", (int)g->sym[b][s]);
+		fputc('\n', f);
+	}
+	if (!graph_config_is_default(&g->config)) {
+		fputs("config ", f);
+		graph_config_write(f, &g->config);
 		fputc('\n', f);
 	}
 	for (unsigned i = 0; i < g->nvalues; i++) {

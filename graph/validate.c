@@ -4,13 +4,15 @@
 #include "validate.h"
 #include <string.h>
 #include "broken.h"
+#include "compile_config.h"
 #include "fail.h"
 
 int graph_validate(const struct graph *g, char *why, size_t n)
 {
 	static _Thread_local struct graph h;
 	char sub[200];
-	if (graph_init(&h, g->nbind, g->nsym, g->seed, why, n) || graph_set_target(&h, g->target, why, n))
+	if (graph_init(&h, g->nbind, g->nsym, g->seed, why, n) || graph_set_target(&h, g->target, why, n) ||
+	    graph_set_config(&h, &g->config, why, n))
 		return -1;
 	for (unsigned s = 0; s < g->nsym; s++) {
 		int32_t vals[G_MAX_BIND];

@@ -537,6 +537,27 @@ class AotiProgram:
             self.runner.pt2fuzz_aoti_free(handle)
 
 
+def setting_value(name, text, default):
+    """A pinned setting's text as a value of its default's type: a bool from
+    True/true/1 or False/false/0 (Python's bool('False') is true), an int, a
+    float, a string; a ValueError that says why for text the type cannot take."""
+    if isinstance(default, bool):
+        if text in ("True", "true", "1"):
+            return True
+        if text in ("False", "false", "0"):
+            return False
+        raise ValueError(f"setting {name} is a bool (True, False, true, false, 1 or 0), not {text!r}")
+    for kind in (int, float):
+        if isinstance(default, kind):
+            try:
+                return kind(text)
+            except ValueError:
+                raise ValueError(f"setting {name} is {kind.__name__}, not {text!r}") from None
+    if isinstance(default, str):
+        return text
+    raise ValueError(f"setting {name} cannot be pinned from text: its default {default!r} is {type(default).__name__}")
+
+
 class Worker:
     def __init__(self, cfg):
         self.cfg = cfg
@@ -549,6 +570,7 @@ class Worker:
             os.environ["TORCHINDUCTOR_AUTOGRAD_CACHE"] = "0"
         import torch
         import torch._dynamo
+        import torch._functorch.config
         import torch._inductor.config
         from torch._dynamo import utils as dynamo_utils
 
@@ -564,11 +586,12 @@ class Worker:
         torch.backends.cudnn.allow_tf32 = False
         torch._inductor.config.fallback_random = True
         torch._dynamo.config.suppress_errors = False
-        self.inductor_defaults = {}
-        self.capture_defaults = {
-            name: getattr(torch._dynamo.config, name)
-            for name in ("capture_dynamic_output_shape_ops", "capture_scalar_outputs")
+        self.setting_modules = {
+            "inductor": torch._inductor.config,
+            "dynamo": torch._dynamo.config,
+            "functorch": torch._functorch.config,
         }
+        self.setting_defaults = {}
         layout = [int(cfg[k][0]) for k in ("map_bytes", "compiler_slots", "kernel_slots", "decision_slots")]
         map_bytes, compiler_slots, kernel_slots, decision_slots = layout
         if compiler_slots + kernel_slots + decision_slots > map_bytes:
@@ -610,24 +633,45 @@ class Worker:
             info["gpu"] = torch.cuda.get_device_name(self.device)
         return "".join(f"{k}={v}\n" for k, v in info.items()).encode()
 
-    def set_inductor_config(self, pairs):
-        """Request-scoped Inductor settings: applied now, undone next request."""
-        cfg = self.torch._inductor.config
-        for name, old in self.inductor_defaults.items():
-            setattr(cfg, name, old)
-        self.inductor_defaults = {}
-        for pair in pairs:
-            name, value = pair.split("=", 1)
-            if not hasattr(cfg, name):
-                raise ValueError(f"unknown inductor config {name}")
-            self.inductor_defaults[name] = getattr(cfg, name)
-            setattr(cfg, name, type(getattr(cfg, name))(int(value)) if value.isdigit() else value)
+    def setting_place(self, name):
+        """A setting's module and attribute: dynamo.NAME, functorch.NAME,
+        inductor.NAME, or NAME of Inductor's config."""
+        module, _, attr = name.partition(".")
+        cfg = self.setting_modules.get(module) if attr else None
+        if cfg is None:
+            cfg, attr = self.setting_modules["inductor"], name
+        try:
+            getattr(cfg, attr)
+        except AttributeError:
+            raise ValueError(f"unknown inductor config {name}") from None
+        return cfg, attr
 
-    def set_data_dependent(self, on):
-        """Request-scoped: Dynamo captures ops whose output shapes depend on
-        the data (nonzero, unique, ...) for programs that have them."""
-        for name, default in self.capture_defaults.items():
-            setattr(self.torch._dynamo.config, name, True if on else default)
+    def set_setting(self, name, value):
+        cfg, attr = self.setting_place(name)
+        self.setting_defaults.setdefault((cfg, attr), getattr(cfg, attr))
+        setattr(cfg, attr, value)
+
+    def undo_settings(self):
+        for (cfg, attr), old in self.setting_defaults.items():
+            setattr(cfg, attr, old)
+        self.setting_defaults = {}
+
+    def set_request_settings(self, ns, pins):
+        """Request-scoped settings, undone after the request: what the
+        program implies (emulate_precision_casts for float16/bfloat16,
+        Dynamo's capture flags for data-dependent ops), then its CONFIG, then
+        the request's pins (`inductor=NAME=TEXT`, typed by the setting's
+        default)."""
+        datadep = bool(ns.get("DATA_DEPENDENT"))
+        implied = {"emulate_precision_casts": bool(ns.get("LOW_PRECISION"))}
+        if datadep:
+            implied.update({"dynamo.capture_dynamic_output_shape_ops": True, "dynamo.capture_scalar_outputs": True})
+        for name, value in list(implied.items()) + list(ns.get("CONFIG", {}).items()):
+            self.set_setting(name, value)
+        for pair in pins:
+            name, text = pair.split("=", 1)
+            cfg, attr = self.setting_place(name)
+            self.set_setting(name, setting_value(name, text, getattr(cfg, attr)))
 
     def stage_times(self, started):
         """The timed stages the executor asked for: u32 count, u32 microseconds each."""
@@ -679,7 +723,7 @@ class Worker:
         pairs = int(h.get("pairs", ["-1"])[0])
         backend = h.get("backend", ["inductor"])[0]
         mode = h.get("mode", [""])[0] or None
-        dynamic = h.get("dynamic", ["marks"])[0]
+        dynamic = h.get("dynamic", [None])[0]
         backward = h.get("backward", ["0"])[0] == "1"
         device = self.device
         self.shm.reset(int(h.get("data_at", ["0"])[0]))
@@ -697,9 +741,8 @@ class Worker:
         setup_error = None
         try:
             exec(compile(src.decode(), "<pt2fuzz>", "exec"), ns)
-            low = bool(ns.get("LOW_PRECISION"))
-            self.set_inductor_config(h.get("inductor", []) + [f"emulate_precision_casts={int(low)}"])
-            self.set_data_dependent(ns.get("DATA_DEPENDENT"))
+            self.undo_settings()
+            self.set_request_settings(ns, h.get("inductor", []))
             torch.manual_seed(ns["SEED"])
             model = ns["Model"]().eval().to(device)
             # the copies for the fp64 and nudged modes only when the request runs them
@@ -708,11 +751,13 @@ class Worker:
             if nudged_model is not None:
                 nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
                       torch.Generator().manual_seed(ns["SEED"]))
+            dynamic = dynamic or ns.get("COMPILE_DYNAMIC", "marks")  # the request's, else the program's
             dyn = {"true": True, "false": False}.get(dynamic)
             if backend == "aoti":
                 compiled = self.aoti_program(model, ns, dynamic)
             else:
-                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn)
+                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn,
+                                         fullgraph=bool(ns.get("FULLGRAPH")))
             nbind = ns["BINDINGS"]
             if nbind > PROTO.max_bindings:
                 raise ValueError(f"{nbind} bindings: a reply carries at most {PROTO.max_bindings}")
@@ -758,7 +803,7 @@ class Worker:
                 usec = int((time.perf_counter() - t0) * 1e6)
                 records.append(struct.pack("<BBBBI", m, b, ok, ngrad if ok else 0, min(usec, 0xFFFFFFFF)) + body)
         self.shm.busy(0xFFFFFFFF, 0)
-        self.set_data_dependent(False)
+        self.undo_settings()
         if self.coverage:
             self.coverage.end()
         if self.decisions:

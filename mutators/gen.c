@@ -2,9 +2,11 @@
 #include "avoid.h"
 #include <limits.h>
 #include <string.h>
+#include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/op.h"
 #include "break.h"
+#include "config_draw.h"
 #include "gen_choose.h"
 #include "grad.h"
 #include "rarity.h"
@@ -34,6 +36,7 @@ void gen_default_opts(struct gen_opts *o)
 	o->break_pct = 0;
 	o->constraint = C_NONE;
 	o->grad_pct = campaign_backward ? GEN_BACKWARD_GRAD_PCT : 0;
+	o->config_pct = config_draw_campaign_pct();
 }
 
 /* An op's catalogue weight times its rarity, and the rarity of the pair it
@@ -214,5 +217,10 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 			g->v[i].out = 0;
 	if (o->grad_pct) /* no draw when off, as above */
 		grad_mark_leaves(g, &r, o->grad_pct);
+	if (o->config_pct && rng_chance(&r, o->config_pct)) { /* likewise */
+		struct graph_config c;
+		config_draw(&c, &r, g->target);
+		graph_set_config(g, &c, NULL, 0); /* drawn valid for the graph's target */
+	}
 	return 0;
 }

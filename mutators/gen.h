@@ -17,6 +17,8 @@ struct gen_opts {
 	unsigned grad_pct;   /* backward mode: chance (%) that each float leaf requires grad (mutators/grad.h);
 			      * no in-place ops are generated then */
 	unsigned target;     /* enum graph_target: the device class the graph is made for */
+	unsigned config_pct; /* chance (%) that it gets a compile configuration other than the default
+			      * (mutators/config_draw.h; a campaign's, 0 outside one) */
 };
 
 #define GEN_BACKWARD_GRAD_PCT 50 /* grad_pct in backward mode, unless told otherwise */

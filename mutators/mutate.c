@@ -10,7 +10,7 @@
 #define REGEN_TRIES 4
 
 enum mut_id { M_INSERT, M_GROW, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
-	      M_BREAK, M_GRAD, M_LEAF, M_COUNT };
+	      M_BREAK, M_GRAD, M_LEAF, M_CONFIG, M_COUNT };
 
 /* Weights: regenerate about one time in four — it throws away what the
  * corpus entry had found, but a fresh graph with the rare ops favored
@@ -19,7 +19,8 @@ enum mut_id { M_INSERT, M_GROW, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DY
  * pure generation kept its lead; the edits of the dataflow share the rest.
  * break has weight 0: the share of near-invalid inputs is its own option
  * (break_pct), not a weight. grad toggles a requires-grad mark: light, since
- * only backward mode reads them. */
+ * only backward mode reads them. config changes the compile configuration
+ * alone: as light as leaf, which likewise keeps the dataflow. */
 static const struct mutator {
 	const char *name;
 	unsigned weight;
@@ -32,7 +33,7 @@ static const struct mutator {
 	[M_DYNAMIC] = {"dynamic", 8, mut_dynamic},  [M_DTYPE] = {"dtype", 8, mut_dtype},
 	[M_SPLICE] = {"splice", 10, mut_splice},    [M_REGENERATE] = {"regenerate", 40, mut_regenerate},
 	[M_BREAK] = {"break", 0, mut_break},        [M_GRAD] = {"grad", 3, mut_grad},
-	[M_LEAF] = {"leaf", 6, mut_leaf},
+	[M_LEAF] = {"leaf", 6, mut_leaf},           [M_CONFIG] = {"config", 6, mut_config},
 };
 _Static_assert(M_COUNT <= MUT_MAX, "raise MUT_MAX");
 

@@ -32,6 +32,7 @@ int mut_leaf(struct mut_ctx *m);
 int mut_splice(struct mut_ctx *m);
 int mut_regenerate(struct mut_ctx *m);
 int mut_break(struct mut_ctx *m);
+int mut_config(struct mut_ctx *m); /* mut_config.c: one change to the compile configuration */
 int mut_grad(struct mut_ctx *m);  /* grad.c: toggles a requires-grad mark (backward mode) */ /* break.c: only by the near-invalid share (weight 0) */
 
 /* Drops dead leaves and unused symbols (a graph left with no dynamic dim

@@ -1,6 +1,7 @@
 #include "recipe.h"
 #include <string.h>
 #include "../graph/broken.h"
+#include "../graph/compile_config.h"
 #include "../graph/fail.h"
 
 void recipe_from_graph(struct recipe *rc, const struct graph *g)
@@ -8,6 +9,7 @@ void recipe_from_graph(struct recipe *rc, const struct graph *g)
 	rc->nbind = g->nbind;
 	rc->nsym = g->nsym;
 	rc->target = g->target;
+	rc->config = g->config;
 	rc->seed = g->seed;
 	memcpy(rc->sym, g->sym, sizeof rc->sym);
 	rc->n = 0;
@@ -55,7 +57,8 @@ static int build_entries(struct recipe *rc, unsigned count, struct graph *g, uns
 	char sub[200];
 	if (bad)
 		*bad = 0;
-	if (graph_init(g, rc->nbind, rc->nsym, rc->seed, why, n) || graph_set_target(g, rc->target, why, n))
+	if (graph_init(g, rc->nbind, rc->nsym, rc->seed, why, n) || graph_set_target(g, rc->target, why, n) ||
+	    graph_set_config(g, &rc->config, why, n))
 		return -1;
 	for (unsigned s = 0; s < rc->nsym; s++) {
 		int32_t vals[G_MAX_BIND];

@@ -39,6 +39,7 @@ struct recipe_entry {
 
 struct recipe {
 	uint8_t nbind, nsym, target;
+	struct graph_config config; /* kept as it is: a mutation of the graph leaves it */
 	uint32_t seed;
 	int32_t sym[G_MAX_BIND][G_MAX_SYM];
 	uint16_t n;

@@ -1,7 +1,10 @@
 #include "check.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/settings.h"
 #include "../graph/broken.h"
+#include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/fail.h"
 #include "blame.h"
@@ -19,6 +22,21 @@ static int safe_word(const char *s)
 {
 	return s && *s && strlen(s) < 64 &&
 	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
+}
+
+/* A pinned setting ("NAME=VALUE") the catalogue has must hold a value of its
+ * type (fallback_random=False is False, not the string 'False'); the worker
+ * types one the catalogue lacks by its default. NAME is Inductor's, or
+ * dynamo.NAME / functorch.NAME. */
+static int pinned_value_check(const char *pair, const char *eq, char *why, size_t n)
+{
+	char name[128], canon[64];
+	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9);
+	snprintf(name, sizeof name, "%s%.*s", inductor ? "inductor." : "", (int)(eq - pair), pair);
+	int id = setting_find(name);
+	if (id >= 0 && setting_parse_value(setting_get((unsigned)id), eq + 1, canon, sizeof canon, why, n) < 0)
+		return -1;
+	return 0;
 }
 
 int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
@@ -39,6 +57,8 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 		const char *eq = strchr(c->inductor[i], '=');
 		if (!eq || eq == c->inductor[i] || strchr(c->inductor[i], '\n'))
 			return fail(why, n, "inductor setting '%s' is not name=value", c->inductor[i]);
+		if (pinned_value_check(c->inductor[i], eq, why, n))
+			return -1;
 	}
 	return 0;
 }
@@ -75,7 +95,8 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		char *why, size_t n)
 {
 	static _Thread_local struct check_job j;
-	struct emit_opts eo = {c->backend, c->compile_mode, c->backward};
+	struct check_cfg cg = check_cfg_for_graph(c, g);
+	struct emit_opts eo = {cg.backend, cg.compile_mode, cg.backward, cg.dynamic};
 	g = with_grads(g, c->backward);
 	memset(out, 0, sizeof *out);
 	memset(&j, 0, sizeof j);
@@ -85,7 +106,12 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);
 	j.nbind = g->nbind;
 	j.g = g;
-	struct check_cfg cg = *c;
+	/* a configuration that trades precision for speed is judged as float16 is: every float
+	 * output, and the positions where eager agrees with fp64, at float16's tolerance at least */
+	if (graph_config_effects(&g->config) & EFFECT_NUMERICS)
+		for (unsigned d = 0; d < DT_COUNT; d++)
+			if (dtype_is_float(d) && cg.oracle.tol[d] < cg.oracle.tol[DT_FLOAT16])
+				cg.oracle.tol[d] = cg.oracle.tol[DT_FLOAT16];
 	for (unsigned i = 0; i < g->nvalues; i++)
 		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];

@@ -2,9 +2,35 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/compile.h"
 #include "draws.h"
 #include "known_bugs.h"
 #include "op_names.h"
+
+struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g)
+{
+	struct check_cfg e = *c;
+	if (!(c->pinned & PIN_BACKEND))
+		e.backend = compile_backend_name(g->config.backend);
+	if (!(c->pinned & PIN_DYNAMIC))
+		e.dynamic = compile_dynamic_name(g->config.dynamic);
+	if (!c->compile_mode && g->config.mode && !strcmp(e.backend, "inductor"))
+		e.compile_mode = compile_mode_name(g->config.mode);
+	return e;
+}
+
+int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v)
+{
+	if (!g || !g->config.fullgraph || v->kind != V_BEHAVIOUR || v->what != MM_RAISED || v->binding < 0 ||
+	    v->binding >= G_MAX_BIND)
+		return 0;
+	const struct mode_result *c = &run->m[RM_COMPILED][v->binding];
+	const char *unsupported = "torch._dynamo.exc.Unsupported";
+	for (const char *p = c->ebases; (p = strstr(p, unsupported)); p += strlen(unsupported))
+		if ((p == c->ebases || p[-1] == ' ') && (!p[strlen(unsupported)] || p[strlen(unsupported)] == ' '))
+			return c->ran && !c->ok;
+	return 0;
+}
 
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 {
@@ -14,6 +40,7 @@ void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 	s->modes = c->modes;
 	s->backward = c->backward;
 	s->hunt_known = c->hunt_known;
+	s->pinned = c->pinned;
 	s->oracle = c->oracle;
 	s->ninductor = c->ninductor;
 	for (unsigned i = 0; i < c->ninductor; i++)
@@ -29,6 +56,7 @@ void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
 	c->modes = s->modes;
 	c->backward = s->backward;
 	c->hunt_known = s->hunt_known;
+	c->pinned = s->pinned;
 	c->oracle = s->oracle;
 	c->ninductor = s->ninductor;
 	for (unsigned i = 0; i < s->ninductor; i++)
@@ -45,7 +73,7 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	uint64_t t0 = profile_clock_usec();
-	struct emit_opts eo = {c.backend, c.compile_mode, c.backward};
+	struct emit_opts eo = {c.backend, c.compile_mode, c.backward, c.dynamic};
 	uint8_t judged[RESULT_MAX_OUT];
 	memcpy(judged, j->compare, sizeof judged);
 	if (j->g && !c.hunt_known) { /* the worker's torch, known once it ran, says whose draws differ */
@@ -55,6 +83,14 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	}
 	const uint8_t *compare = j->compare_all ? NULL : judged;
 	oracle_judge(&out->run, compare, j->ncompare, &c.oracle, &out->v);
+	if (check_fullgraph_break(j->g, &out->run, &out->v)) {
+		char why_pass[sizeof out->v.detail];
+		snprintf(why_pass, sizeof why_pass, "fullgraph: Dynamo broke the graph (%.200s)", out->v.detail);
+		memset(&out->v, 0, sizeof out->v);
+		out->v.kind = V_PASS;
+		out->v.binding = out->v.output = out->v.nearest_output = -1;
+		snprintf(out->v.detail, sizeof out->v.detail, "%s", why_pass);
+	}
 	if (verdict_is_finding(out->v.kind)) {
 		out->nops = j->g ? op_names_of_output(j->g, &eo, out->v.output, out->ops, G_MAX_NODES) : 0;
 		out->signature = oracle_signature(&out->v, &out->run, out->ops, out->nops);

@@ -19,18 +19,33 @@ struct check_cfg {
 	unsigned ninductor;
 	int backward;             /* backward mode: gradients of the grad leaves are compared too */
 	int hunt_known;           /* --hunt-known: values after a draw compared even where draws differ (draws.h) */
+	/* enum check_pin: backend and dynamic given on the command line, so over a
+	 * graph's own (a compile_mode given is one too) */
+	unsigned pinned;
 	struct oracle_opts oracle;
 };
+
+enum check_pin { PIN_BACKEND = 1, PIN_DYNAMIC = 2 };
 
 /* A check_cfg with its strings inside: it outlives the caller's (a pool's
  * job slot, a history entry). */
 struct check_cfg_store {
 	char backend[64], mode[64], dynamic[16];
 	char inductor[CHECK_MAX_INDUCTOR][128];
-	unsigned ninductor, modes;
+	unsigned ninductor, modes, pinned;
 	int backward, hunt_known;
 	struct oracle_opts oracle;
 };
+
+/* The configuration g runs under: its own mode, dynamic and backend where c
+ * does not pin them (the mode only for the inductor backend). Its settings
+ * are the program's CONFIG; c's pinned settings go over them in the worker. */
+struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g);
+
+/* Whether verdict v of g's run is Dynamo breaking the graph where g's
+ * configuration asks for fullgraph: compiled mode raised an
+ * torch._dynamo.exc.Unsupported, an error by design then, not a finding. */
+int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v);
 
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s);
 /* c's strings point into s. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include "../graph/broken.h"
 #include "../graph/codec.h"
+#include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/op.h"
 #include "atomic_file.h"
@@ -54,6 +55,18 @@ static const struct mode_result *raising_mode(const struct check_result *r)
 /* meta.json (docs/formats.md), its keys in that order. Strings from the
  * worker, the command line and the oracle go through json_file_text: they
  * need not be UTF-8. */
+/* The graph's own compile configuration in the text form's words ("" for the default, or no graph). */
+static const char *config_words(const struct graph *g, char *buf, size_t n)
+{
+	FILE *f = g ? fmemopen(buf, n, "w") : NULL;
+	buf[0] = 0;
+	if (f) {
+		graph_config_write(f, &g->config);
+		fclose(f);
+	}
+	return buf;
+}
+
 static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 			 const struct check_finding *f, const char *name, const char *first_seen)
 {
@@ -95,14 +108,18 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	/* The device the worker resolved ("auto" becomes cpu or cuda). */
 	const char *device = fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "";
 	bad |= json_object_set_new(meta, "device", json_file_text(device));
-	/* The configuration; blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
+	/* The configuration (a graph's own where the command line left it open); blame confirmation
+	 * (pipeline/blame.h): how a crash was pinned on this program. */
+	const struct check_cfg ran = g ? check_cfg_for_graph(fc->cfg, g) : *fc->cfg;
 	bad |= json_object_update_new(
-		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(fc->cfg->backend), "mode",
-				fc->cfg->compile_mode ? fc->cfg->compile_mode : "default", "dynamic",
-				json_file_text(fc->cfg->dynamic), "confirmation", blame_status_name(r->blame.status),
+		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(ran.backend), "mode",
+				ran.compile_mode ? ran.compile_mode : "default", "dynamic",
+				json_file_text(ran.dynamic), "confirmation", blame_status_name(r->blame.status),
 				"confirmation_note", json_file_text(r->blame.note), "heap_report",
 				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
 				json_file_text(fc->source ? fc->source : "")));
+	char words[1024];
+	bad |= json_object_set_new(meta, "config", json_file_text(config_words(g, words, sizeof words)));
 	bad |= bucket_store(meta);
 	if (bad) {
 		json_decref(meta);

@@ -85,8 +85,10 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 	ro->exec.malloc_check = !mc || !strcmp(mc, "on");
 	ro->exec.lender = getenv("PT2FUZZ_LENDER"); /* set by a campaign for what it starts (fuzz/lender.h) */
 	ro->findings = cli_opt(c, "findings") ? cli_opt(c, "findings") : "findings";
-	if (cli_opt(c, "backend"))
+	if (cli_opt(c, "backend")) {
 		ro->check.backend = cli_opt(c, "backend");
+		ro->check.pinned |= PIN_BACKEND;
+	}
 	if (parse_mode(cli_opt(c, "mode"), ro)) {
 		fprintf(stderr, "%s: --mode %s: expected a torch.compile mode, backward, or backward,MODE\n", c->cmd,
 			cli_opt(c, "mode"));
@@ -97,8 +99,10 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 		fprintf(stderr, "%s: --backend aoti runs inference only; it does not take --mode backward\n", c->cmd);
 		return -1;
 	}
-	if (cli_opt(c, "dynamic"))
+	if (cli_opt(c, "dynamic")) {
 		ro->check.dynamic = cli_opt(c, "dynamic");
+		ro->check.pinned |= PIN_DYNAMIC;
+	}
 	ro->check.oracle.check_strides = !cli_flag(c, "no-stride-check");
 	ro->check.hunt_known = cli_flag(c, "hunt-known");
 	ro->check.oracle.literal_errors = (uint8_t)ro->check.hunt_known;

@@ -32,7 +32,8 @@ extern const struct option run_opts_table[];
 	"  --plugin FILE.py   Python run once in each worker (e.g. to register test backends)\n" \
 	"  --modes LIST       of eager,compiled,fp64,nudged (default all four; nudged only for\n" \
 	"                     continuous graphs)\n" \
-	"  --inductor N=V     an Inductor config setting for every run (repeatable)\n" \
+	"  --inductor N=V     a compile setting for every run (repeatable), over the graph's own:\n" \
+	"                     Inductor's N, or dynamo.N, functorch.N; V of its type (pt2fuzz configs)\n" \
 	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default with --jobs > 1: the cores\n" \
 	"                     over the jobs, at least 1)\n" \
 	"  --no-stride-check  do not report stride-only mismatches\n" \

@@ -7,6 +7,7 @@
 #include "../graph/codec.h"
 #include "../graph/text.h"
 #include "../graph/validate.h"
+#include "../mutators/config_draw.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
@@ -108,6 +109,8 @@ TEST(components_every_mutator_keeps_multi_component_graphs_valid)
 	for (unsigned m = 0; m < mutator_count(); m++) {
 		unsigned ok = 0;
 		gen_set_campaign(TARGET_ANY, m == (unsigned)mutator_find("grad")); /* grad toggles grad marks */
+		/* config changes configurations only in a campaign that draws them */
+		config_draw_set_campaign(m == (unsigned)mutator_find("config") ? CONFIG_DRAW_PCT : 0, 0, 0, NULL);
 		for (unsigned s = 0; s < 40; s++) {
 			if (make(&g, 300 + s, 8, 8) || make(&partner, 900 + s, 8, 4))
 				continue;
@@ -120,6 +123,7 @@ TEST(components_every_mutator_keeps_multi_component_graphs_valid)
 				fprintf(stderr, "  %s, seed %u: %s\n", mutator_name(m), s, why);
 		}
 		gen_set_campaign(TARGET_ANY, 0);
+		config_draw_set_campaign(0, 0, 0, NULL);
 		if (strcmp(mutator_name(m), "break") && !CHECK(ok > 0)) /* break runs through its own option */
 			fprintf(stderr, "  %s never applied to a multi-component graph\n", mutator_name(m));
 	}

@@ -2,6 +2,7 @@
  * known draw bug, the outputs of a component that holds a random op of
  * that bug are judged by layout only; the other components', and every
  * output on a torch without the bug, are judged in full. */
+#include <stdio.h>
 #include <string.h>
 #include "../graph/text.h"
 #include "../oracles/oracle.h"
@@ -47,4 +48,22 @@ TEST(draws_of_a_known_draw_bug_are_judged_by_layout_only)
 	CHECK_EQ(judged("2.15.0+cu132", cmp), 0);
 	for (unsigned k = 0; k < 4; k++)
 		CHECK_EQ(cmp[k], ORACLE_COMPARE_ALL);
+}
+
+TEST(draws_under_a_configuration_that_draws_otherwise_are_judged_by_layout_only)
+{
+	char why[300], src[600];
+	uint8_t cmp[8];
+	/* fallback_random off: Inductor draws its own numbers */
+	snprintf(src, sizeof src, "bindings 1\nseed 1\nconfig inductor.fallback_random=False\n%s", text);
+	CHECK_EQ(text_parse(&g, src, why, sizeof why), 0);
+	CHECK_EQ(judged("2.15.0+cu132", cmp), 3);
+	CHECK_EQ(cmp[3], ORACLE_COMPARE_ALL);
+	/* on, as the worker runs anyway, or a setting that leaves draws alone: everything compared */
+	static const char *const alike[] = {"inductor.fallback_random=True", "inductor.max_fusion_size=4"};
+	for (unsigned i = 0; i < 2; i++) {
+		snprintf(src, sizeof src, "bindings 1\nseed 1\nconfig %s\n%s", alike[i], text);
+		CHECK_EQ(text_parse(&g, src, why, sizeof why), 0);
+		CHECK_EQ(judged("2.15.0+cu132", cmp), 0);
+	}
 }

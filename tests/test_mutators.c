@@ -8,6 +8,7 @@
 #include "../graph/validate.h"
 #include "../graph/op.h"
 #include "../mutators/avoid.h"
+#include "../mutators/config_draw.h"
 #include "../mutators/gen.h"
 #include "../mutators/gen_fill.h"
 #include "../mutators/mutate.h"
@@ -93,7 +94,8 @@ TEST(mutators_recipe_rebuilds_the_same_graph)
 
 /* Success-rate floors (%): the measured rates (insert 100, grow 100, delete 95, rewire
  * 91, attr 88, swap 75, dims 61, dynamic 63, dtype 97, splice 99, regenerate
- * 100, break 100, grad 79 since float-only binary ops take mixed float dtypes) less a margin for catalogue changes. Edits that keep every type
+ * 100, break 100, grad 79 since float-only binary ops take mixed float dtypes, config 88) less a margin for
+ * catalogue changes. Edits that keep every type
  * (insert, delete, rewire, dtype with its casts, splice onto fitting values)
  * nearly always rebuild; attr and swap fail where no other choice or op fits
  * (choose_none ops, rank-specific ops); resizing or making dims dynamic
@@ -105,7 +107,7 @@ static const struct {
 } floors[] = {
 	{"insert", 90}, {"grow", 90},    {"delete", 80}, {"rewire", 75}, {"attr", 70},   {"swap", 55},
 	{"dims", 40},   {"dynamic", 40}, {"dtype", 80},  {"splice", 80}, {"regenerate", 99},
-	{"break", 95},  {"grad", 75},    {"leaf", 50},
+	{"break", 95},  {"grad", 75},    {"leaf", 50},   {"config", 80},
 };
 
 TEST(mutators_every_mutator_gives_valid_changed_graphs)
@@ -114,6 +116,8 @@ TEST(mutators_every_mutator_gives_valid_changed_graphs)
 	for (unsigned w = 0; w < mutator_count(); w++) {
 		int regen = !strcmp(mutator_name(w), "regenerate");
 		unsigned ok = 0, bad = 0;
+		/* config changes a configuration only in a campaign that draws them */
+		config_draw_set_campaign(strcmp(mutator_name(w), "config") ? 0 : CONFIG_DRAW_PCT, 0, 0, NULL);
 		struct rng r;
 		rng_seed(&r, 7 + w);
 		const struct graph *(*from)(unsigned) = strcmp(mutator_name(w), "grad") ? pooled : pooled_backward;
@@ -136,6 +140,7 @@ TEST(mutators_every_mutator_gives_valid_changed_graphs)
 		CHECK(!strcmp(mutator_name(w), floors[w].name));
 		CHECK(rate >= floors[w].floor);
 	}
+	config_draw_set_campaign(0, 0, 0, NULL);
 }
 
 TEST(mutators_mutate_graph_picks_by_weight_and_counts)
@@ -145,6 +150,8 @@ TEST(mutators_mutate_graph_picks_by_weight_and_counts)
 	struct rng r;
 	rng_seed(&r, 99);
 	unsigned used[MUT_MAX] = {0};
+	pooled(0); /* the pool made as outside a campaign; mutated as a campaign does, configurations on */
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
 	for (unsigned i = 0; i < 400; i++) {
 		g = *pooled(i);
 		int w = mutate_graph(&g, pooled(i + 1), &r, 8, &st);
@@ -153,6 +160,7 @@ TEST(mutators_mutate_graph_picks_by_weight_and_counts)
 		used[w]++;
 		CHECK(graph_validate(&g, why, sizeof why) == 0);
 	}
+	config_draw_set_campaign(0, 0, 0, NULL);
 	for (unsigned w = 0; w < mutator_count(); w++) {
 		CHECK(st.valid[w] <= st.tried[w]);
 		CHECK(used[w] == st.valid[w]);

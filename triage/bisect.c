@@ -65,6 +65,7 @@ int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 	cfg[n].dynamic = "false";
 	n++;
 	for (unsigned i = 0; i < n; i++) {
+		cfg[i].pinned |= PIN_BACKEND | PIN_DYNAMIC; /* each layer and ablation as it says */
 		cs[i] = &cfg[i];
 		gs[i] = g;
 	}

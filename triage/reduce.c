@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "../graph/codec.h"
+#include "../graph/compile_config.h"
 #include "../graph/op.h"
 #include "../harness/protocol.h"
 #include "../mutators/edits.h"
@@ -145,6 +146,28 @@ static int make_range(const struct graph *g, unsigned i, int output, struct grap
 	return edit_leaf_range(g, i, x->lo, x->lo + (x->hi - x->lo) / 2, out);
 }
 
+/* The compile configuration's parts: each setting, then mode, dynamic, backend, fullgraph. */
+static unsigned count_config(const struct graph *g) { return g->config.nsettings + 4u; }
+
+/* One part of the configuration back at its default: setting i dropped, or
+ * the mode, dynamic, backend or fullgraph (so the plain repro sets exactly
+ * the settings the finding needs). */
+static int make_config(const struct graph *g, unsigned i, int output, struct graph *out)
+{
+	(void)output;
+	struct graph_config c = g->config;
+	unsigned k = i - c.nsettings;
+	uint8_t *part[] = {&c.mode, &c.dynamic, &c.backend, &c.fullgraph};
+	if (i < c.nsettings)
+		graph_config_drop(&c, i);
+	else if (!*part[k])
+		return -1;
+	else
+		*part[k] = 0;
+	*out = *g;
+	return graph_set_config(out, &c, NULL, 0);
+}
+
 static const struct reduce_pass {
 	const char *name;
 	unsigned (*count)(const struct graph *g);
@@ -157,15 +180,16 @@ static const struct reduce_pass {
 	{"dims", count_dims, make_dim, 0},             {"symbols", count_syms, make_sym, 0},
 	{"dtypes", count_values, make_float32, 1},     {"attributes", count_attrs, make_attr, 1},
 	{"input ranges", count_values, make_range, 0}, {"plain inputs", count_values, make_plain, 0},
+	{"configuration", count_config, make_config, 0},
 };
 
 /* ---- the search ---- */
 
 /* Smaller, lexicographically: nodes, bindings, leaf elements, non-float32
  * leaves, attribute magnitudes, integer ranges, leaves laid out or filled
- * otherwise than plainly. Every edit lowers one of these, so the search
- * cannot cycle. */
-#define MEASURES 7
+ * otherwise than plainly, parts of the compile configuration not at their
+ * defaults. Every edit lowers one of these, so the search cannot cycle. */
+#define MEASURES 8
 static void measure(const struct graph *g, int64_t m[MEASURES])
 {
 	memset(m, 0, MEASURES * sizeof *m);
@@ -187,6 +211,8 @@ static void measure(const struct graph *g, int64_t m[MEASURES])
 			if (attr_kind_at(&s, a) != AK_REAL)
 				m[4] += llabs(g->n[k].attr[a]) < (1LL << 40) ? llabs(g->n[k].attr[a]) : (1LL << 40);
 	}
+	const struct graph_config *c = &g->config;
+	m[7] = c->nsettings + (c->mode != 0) + (c->dynamic != 0) + (c->backend != 0) + (c->fullgraph != 0);
 }
 
 static int smaller(const struct graph *a, const struct graph *b)

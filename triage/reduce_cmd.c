@@ -59,6 +59,7 @@ void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, con
 	}
 	if (!cli_opt(cl, "dynamic"))
 		c->dynamic = m->dynamic;
+	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
 }
 
 int cmd_reduce(int argc, char **argv)

@@ -107,6 +107,7 @@ static int finding_cfg(const struct report *rp, const struct cli *cl, struct che
 	}
 	if (!cli_opt(cl, "dynamic") && dynamic[0])
 		c->dynamic = dynamic;
+	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
 	return check_cfg_validate(c, why, n); /* meta.json's words reach the program as text */
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
+#include "../../config/settings.h"
 #include "families.h"
 
 static const struct {
@@ -81,21 +82,9 @@ int op_find(const char *name)
 	return -1;
 }
 
-/* MAJOR.MINOR of a version as one number (2.11 is 2011), or -1. */
-static long minor_number(const char *v)
-{
-	char *end;
-	long major = strtol(v, &end, 10), minor;
-	if (end == v || *end != '.')
-		return -1;
-	v = end + 1;
-	minor = strtol(v, &end, 10);
-	return end == v ? -1 : major * 1000 + minor;
-}
-
 int op_in_torch(const struct op_def *op, const char *torch)
 {
-	long have = minor_number(torch), need = op->since ? minor_number(op->since) : -1;
+	long have = torch_minor_number(torch), need = op->since ? torch_minor_number(op->since) : -1;
 	return have < 0 || need < 0 || have >= need;
 }
 

@@ -2,7 +2,7 @@
 # work: `pt2fuzz fuzz --help` once started a 10-minute campaign.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
-for c in ops opdb gen show emit check parse run fuzz reduce bisect triage plot report repro recheck; do
+for c in ops configs opdb gen show emit check parse run fuzz reduce bisect triage plot report repro recheck; do
   timeout 10 "$PT2FUZZ" "$c" --help >"$TMP/$c.txt" 2>&1 || die "$c --help failed (or ran for 10 s)"
   grep -q "^usage: pt2fuzz $c" "$TMP/$c.txt" || die "$c --help printed no usage"
 done

@@ -1,0 +1,81 @@
+/* The catalogue of compile settings: torch._inductor.config,
+ * torch._dynamo.config and torch._functorch.config entries a graph's
+ * configuration may set, one row each, and the pairs that do not combine.
+ * tests/integration/test_config_catalogue.sh checks the rows against the
+ * installed torch (each exists where `since`/`until` say, takes each of its
+ * values, and has a default of the row's type). */
+#ifndef PT2FUZZ_CONFIG_SETTINGS_H
+#define PT2FUZZ_CONFIG_SETTINGS_H
+#include <stddef.h>
+#include <stdint.h>
+
+enum setting_type { SET_BOOL, SET_INT, SET_FLOAT, SET_STRING, SET_TYPE_COUNT };
+
+/* The devices a setting has an effect on (bits). */
+enum setting_device { ON_CPU = 1, ON_CUDA = 2, ON_ANY = ON_CPU | ON_CUDA };
+
+enum setting_effect {
+	EFFECT_NUMERICS = 1,  /* a legitimate change of numerics against eager (lower precision, fast math) */
+	EFFECT_RANDOM = 2,    /* compiled code draws other random numbers than eager */
+	EFFECT_NOT_AOTI = 4,  /* no effect on, or not accepted by, torch.export + AOTInductor */
+	EFFECT_BACKWARD = 8,  /* the partitioner's: no effect without a backward graph */
+};
+
+#define SETTING_MAX_VALUES 6
+
+struct setting {
+	const char *name;  /* module and attribute: inductor.max_autotune, dynamo.specialize_int, functorch.cse */
+	enum setting_type type;
+	/* The values a graph may take, as Python reads them (True, 8, 0.5) but
+	 * strings unquoted; values[0] is the default of the newest torch known. */
+	const char *values[SETTING_MAX_VALUES];
+	unsigned devices;  /* enum setting_device */
+	const char *since; /* the first torch (MAJOR.MINOR) known to have it (2.11: checked there, not before);
+			    * NULL: every supported one */
+	const char *until; /* the first torch without it; NULL: still there */
+	unsigned effects;  /* enum setting_effect */
+	/* The value under which EFFECT_NUMERICS or EFFECT_RANDOM hold (fallback_random's False): a
+	 * configuration with the other values runs as pt2fuzz's harness runs anyway */
+	const char *effect_at;
+};
+
+/* Two settings a configuration does not set together, and why. */
+struct setting_clash {
+	const char *a, *b;
+	const char *why;
+};
+
+unsigned setting_count(void);
+const struct setting *setting_get(unsigned id); /* NULL when out of range */
+int setting_find(const char *name);             /* id, or -1 */
+/* The setting's stored identity: XXH32 of its name (codec), and back. */
+uint32_t setting_hash(unsigned id);
+int setting_by_hash(uint32_t h); /* id, or -1 */
+unsigned setting_value_count(const struct setting *s);
+
+unsigned setting_clash_count(void);
+const struct setting_clash *setting_clash_get(unsigned i);
+/* The clash that keeps settings a and b apart, or NULL. */
+const struct setting_clash *settings_clash(unsigned a, unsigned b);
+
+const char *setting_type_name(enum setting_type t);
+/* "cpu", "cuda" or "any". */
+const char *setting_devices_name(unsigned devices);
+
+/* Whether a torch ("2.11.0+cu130"; "" unknown: yes) has the setting. */
+int setting_in_torch(const struct setting *s, const char *torch);
+/* MAJOR.MINOR of a version as one number (2.11 is 2011), or -1. */
+long torch_minor_number(const char *version);
+
+/* Reads text as a value of s's type ("False", "false" and "0" for a bool;
+ * decimal integers; decimals; a string of the row's values) and writes its
+ * canonical Python form into out (True, 8, 0.5, 'dp'). Returns the index of
+ * that value among the row's values, SETTING_MAX_VALUES when the type takes it
+ * but the row lists it not (an int or float off the list), or -1 after
+ * writing the reason into why. */
+int setting_parse_value(const struct setting *s, const char *text, char *out, size_t outsz, char *why,
+			size_t whysz);
+/* Value v of s as Python reads it (strings quoted), into out. */
+void setting_value_python(const struct setting *s, unsigned v, char *out, size_t outsz);
+
+#endif

@@ -1,0 +1,38 @@
+/* A graph's compile configuration (struct graph_config): checked like
+ * everything else a graph holds, so a decoded or mutated configuration is
+ * one that can run. */
+#ifndef PT2FUZZ_COMPILE_CONFIG_H
+#define PT2FUZZ_COMPILE_CONFIG_H
+#include <stdio.h>
+#include "graph.h"
+
+/* 0, or -1 with a reason: names in range, fullgraph 0 or 1, a mode only with
+ * the inductor backend, settings of the catalogue in its order (so one per
+ * row), values of their rows, none that clash, none for the other device of
+ * a graph made for one (target). */
+int graph_config_check(const struct graph_config *c, enum graph_target target, char *why, size_t n);
+
+/* Checks c for g, then sets it. */
+int graph_set_config(struct graph *g, const struct graph_config *c, char *why, size_t n);
+
+int graph_config_is_default(const struct graph_config *c);
+int graph_config_equal(const struct graph_config *a, const struct graph_config *b);
+
+/* Adds (or changes) setting id's value in c, keeping the catalogue's order;
+ * -1 when c is full. The result is not checked. */
+int graph_config_put(struct graph_config *c, unsigned id, unsigned value);
+/* Removes setting k of c. */
+void graph_config_drop(struct graph_config *c, unsigned k);
+
+/* The text form's words after `config`: `mode=M dynamic=D backend=B
+ * fullgraph=True` where not the default, then `SETTING=VALUE` each
+ * (inductor.max_fusion_size=8, functorch.activation_memory_budget_solver=greedy). */
+void graph_config_write(FILE *f, const struct graph_config *c);
+/* Reads one such KEY=VALUE into c (a setting added in the catalogue's order);
+ * -1 with a reason. The result is checked by graph_set_config. */
+int graph_config_read(struct graph_config *c, const char *key, const char *value, char *why, size_t n);
+
+/* Whether c changes numerics legitimately, or random draws (a setting's effects). */
+unsigned graph_config_effects(const struct graph_config *c);
+
+#endif

@@ -1,0 +1,123 @@
+#include "config_draw.h"
+#include <string.h>
+#include "../config/compile.h"
+#include "../config/settings.h"
+#include "../graph/compile_config.h"
+
+static unsigned campaign_pct;
+static int campaign_aoti, campaign_backward;
+static const char *(*campaign_torch)(void);
+
+void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void))
+{
+	campaign_pct = pct > 100 ? 100 : pct;
+	campaign_aoti = aoti != 0;
+	campaign_backward = backward != 0;
+	campaign_torch = torch;
+}
+
+unsigned config_draw_campaign_pct(void) { return campaign_pct; }
+
+int config_draw_allowed(unsigned id, unsigned target)
+{
+	const struct setting *s = setting_get(id);
+	unsigned need = target == TARGET_CPU ? ON_CPU : target == TARGET_GPU ? ON_CUDA : ON_ANY;
+	if (!s || (s->devices & need) != need || (campaign_aoti && (s->effects & EFFECT_NOT_AOTI)) ||
+	    (!campaign_backward && (s->effects & EFFECT_BACKWARD)))
+		return 0;
+	const char *torch = campaign_torch ? campaign_torch() : NULL;
+	return setting_in_torch(s, torch ? torch : "");
+}
+
+/* A value of setting id other than its default (values[0]). */
+static unsigned other_value(struct rng *r, unsigned id)
+{
+	unsigned n = setting_value_count(setting_get(id));
+	return 1 + (unsigned)rng_below(r, n - 1);
+}
+
+/* Adds a setting not in c, allowed and combining with c's, at a value other
+ * than its default: -1 when none could be found. */
+static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
+{
+	for (unsigned t = 0; t < 16; t++) {
+		unsigned id = (unsigned)rng_below(r, setting_count());
+		struct graph_config next = *c;
+		if (!config_draw_allowed(id, target) || graph_config_put(&next, id, other_value(r, id)) ||
+		    next.nsettings == c->nsettings || graph_config_check(&next, (enum graph_target)target, NULL, 0))
+			continue;
+		*c = next;
+		return 0;
+	}
+	return -1;
+}
+
+/* The compile call's own choices: each draw one of its choices at random. */
+static void draw_mode(struct graph_config *c, struct rng *r) { c->mode = (uint8_t)rng_below(r, CM_COUNT); }
+static void draw_dynamic(struct graph_config *c, struct rng *r) { c->dynamic = (uint8_t)rng_below(r, CD_COUNT); }
+static void draw_fullgraph(struct graph_config *c, struct rng *r) { c->fullgraph = !c->fullgraph; (void)r; }
+static void draw_backend(struct graph_config *c, struct rng *r)
+{
+	c->backend = (uint8_t)rng_below(r, CB_COUNT);
+	if (c->backend != CB_INDUCTOR)
+		c->mode = CM_DEFAULT; /* a mode is Inductor's */
+}
+
+void config_draw(struct graph_config *c, struct rng *r, unsigned target)
+{
+	memset(c, 0, sizeof *c);
+	if (rng_chance(r, 12))
+		draw_mode(c, r);
+	if (rng_chance(r, 12))
+		draw_dynamic(c, r);
+	if (rng_chance(r, 12))
+		draw_fullgraph(c, r);
+	if (!campaign_aoti && rng_chance(r, 6))
+		draw_backend(c, r);
+	for (unsigned k = 1 + (unsigned)rng_below(r, 3); k > 0; k--)
+		add_setting(c, r, target);
+}
+
+int config_mutate(struct graph_config *c, struct rng *r, unsigned target)
+{
+	struct graph_config next = *c;
+	unsigned what = (unsigned)rng_below(r, 8);
+	if (what >= 4 && what <= 6 && !next.nsettings)
+		what = 7; /* no setting to change or drop: one more */
+	switch (what) {
+	case 0:
+		draw_mode(&next, r);
+		if (next.backend != CB_INDUCTOR)
+			return -1;
+		break;
+	case 1:
+		draw_dynamic(&next, r);
+		break;
+	case 2:
+		draw_fullgraph(&next, r);
+		break;
+	case 3:
+		if (campaign_aoti)
+			return -1;
+		draw_backend(&next, r);
+		break;
+	case 4:
+	case 5: /* another value of one of its settings */
+		{
+			struct graph_setting *s = &next.set[rng_below(r, next.nsettings)];
+			unsigned n = setting_value_count(setting_get(s->id));
+			s->value = (uint8_t)((s->value + 1 + rng_below(r, n - 1)) % n);
+		}
+		break;
+	case 6:
+		graph_config_drop(&next, (unsigned)rng_below(r, next.nsettings));
+		break;
+	default:
+		if (add_setting(&next, r, target))
+			return -1;
+	}
+	if (graph_config_equal(&next, c) || graph_config_check(&next, (enum graph_target)target, NULL, 0))
+		return -1;
+	*c = next;
+	return 0;
+}

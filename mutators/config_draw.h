@@ -1,0 +1,37 @@
+/* The compile configurations a campaign gives its graphs (graph/compile_config.h):
+ * drawn at generation, changed by the `config` mutator. A setting is drawn
+ * only where it applies: the graph's device (a GPU graph's Triton settings,
+ * a CPU graph's C++ ones; a graph for any device only settings of both), a
+ * torch that has it (the worker's, once its hello has named it), not one an
+ * AOTInductor package does not take under --backend aoti, not the
+ * partitioner's outside backward mode, and never beside one it does not
+ * combine with. */
+#ifndef PT2FUZZ_CONFIG_DRAW_H
+#define PT2FUZZ_CONFIG_DRAW_H
+#include "../graph/graph.h"
+#include "../graph/rng.h"
+
+#define CONFIG_DRAW_PCT 30 /* a campaign's share of generated graphs with a configuration other than the default */
+
+/* From now on: pct% of generated graphs get a configuration (gen_default_opts'
+ * config_pct; 0, --no-configs, turns them off, and the config mutator with
+ * them), under backend aoti or not, in backward mode or not (the
+ * partitioner's settings only then), for the torch torch() names ("" while
+ * unknown: every setting; NULL: the same). */
+void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void));
+unsigned config_draw_campaign_pct(void);
+
+/* Whether setting id may be drawn for a graph of target (enum graph_target). */
+int config_draw_allowed(unsigned id, unsigned target);
+
+/* A configuration for a graph of target: a mode, dynamic, fullgraph or
+ * backend now and then, and one to three settings at values other than
+ * their defaults; always one that graph_config_check accepts. */
+void config_draw(struct graph_config *c, struct rng *r, unsigned target);
+
+/* Changes one thing of c: a setting's value, a setting more, one fewer, the
+ * mode, dynamic, fullgraph or backend; -1 when what was drawn could not
+ * change (c is then as it was). The result is checked. */
+int config_mutate(struct graph_config *c, struct rng *r, unsigned target);
+
+#endif

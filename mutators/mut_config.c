@@ -1,0 +1,14 @@
+/* The config mutator: one change to the graph's compile configuration (a
+ * setting's value, a setting more or fewer, the mode, dynamic, fullgraph or
+ * backend: config_draw.h), the graph itself unchanged. Off with the
+ * campaign's configurations (--no-configs). */
+#include "config_draw.h"
+#include "mutkit.h"
+
+int mut_config(struct mut_ctx *m)
+{
+	if (!config_draw_campaign_pct())
+		return -1;
+	m->out = *m->g;
+	return config_mutate(&m->out.config, m->r, m->g->target);
+}

@@ -1,0 +1,65 @@
+"""Checks `pt2fuzz configs` (on stdin) against the torch that runs this: every
+setting the catalogue says this torch has exists, has a default of the row's
+type, and takes each of the row's values through config.patch (read back as
+set). Prints one line per problem and exits 1 if any."""
+import sys
+
+import torch
+import torch._dynamo.config
+import torch._functorch.config
+import torch._inductor.config
+
+MODULES = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
+TYPES = {"bool": bool, "int": int, "float": float, "string": str}
+PARSE = {"bool": lambda v: {"True": True, "False": False}[v], "int": int, "float": float, "string": str}
+
+
+def minor(version):
+    major, rest = version.split(".", 1)
+    return int(major) * 1000 + int(rest.split(".")[0].split("+")[0])
+
+
+def in_range(spec, have):
+    since, _, until = spec[len("torch>="):].partition(",<")
+    return (since == "any" or have >= minor(since)) and (not until or have < minor(until))
+
+
+def main():
+    have = minor(torch.__version__)
+    bad = checked = 0
+    for line in sys.stdin:
+        words = line.split()
+        if not words or words[0] == "clash":
+            continue
+        name, kind, _devices, values, versions = words[:5]
+        if not in_range(versions, have):
+            continue
+        module, attr = name.split(".", 1)
+        cfg = MODULES[module]
+        try:
+            default = getattr(cfg, attr)
+        except AttributeError:
+            print(f"{name}: torch {torch.__version__} has no such setting ({versions})")
+            bad += 1
+            continue
+        if type(default) is not TYPES[kind]:
+            print(f"{name}: the catalogue says {kind}, torch's default is {default!r} ({type(default).__name__})")
+            bad += 1
+        for text in values.split(","):
+            value = PARSE[kind](text)
+            try:
+                with cfg.patch(attr, value):
+                    got = getattr(cfg, attr)
+            except Exception as e:
+                print(f"{name}: does not take {value!r}: {type(e).__name__}: {e}")
+                bad += 1
+                continue
+            if got != value or type(got) is not type(value):
+                print(f"{name}: set to {value!r}, reads {got!r}")
+                bad += 1
+        checked += 1
+    print(f"{checked} settings checked against torch {torch.__version__}, {bad} problems")
+    sys.exit(1 if bad or not checked else 0)
+
+
+main()

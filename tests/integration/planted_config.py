@@ -1,0 +1,39 @@
+# A torch.compile backend for pt2fuzz's tests that writes down the settings
+# in force when it compiles, then runs the graph as Dynamo traced it. Loaded
+# with `pt2fuzz run --plugin tests/integration/planted_config.py --backend
+# record_config`; PT2FUZZ_CONFIG_RECORD names the file it appends to.
+import os
+
+import torch
+from torch._dynamo import register_backend
+
+RECORDED = ("inductor.max_fusion_size", "inductor.fallback_random", "inductor.split_reductions",
+            "dynamo.specialize_int", "functorch.cse")
+MODULES = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
+
+
+@register_backend
+def record_config(gm, example_inputs):
+    with open(os.environ["PT2FUZZ_CONFIG_RECORD"], "a") as f:
+        for name in RECORDED:
+            module, attr = name.split(".", 1)
+            f.write(f"{name}={getattr(MODULES[module], attr)!r}\n")
+    return gm.forward
+
+
+@register_backend
+def planted_fusion_size(gm, example_inputs):
+    """The planted bug of a setting: with inductor.max_fusion_size 4, the first
+    float output comes out 1 too large; with any other value, none."""
+    if torch._inductor.config.max_fusion_size != 4:
+        return gm.forward
+
+    def run(*args):
+        outs = list(gm.forward(*args))
+        for i, o in enumerate(outs):
+            if isinstance(o, torch.Tensor) and o.is_floating_point():
+                outs[i] = o + 1
+                break
+        return tuple(outs)
+
+    return run

@@ -1,0 +1,121 @@
+/* The configurations a campaign draws: valid for the graph, only settings
+ * that apply to its device, its torch and its backend, none by default
+ * outside a campaign, and the config mutator's changes. */
+#include <string.h>
+#include "../config/compile.h"
+#include "../config/settings.h"
+#include "../graph/compile_config.h"
+#include "../graph/validate.h"
+#include "../mutators/config_draw.h"
+#include "../mutators/gen.h"
+#include "../mutators/mutate.h"
+#include "test.h"
+
+static char why[300];
+static const char *torch_2_6(void) { return "2.6.0"; }
+
+/* Generates n graphs for target with configurations at pct; counts those
+ * configured, and checks every one. */
+static unsigned generate(unsigned target, unsigned pct, int aoti, const char *(*torch)(void), unsigned n)
+{
+	static struct graph g;
+	struct gen_opts o;
+	unsigned configured = 0;
+	config_draw_set_campaign(pct, aoti, 0, torch);
+	gen_default_opts(&o);
+	o.size = 3;
+	o.target = target;
+	for (unsigned i = 0; i < n; i++) {
+		if (!CHECK(gen_graph(&g, 100 + i, &o, why, sizeof why) == 0))
+			continue;
+		if (!CHECK(graph_validate(&g, why, sizeof why) == 0))
+			fprintf(stderr, "  graph %u: %s\n", i, why);
+		configured += !graph_config_is_default(&g.config);
+		for (unsigned k = 0; k < g.config.nsettings; k++) {
+			const struct setting *s = setting_get(g.config.set[k].id);
+			CHECK(g.config.set[k].value != 0); /* drawn at a value other than the default */
+			CHECK(target != TARGET_CPU || (s->devices & ON_CPU));
+			CHECK(target != TARGET_GPU || (s->devices & ON_CUDA));
+			CHECK(target != TARGET_ANY || s->devices == ON_ANY);
+			CHECK(!aoti || !(s->effects & EFFECT_NOT_AOTI));
+			CHECK(!(s->effects & EFFECT_BACKWARD)); /* a forward campaign */
+			if (torch)
+				CHECK(setting_in_torch(s, torch()));
+		}
+		CHECK(!aoti || g.config.backend == CB_INDUCTOR);
+	}
+	config_draw_set_campaign(0, 0, 0, NULL);
+	return configured;
+}
+
+TEST(config_draw_off_outside_a_campaign)
+{
+	struct gen_opts o;
+	gen_default_opts(&o);
+	CHECK_EQ(o.config_pct, 0);
+	CHECK_EQ(generate(TARGET_CPU, 0, 0, NULL, 50), 0);
+}
+
+TEST(config_draw_gives_valid_configurations_that_apply)
+{
+	unsigned n = 300;
+	unsigned cpu = generate(TARGET_CPU, CONFIG_DRAW_PCT, 0, NULL, n);
+	CHECK(cpu > n * CONFIG_DRAW_PCT / 200 && cpu < n * CONFIG_DRAW_PCT * 2 / 100); /* about pct% */
+	CHECK(generate(TARGET_GPU, 100, 0, NULL, n) > n * 9 / 10);
+	CHECK(generate(TARGET_ANY, 100, 0, NULL, n) > n * 9 / 10);
+	CHECK(generate(TARGET_CPU, 100, 1, NULL, n) > n * 9 / 10);     /* aoti: none that AOTInductor does not take */
+	CHECK(generate(TARGET_CPU, 100, 0, torch_2_6, n) > n * 9 / 10); /* none newer than the worker's torch */
+}
+
+TEST(config_draw_allowed_by_device_torch_and_backend)
+{
+	unsigned cudagraphs = (unsigned)setting_find("inductor.triton.cudagraphs");
+	unsigned tail_vec = (unsigned)setting_find("inductor.cpp.enable_loop_tail_vec");
+	unsigned partition = (unsigned)setting_find("inductor.graph_partition");
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
+	CHECK(config_draw_allowed(cudagraphs, TARGET_GPU) && !config_draw_allowed(cudagraphs, TARGET_CPU));
+	CHECK(config_draw_allowed(tail_vec, TARGET_CPU) && !config_draw_allowed(tail_vec, TARGET_ANY));
+	CHECK(config_draw_allowed(partition, TARGET_CPU));
+	unsigned budget = (unsigned)setting_find("functorch.activation_memory_budget");
+	CHECK(!config_draw_allowed(budget, TARGET_CPU)); /* the partitioner's: backward mode only */
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 1, NULL);
+	CHECK(config_draw_allowed(budget, TARGET_CPU));
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 1, 0, torch_2_6);
+	CHECK(!config_draw_allowed(cudagraphs, TARGET_GPU)); /* AOTInductor: no CUDA graphs */
+	CHECK(!config_draw_allowed(partition, TARGET_CPU));  /* since 2.11 */
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
+
+TEST(config_mutator_changes_only_the_configuration)
+{
+	static struct graph g, h;
+	struct gen_opts o;
+	struct rng r;
+	gen_default_opts(&o);
+	o.size = 4;
+	o.target = TARGET_CPU;
+	CHECK(gen_graph(&g, 5, &o, why, sizeof why) == 0);
+	CHECK(graph_config_is_default(&g.config));
+	int config = mutator_find("config");
+	CHECK(config >= 0);
+	rng_seed(&r, 1);
+	h = g;
+	CHECK(mutate_with((unsigned)config, &h, NULL, &r, 1 << 15) < 0); /* off outside a campaign */
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL);
+	unsigned changed = 0;
+	for (unsigned t = 0; t < 50; t++) {
+		h = g;
+		if (mutate_with((unsigned)config, &h, NULL, &r, 1 << 15))
+			continue;
+		changed++;
+		CHECK(!graph_config_equal(&h.config, &g.config));
+		CHECK(graph_validate(&h, why, sizeof why) == 0);
+		CHECK(h.nnodes == g.nnodes && h.nvalues == g.nvalues);
+		struct graph_config same = h.config;
+		h.config = g.config;
+		CHECK(!memcmp(&h, &g, sizeof h)); /* nothing else moved */
+		h.config = same;
+	}
+	CHECK(changed > 40);
+	config_draw_set_campaign(0, 0, 0, NULL);
+}

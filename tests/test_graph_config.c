@@ -1,0 +1,189 @@
+/* A graph's compile configuration: checked like the rest of the graph, kept
+ * by the codec (version 5; older versions decode with the default), the
+ * text form and mutation, and named by the emitted program. */
+#include <stdlib.h>
+#include <string.h>
+#include "../config/compile.h"
+#include "../config/settings.h"
+#include "../graph/codec.h"
+#include "../graph/compile_config.h"
+#include "../graph/emit.h"
+#include "../graph/emit_plain.h"
+#include "../graph/text.h"
+#include "../graph/validate.h"
+#include "../pipeline/check_job.h"
+#include "test.h"
+#include "testkit.h"
+
+static struct graph g, h;
+static uint8_t a[CODEC_MAX_SIZE];
+static char why[300];
+
+static unsigned id_of(const char *name)
+{
+	int id = setting_find(name);
+	CHECK(id >= 0);
+	return (unsigned)id;
+}
+
+/* x0 float32 [4, 4], v1 = relu(x0): mode max-autotune, dynamic true, three settings of three types. */
+static void configured_graph(void)
+{
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 4});
+	tk_node(&g, "relu", 1, (int[]){x}, 0, NULL, why, sizeof why);
+	graph_mark_sinks(&g);
+	struct graph_config c = {.mode = CM_MAX_AUTOTUNE, .dynamic = CD_TRUE, .fullgraph = 1};
+	CHECK(graph_config_put(&c, id_of("inductor.max_fusion_size"), 2) == 0);                  /* 4 */
+	CHECK(graph_config_put(&c, id_of("functorch.activation_memory_budget_solver"), 1) == 0); /* greedy */
+	CHECK(graph_config_put(&c, id_of("functorch.activation_memory_budget"), 2) == 0);        /* 0.5 */
+	CHECK(graph_config_put(&c, id_of("dynamo.specialize_int"), 1) == 0);                     /* True */
+	CHECK(graph_set_config(&g, &c, why, sizeof why) == 0);
+}
+
+TEST(graph_config_codec_roundtrip)
+{
+	configured_graph();
+	size_t n = codec_encode(&g, a, sizeof a);
+	CHECK(n > 0 && a[3] == CODEC_VERSION && CODEC_VERSION >= 5);
+	CHECK(codec_decode(&h, a, n, why, sizeof why) == 0);
+	CHECK(graph_config_equal(&h.config, &g.config));
+	CHECK(codec_hash(&h) == codec_hash(&g));
+	CHECK(graph_validate(&h, why, sizeof why) == 0);
+	/* a configuration is part of what a graph is */
+	struct graph plain = g;
+	memset(&plain.config, 0, sizeof plain.config);
+	CHECK(codec_hash(&plain) != codec_hash(&g));
+}
+
+TEST(graph_config_older_versions_decode_with_the_default)
+{
+	configured_graph();
+	CHECK_EQ(codec_encode_version(&g, 4, a, sizeof a), 0); /* version 4 cannot say it */
+	struct graph plain = g;
+	memset(&plain.config, 0, sizeof plain.config);
+	size_t n = codec_encode_version(&plain, 4, a, sizeof a);
+	CHECK(n > 0 && a[3] == 4);
+	CHECK(codec_decode(&h, a, n, why, sizeof why) == 0);
+	CHECK(graph_config_is_default(&h.config));
+	CHECK(codec_hash(&h) == codec_hash(&plain));
+}
+
+TEST(graph_config_decoder_refuses_what_is_not_in_the_catalogue)
+{
+	configured_graph();
+	size_t n = codec_encode(&g, a, sizeof a);
+	/* settings go in the catalogue's order: the last is the solver, a string stored as its hash */
+	CHECK(n > 0 && codec_decode(&h, a, n, why, sizeof why) == 0);
+	a[n - 1] ^= 0x55; /* no value of the row */
+	CHECK(codec_decode(&h, a, n, why, sizeof why) < 0);
+	CHECK(strstr(why, "has no value") != NULL);
+	n = codec_encode(&g, a, sizeof a);
+	a[n - 6] ^= 0x55; /* the setting's hash */
+	CHECK(codec_decode(&h, a, n, why, sizeof why) < 0);
+	CHECK(strstr(why, "unknown setting") != NULL);
+}
+
+TEST(graph_config_text_roundtrip)
+{
+	configured_graph();
+	char *text = tk_text(&g, 0);
+	CHECK(strstr(text, "\nconfig mode=max-autotune dynamic=true fullgraph=True ") != NULL);
+	CHECK(strstr(text, "inductor.max_fusion_size=4") != NULL);
+	CHECK(strstr(text, "functorch.activation_memory_budget_solver=greedy") != NULL);
+	CHECK(text_parse(&h, text, why, sizeof why) == 0);
+	CHECK(graph_config_equal(&h.config, &g.config));
+	CHECK(codec_hash(&h) == codec_hash(&g));
+	free(text);
+	static const char *const bad[] = {
+		"config inductor.max_fusion_size=5\n",              /* an int off the row's list */
+		"config inductor.no_such=True\n",                   /* not in the catalogue */
+		"config inductor.fallback_random=maybe\n",          /* not a bool */
+		"config mode=max-autotune backend=aot_eager\n",     /* a mode without inductor */
+		"config inductor.max_autotune=True inductor.max_autotune_gemm=True\n", /* a clash */
+	};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char src[300];
+		snprintf(src, sizeof src, "bindings 1\nseed 1\n%sx0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n", bad[i]);
+		if (!CHECK(text_parse(&h, src, why, sizeof why) < 0))
+			fprintf(stderr, "  accepted: %s", bad[i]);
+	}
+	/* a setting for the other device of a graph made for one */
+	CHECK(text_parse(&h, "target cpu\nbindings 1\nseed 1\nconfig inductor.triton.cudagraphs=True\n"
+			     "x0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n", why, sizeof why) < 0);
+	CHECK(strstr(why, "does not apply to a cpu graph") != NULL);
+}
+
+TEST(graph_config_emitted_program_names_it)
+{
+	configured_graph();
+	char *p = emit_program_string(&g, NULL, NULL);
+	CHECK(p != NULL);
+	CHECK(strstr(p, "MODE = os.environ.get(\"PT2FUZZ_MODE\", \"max-autotune\") or None\n") != NULL);
+	CHECK(strstr(p, "COMPILE_DYNAMIC = \"true\"\nFULLGRAPH = True\n") != NULL);
+	CHECK(strstr(p, "CONFIG = {\"inductor.max_fusion_size\": 4, \"dynamo.specialize_int\": True, "
+			"\"functorch.activation_memory_budget\": 0.5, \"functorch.activation_memory_budget_solver\": 'greedy'}\n") !=
+	      NULL);
+	free(p);
+	/* the command line's pins win; a mode needs the inductor backend */
+	struct emit_opts o = {"aot_eager", NULL, 0, "marks"};
+	p = emit_program_string(&g, &o, NULL);
+	CHECK(p && strstr(p, "MODE = os.environ.get(\"PT2FUZZ_MODE\") or None\n") && strstr(p, "COMPILE_DYNAMIC = \"marks\""));
+	free(p);
+	/* settings that an AOTInductor package does not take are left out of its program */
+	struct graph_config c = g.config;
+	CHECK(graph_config_put(&c, id_of("inductor.cpp_wrapper"), 1) == 0);
+	CHECK(graph_set_config(&g, &c, why, sizeof why) == 0);
+	struct emit_opts aoti = {"aoti", NULL, 0, NULL};
+	p = emit_program_string(&g, &aoti, NULL);
+	CHECK(p && !strstr(p, "cpp_wrapper") && strstr(p, "inductor.max_fusion_size"));
+	free(p);
+}
+
+TEST(graph_config_plain_program_sets_it)
+{
+	configured_graph();
+	struct plain_opts o = {0};
+	char *p = emit_plain_string(&g, &o, NULL, why, sizeof why);
+	CHECK(p != NULL);
+	CHECK(strstr(p, "torch._inductor.config.max_fusion_size = 4\n") != NULL);
+	CHECK(strstr(p, "torch._dynamo.config.specialize_int = True\n") != NULL);
+	CHECK(strstr(p, "import torch._functorch.config\ntorch._functorch.config.activation_memory_budget = 0.5\n"
+			"torch._functorch.config.activation_memory_budget_solver = 'greedy'\n") != NULL);
+	CHECK(strstr(p, "backend=\"inductor\", mode=\"max-autotune\", dynamic=True, fullgraph=True)") != NULL);
+	free(p);
+}
+
+TEST(graph_config_effects_at_the_value_that_has_them)
+{
+	struct graph_config c = {0};
+	unsigned fast = id_of("inductor.cpp.enable_unsafe_math_opt_flag"), fr = id_of("inductor.fallback_random");
+	CHECK(graph_config_put(&c, fast, 0) == 0); /* False: as without it */
+	CHECK(graph_config_put(&c, fr, 1) == 0);   /* True: as the worker runs anyway */
+	CHECK_EQ(graph_config_effects(&c), 0);
+	CHECK(graph_config_put(&c, fast, 1) == 0);
+	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS);
+	CHECK(graph_config_put(&c, fr, 0) == 0);
+	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS | EFFECT_RANDOM);
+}
+
+TEST(graph_config_fullgraph_break_is_no_finding)
+{
+	static struct run_result run;
+	struct verdict v = {.kind = V_BEHAVIOUR, .what = MM_RAISED, .binding = 0, .output = -1};
+	configured_graph(); /* fullgraph */
+	memset(&run, 0, sizeof run);
+	run.m[RM_COMPILED][0].ran = 1;
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._dynamo.exc.Unsupported torch._dynamo.exc.TorchDynamoException builtins.RuntimeError");
+	CHECK(check_fullgraph_break(&g, &run, &v));
+	g.config.fullgraph = 0; /* without fullgraph Dynamo does not raise it: something else went wrong */
+	CHECK(!check_fullgraph_break(&g, &run, &v));
+	g.config.fullgraph = 1;
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._dynamo.exc.UnsupportedOperatorError builtins.RuntimeError");
+	CHECK(!check_fullgraph_break(&g, &run, &v)); /* another error: a finding as ever */
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._inductor.exc.InductorError builtins.RuntimeError");
+	CHECK(!check_fullgraph_break(&g, &run, &v));
+}
