@@ -381,9 +381,9 @@ static void start_merge(struct run *r, struct corpus_merge *m)
 	char merge_log[CAMPAIGN_PATH + 16];
 	snprintf(merge_log, sizeof merge_log, "%.4100s/merge.log", r->p.out);
 	if (m == &r->local)
-		corpus_merge_start(m, r->p.fuzzer, r->p.corpus, &r->ta, merge_log, 0);
+		corpus_merge_start(m, r->p.fuzzer, r->p.corpus, r->p.crashes, &r->ta, merge_log, 0);
 	else
-		corpus_merge_start(m, r->p.fuzzer, r->p.sync, &r->ta, merge_log, 1);
+		corpus_merge_start(m, r->p.fuzzer, r->p.sync, r->p.crashes, &r->ta, merge_log, 1);
 }
 
 /* A merge that made no progress for --watchdog seconds is killed (its

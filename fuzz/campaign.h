@@ -139,11 +139,11 @@ struct corpus_merge {
 void corpus_recover(const char *dir);
 
 /* Starts `fuzzer -merge=1 DIR.merge DIR` in the background (log appended
- * to log), its processes beating m->beat (path set by the caller). For a
- * shared corpus (lock_shared), only when no other runner is merging it.
- * 0 when started. */
-int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const struct target_args *ta,
-		       const char *log, int lock_shared);
+ * to log; the input of a finding that aborts it into crashes), its
+ * processes beating m->beat (path set by the caller). For a shared corpus
+ * (lock_shared), only when no other runner is merging it. 0 when started. */
+int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const char *crashes,
+		       const struct target_args *ta, const char *log, int lock_shared);
 
 /* When the merge has ended: swaps the merged corpus in (inputs that arrived
  * meanwhile are kept) and returns 1; 0 while it runs. */

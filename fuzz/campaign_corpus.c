@@ -85,8 +85,8 @@ static int exchange(const char *a, const char *b)
 	return rename(b, side) || rename(a, b) || rename(side, a) ? -1 : 0;
 }
 
-int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const struct target_args *ta,
-		       const char *log, int lock_shared)
+int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const char *crashes,
+		       const struct target_args *ta, const char *log, int lock_shared)
 {
 	char lockpath[CAMPAIGN_PATH + 16];
 	m->lock = -1;
@@ -109,9 +109,12 @@ int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *d
 	char *argv[CAMPAIGN_MAX_ARGS + 16];
 	int n = 0;
 	static char *const fixed[] = {"-merge=1", "-max_len=32768", "-timeout=900", "-rss_limit_mb=16384"};
+	static char art[CAMPAIGN_PATH + 32];
+	snprintf(art, sizeof art, "-artifact_prefix=%.4100s/", crashes); /* a merge's finding aborts: its input goes there */
 	argv[n++] = (char *)fuzzer;
 	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
 		argv[n++] = fixed[i];
+	argv[n++] = art;
 	argv[n++] = m->into;
 	argv[n++] = m->dir;
 	argv[n++] = "-ignore_remaining_args=1";

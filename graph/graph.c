@@ -1,7 +1,9 @@
 #include "graph.h"
+#include <math.h>
 #include <string.h>
 #include "fail.h"
 #include "op.h"
+#include "real.h"
 
 int graph_init(struct graph *g, unsigned nbind, unsigned nsym, uint32_t seed, char *why, size_t n)
 {
@@ -333,6 +335,9 @@ int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_c
 		if ((k == AK_BOOL && (a < 0 || a > 1)) || (k == AK_STR && (a < 0 || a >= (int64_t)s.nstrs)) ||
 		    (k == AK_DTYPE && (a < 0 || a >= DT_COUNT)) || (k != AK_REAL && (a < -(1LL << 40) || a > (1LL << 40))))
 			return fail(why, n, "%s: attribute %u = %lld out of range", op->name, i, (long long)a);
+		/* one NaN: the text form and the program write every NaN alike */
+		if (k == AK_REAL && isnan(real_value(a)) && a != real_bits(NAN))
+			return fail(why, n, "%s: attribute %u is a NaN other than the canonical one", op->name, i);
 	}
 	return 0;
 }
