@@ -10,7 +10,7 @@ B := build
 # A fresh machine: the build tools (clang, libFuzzer's runtime, xxHash,
 # jansson) are installed before anything compiles. GNU make remakes an included makefile
 # first and then starts over, so IS_CLANG below sees the clang just installed.
-ifeq ($(filter clean,$(MAKECMDGOALS)),)
+ifeq ($(filter clean sources,$(MAKECMDGOALS)),)
 include $(B)/packages.mk
 endif
 $(B)/packages.mk: scripts/setup
@@ -51,12 +51,17 @@ SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
 LIB_ASM := harness/worker_blob.S graph/emit_blob.S
 EMIT_PY := graph/emit_imports.py graph/emit_special.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py
 LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(LIB_ASM))
-FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(B)/obj/cli/python_blob.o $(B)/obj/pipeline/known_bugs_blob.o
+FUZZLIB_ASM := cli/python_blob.S pipeline/known_bugs_blob.S
+FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(FUZZLIB_ASM))
 CLI_OBJ := $(B)/obj/cli/main.o $(FUZZLIB_OBJ)
 SAN_LIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/san/%.o,$(LIB_ASM))
 SAN_TEST_OBJ := $(patsubst %.c,$(B)/san/%.o,$(TEST_SRC))
-SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC)) $(B)/san/cli/python_blob.o $(B)/san/pipeline/known_bugs_blob.o
+SAN_FUZZLIB_OBJ := $(patsubst %.c,$(B)/san/%.o,$(FUZZLIB_SRC)) $(patsubst %.S,$(B)/san/%.o,$(FUZZLIB_ASM))
 SAN_INTEG_OBJ := $(patsubst %.c,$(B)/san/%.o,$(INTEG_SRC))
+
+# The library's sources for builds outside make (scripts/oss-fuzz/build.sh).
+sources:
+	@echo $(LIB_SRC) $(LIB_ASM) $(FUZZLIB_SRC) $(FUZZLIB_ASM)
 
 FUZZERS :=
 ifeq ($(IS_CLANG),1)
@@ -65,7 +70,7 @@ endif
 
 BENCH := $(patsubst bench/%.c,$(B)/bench/%,$(wildcard bench/*.c))
 
-.PHONY: all test unit-test fuzz-test integration-test setup clean seeds bench fuzz
+.PHONY: all sources test unit-test fuzz-test integration-test setup clean seeds bench fuzz
 all: $(B)/pt2fuzz $(FUZZERS) seeds bench
 
 bench: $(BENCH)

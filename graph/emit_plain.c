@@ -374,7 +374,7 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		      "        packed *= t.shape[d]\n    return strides, True\n"
 		      "bad += [f\"MISMATCH stride {k}: eager {e.stride()}, compiled {c.stride()}\" "
 		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
-		      "        if e.shape == c.shape and significant(e)[1] and significant(e)[0] != significant(c)[0]]\n",
+		      "        if e.shape == c.shape and (s := significant(e))[1] and s[0] != significant(c)[0]]\n",
 		      f);
 	fputs("print(\"compared:\", \", \".join(eager))\nprint(\"\\n\".join(bad) or \"PASS\")\n", f);
 }

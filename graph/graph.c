@@ -527,6 +527,15 @@ unsigned graph_view_writes(const struct graph *g, const uint8_t *member)
 	return kinds;
 }
 
+unsigned graph_view_write_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
+{
+	unsigned writes = graph_view_writes(g, member), n = 0;
+	for (unsigned kind = 0; kind < VK_COUNT && n < cap; kind++)
+		if (writes >> kind & 1)
+			names[n++] = graph_view_write_words[kind];
+	return n;
+}
+
 /* An in-place entry is a step when its base op is (floor_ as floor). */
 static int op_is_step(const struct op_def *op)
 {

@@ -175,6 +175,8 @@ extern const char *const graph_view_write_words[VK_COUNT];
  * place through a view of, as bits 1 << enum value_kind: a structure some
  * bugs need beside their ops, named in op sets by graph_view_write_words. */
 unsigned graph_view_writes(const struct graph *g, const uint8_t *member);
+/* graph_view_writes as its words, into names (at most cap): how many. */
+unsigned graph_view_write_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
 /* Whether some node makes a value that jumps as its float inputs move: a
  * step op (op_def.step) or a node that reads a float and writes an int or
  * bool (a comparison, argmax, a cast). The oracle only excuses differences

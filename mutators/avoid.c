@@ -29,10 +29,8 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 		ops[n] = tok[n];
 		n++;
 	}
-	unsigned writes = n ? graph_view_writes(g, member) : 0;
-	for (unsigned kind = 0; kind < VK_COUNT; kind++)
-		if (writes >> kind & 1)
-			ops[n++] = graph_view_write_words[kind];
+	if (n)
+		n += graph_view_write_names(g, member, ops + n, VK_COUNT);
 	return n && avoid_hits(ops, n);
 }
 

@@ -10,7 +10,7 @@
 struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g)
 {
 	struct check_cfg e = *c;
-	if (!(c->pinned & PIN_BACKEND) && !strcmp(c->backend, "inductor")) /* another backend is the caller's own */
+	if (!(c->pinned & PIN_BACKEND))
 		e.backend = compile_backend_name(g->config.backend);
 	if (!(c->pinned & PIN_DYNAMIC))
 		e.dynamic = compile_dynamic_name(g->config.dynamic);

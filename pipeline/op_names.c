@@ -11,10 +11,7 @@ unsigned op_names(const struct graph *g, const uint8_t *member, const char **nam
 	for (unsigned i = 0; i < g->nnodes && k < cap; i++)
 		if (!member || member[i])
 			names[k++] = op_get(g->n[i].op)->name;
-	unsigned writes = graph_view_writes(g, member);
-	for (unsigned kind = 0; kind < VK_COUNT && k < cap; kind++)
-		if (writes >> kind & 1)
-			names[k++] = graph_view_write_words[kind];
+	k += graph_view_write_names(g, member, names + k, cap - k);
 	qsort(names, k, sizeof *names, name_cmp);
 	unsigned u = 0;
 	for (unsigned i = 0; i < k; i++)

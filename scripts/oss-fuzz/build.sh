@@ -22,9 +22,7 @@ target_cflags=$(printf ' %s ' "$CFLAGS" | sed -E -e 's/ -fsanitize=fuzzer-no-lin
 flags=(-std=c11 -D_GNU_SOURCE -DXXH_INLINE_ALL "-DPT2FUZZ_ROOT=\"$OUT\"" -Wall -Wextra -Wno-missing-field-initializers)
 cd "$SRC_DIR"
 objs=()
-for src in config/*.c graph/*.c graph/ops/*.c mutators/*.c oracles/*.c harness/*.c pipeline/*.c triage/*.c fuzz/*.c cli/*.c \
-  harness/worker_blob.S graph/emit_blob.S cli/python_blob.S pipeline/known_bugs_blob.S; do
-  case $src in cli/main.c|fuzz/*_fuzzer.c) continue ;; esac
+for src in $(make -s --no-print-directory sources); do
   obj="$WORK/obj/${src//\//_}.o"
   $CC "${flags[@]}" $target_cflags -c "$src" -o "$obj"
   objs+=("$obj")
