@@ -69,12 +69,6 @@ void profile_add_request(struct profile *p, const struct run_result *r, uint64_t
 	p->usec[mode_rows[r->busy_mode < RM_COUNT ? r->busy_mode : RM_EAGER]] += lost_usec;
 }
 
-void profile_add(struct profile *to, const struct profile *from)
-{
-	for (unsigned k = 0; k < PR_COUNT; k++)
-		to->usec[k] += from->usec[k];
-}
-
 uint64_t profile_shares(const struct profile *p, uint64_t wall_usec, struct profile *out)
 {
 	uint64_t held = 0;

@@ -54,8 +54,6 @@ const char *profile_row_title(unsigned row);
  * hung (lost_usec: the mode that was running gets it). */
 void profile_add_request(struct profile *p, const struct run_result *r, uint64_t replied_usec, uint64_t lost_usec);
 
-void profile_add(struct profile *to, const struct profile *from);
-
 /* p over a capacity of wall_usec (a campaign: its jobs times its wall
  * time): out is p with PR_REST set to what no row holds, never negative.
  * Returns the total the shares are of: wall_usec, or the rows' sum where

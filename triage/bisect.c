@@ -30,8 +30,6 @@ static const struct {
 	{"inductor", "inductor", "inductor"},
 };
 
-const char *bisect_backend(unsigned i) { return i < BISECT_LAYERS ? layers[i].backend : NULL; }
-
 static const char *effect(const struct pool_result *r, uint64_t key)
 {
 	return !r->ran ? "n/a" : r->key == key ? "no effect" : "matters";

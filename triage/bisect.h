@@ -15,9 +15,6 @@ struct bisect_result {
 	const char *fallback_random, *max_autotune, *dynamic; /* "matters", "no effect", "n/a" */
 };
 
-/* The backend of layer i (eager, aot_eager, aot_eager_decomp_partition, inductor). */
-const char *bisect_backend(unsigned i);
-
 /* Bisects g, which shows `key` (a reduction key) under c, in the forward pass
  * or (backward_pass) a gradient. 0, or -1 when the pool broke. */
 int bisect_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int backward_pass,
