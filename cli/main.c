@@ -56,11 +56,54 @@ static const struct command {
 	 "the GitHub issue text PyTorch asks of fuzzer reports, with a TORCH_TRACE log (FINDING/report.md)", cmd_report},
 };
 
+#define USAGE_WIDTH 100
+#define USAGE_INDENT 10
+
+/* words (text's runs of non-space: the usages hold line breaks of their own)
+ * from column `at`, broken before USAGE_WIDTH, each further line indented
+ * USAGE_INDENT. */
+static void print_wrapped(FILE *f, const char *words, unsigned at)
+{
+	static char flat[4096];
+	size_t n = 0;
+	for (const char *w = words + strspn(words, " \n"); *w && n + 1 < sizeof flat; w++)
+		if (*w != ' ' && *w != '\n')
+			flat[n++] = *w;
+		else if (w[1] && !strchr(" \n", w[1]))
+			flat[n++] = ' ';
+	flat[n] = 0;
+	const char *text = flat;
+	while (*text) {
+		size_t len = strlen(text), cut = len;
+		if (at + len > USAGE_WIDTH) {
+			cut = USAGE_WIDTH - at;
+			while (cut > 0 && text[cut] != ' ')
+				cut--;
+			if (!cut) /* one word longer than the line */
+				cut = strcspn(text, " ");
+		}
+		fprintf(f, "%.*s\n", (int)cut, text);
+		text += cut + (text[cut] == ' ');
+		if (*text)
+			fprintf(f, "%*s", USAGE_INDENT, "");
+		at = USAGE_INDENT;
+	}
+}
+
+/* README's "The command-line tool" is this text (tests/integration/test_cli_help.sh). */
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: pt2fuzz COMMAND [ARGS]\n\n");
-	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(f, "  %-7s %s\n          %s\n", commands[i].name, commands[i].usage, commands[i].help);
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		if (*commands[i].usage) {
+			fprintf(f, "  %-7s ", commands[i].name);
+			print_wrapped(f, commands[i].usage, USAGE_INDENT);
+		} else {
+			fprintf(f, "  %s\n", commands[i].name);
+		}
+		fprintf(f, "%*s", USAGE_INDENT, "");
+		print_wrapped(f, commands[i].help, USAGE_INDENT);
+	}
 	fprintf(f, "\nFILE is a binary graph (corpus format) or its text form; see docs/.\n");
 }
 

@@ -2,7 +2,14 @@
 # work: `pt2fuzz fuzz --help` once started a 10-minute campaign.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
-for c in ops configs opdb gen show emit check parse run fuzz reduce bisect triage plot report repro recheck; do
+# README's command list is `pt2fuzz --help`, as printed.
+"$PT2FUZZ" --help >"$TMP/help.txt"
+awk '/^## The command-line tool/ { in_section = 1 } in_section && /^```$/ { if (in_block) exit; in_block = 1; next }
+     in_block' "$ROOT/README.md" >"$TMP/readme.txt"
+diff "$TMP/readme.txt" "$TMP/help.txt" || die "README's command list is not pt2fuzz --help's (above: README < > --help)"
+commands=$(sed -n 's/^  \([a-z]\+\)\( .*\)\?$/\1/p' "$TMP/help.txt")
+[ "$(echo "$commands" | wc -l)" -ge 17 ] || die "pt2fuzz --help lists too few commands: $commands"
+for c in $commands; do
   timeout 10 "$PT2FUZZ" "$c" --help >"$TMP/$c.txt" 2>&1 || die "$c --help failed (or ran for 10 s)"
   grep -q "^usage: pt2fuzz $c" "$TMP/$c.txt" || die "$c --help printed no usage"
 done
