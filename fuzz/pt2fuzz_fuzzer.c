@@ -394,9 +394,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		mutate_use_weights(schedule.weight);
 		setting_schedule_init(&setting_yield);
 		config_draw_use_weights(setting_yield.weight);
-		live = (struct learned){S.seen,		  sizeof S.seen,      S.op_runs,
-					S.op_repeats,	  S.pair_runs,	      schedule.runs,
-					schedule.yields, setting_yield.runs, setting_yield.yields};
+		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.op_repeats, S.pair_runs,
+					schedule.runs, schedule.yields, setting_yield.runs, setting_yield.yields};
 		const char *dir = cli_opt(&c, "learned");
 		if (dir && (learned_open(&learned, dir, &live, why, sizeof why) || learned_sync(&learned, &live, why, sizeof why))) {
 			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why); /* a job without the campaign's state still fuzzes */
