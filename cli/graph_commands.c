@@ -81,7 +81,7 @@ int cmd_ops(int argc, char **argv)
 }
 
 /* One line per setting: name, type, devices, values (the first the default), the torch versions that
- * have it, its effects; then one line per pair that does not combine. */
+ * have it, its effects, its drawing weight where not 1; then one line per pair that does not combine. */
 int cmd_configs(int argc, char **argv)
 {
 	struct cli c;
@@ -99,9 +99,12 @@ int cmd_configs(int argc, char **argv)
 		printf(" torch>=%s", s->since ? s->since : "any");
 		if (s->until)
 			printf(",<%s", s->until);
-		printf("%s%s%s%s\n", s->effects & EFFECT_NUMERICS ? " numerics" : "",
+		printf("%s%s%s%s", s->effects & EFFECT_NUMERICS ? " numerics" : "",
 		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "",
 		       s->effects & EFFECT_BACKWARD ? " backward" : "");
+		if (setting_weight(s) > 1)
+			printf(" weight=%u", setting_weight(s));
+		printf("\n");
 	}
 	for (unsigned i = 0; i < setting_clash_count(); i++) {
 		const struct setting_clash *k = setting_clash_get(i);

@@ -19,24 +19,24 @@
 
 static const struct setting settings[] = {
 	/* Inductor, both devices */
-	{"inductor.max_autotune", SET_BOOL, OFF_ON, ON_ANY},
-	{"inductor.max_autotune_pointwise", SET_BOOL, OFF_ON, ON_ANY},
-	{"inductor.max_autotune_gemm", SET_BOOL, OFF_ON, ON_ANY},
-	{"inductor.cpp_wrapper", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI},
-	{"inductor.freezing", SET_BOOL, OFF_ON, ON_ANY},
-	{"inductor.split_reductions", SET_BOOL, ON_OFF, ON_ANY},
+	{"inductor.max_autotune", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.max_autotune_pointwise", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.max_autotune_gemm", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.cpp_wrapper", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI, .weight = SETTING_CODE_PATH},
+	{"inductor.freezing", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.split_reductions", SET_BOOL, ON_OFF, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"inductor.loop_ordering_after_fusion", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
-	{"inductor.comprehensive_padding", SET_BOOL, ON_OFF, ON_ANY},
-	{"inductor.shape_padding", SET_BOOL, ON_OFF, ON_ANY},
-	{"inductor.pad_outputs", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	{"inductor.comprehensive_padding", SET_BOOL, ON_OFF, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.shape_padding", SET_BOOL, ON_OFF, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.pad_outputs", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* off: float16/bfloat16 intermediates stay in float32 where eager rounds them */
 	{"inductor.emulate_precision_casts", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "False"},
 	/* off: Inductor draws random numbers its own way (Philox), not eager's */
-	{"inductor.fallback_random", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_RANDOM, .effect_at = "False"},
+	{"inductor.fallback_random", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_RANDOM, .effect_at = "False", .weight = SETTING_CODE_PATH},
 	{"inductor.epilogue_fusion", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.pattern_matcher", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.reorder_for_locality", SET_BOOL, ON_OFF, ON_ANY},
-	{"inductor.aggressive_fusion", SET_BOOL, OFF_ON, ON_ANY},
+	{"inductor.aggressive_fusion", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"inductor.size_asserts", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.max_fusion_size", SET_INT, {"64", "1", "4", "8"}, ON_ANY},
 	{"inductor.realize_reads_threshold", SET_INT, {"4", "1", "16"}, ON_ANY},
@@ -47,7 +47,7 @@ static const struct setting settings[] = {
 	{"inductor.permute_fusion", SET_BOOL, OFF_ON, ON_ANY},
 	{"inductor.layout_optimization", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.conv_1x1_as_mm", SET_BOOL, OFF_ON, ON_ANY},
-	{"inductor.memory_planning", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	{"inductor.memory_planning", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	{"inductor.reorder_for_peak_memory", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
 	{"inductor.allow_buffer_reuse", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.inplace_buffers", SET_BOOL, ON_OFF, ON_ANY},
@@ -58,28 +58,28 @@ static const struct setting settings[] = {
 	{"inductor.force_pointwise_cat", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
 	{"inductor.optimize_scatter_upon_const_tensor", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
 	{"inductor.pick_loop_orders", SET_BOOL, ON_OFF, ON_ANY},
-	{"inductor.online_softmax", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
+	{"inductor.online_softmax", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	{"inductor.deterministic", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
-	{"inductor.graph_partition", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
+	{"inductor.graph_partition", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* Inductor's Triton code: CUDA */
-	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA},
-	{"inductor.combo_kernels", SET_BOOL, OFF_ON, ON_CUDA},
+	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
+	{"inductor.combo_kernels", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.prologue_fusion", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11"},
 	{"inductor.benchmark_kernel", SET_BOOL, OFF_ON, ON_CUDA},
-	{"inductor.benchmark_fusion", SET_BOOL, OFF_ON, ON_CUDA},
+	{"inductor.benchmark_fusion", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.dynamic_scale_rblock", SET_BOOL, ON_OFF, ON_CUDA},
-	{"inductor.triton.cudagraphs", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_NOT_AOTI},
+	{"inductor.triton.cudagraphs", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_NOT_AOTI, .weight = SETTING_CODE_PATH},
 	{"inductor.triton.cudagraph_trees", SET_BOOL, ON_OFF, ON_CUDA, .effects = EFFECT_NOT_AOTI},
 	{"inductor.triton.autotune_pointwise", SET_BOOL, ON_OFF, ON_CUDA},
 	{"inductor.triton.tiling_prevents_pointwise_fusion", SET_BOOL, ON_OFF, ON_CUDA},
 	{"inductor.triton.tiling_prevents_reduction_fusion", SET_BOOL, ON_OFF, ON_CUDA},
 	{"inductor.triton.persistent_reductions", SET_BOOL, ON_OFF, ON_CUDA},
-	{"inductor.triton.cooperative_reductions", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11"},
+	{"inductor.triton.cooperative_reductions", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11", .weight = SETTING_CODE_PATH},
 	{"inductor.triton.force_cooperative_reductions", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11"},
-	{"inductor.triton.multi_kernel", SET_INT, {"0", "1", "2", "3"}, ON_CUDA},
+	{"inductor.triton.multi_kernel", SET_INT, {"0", "1", "2", "3"}, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.triton.divisible_by_16", SET_BOOL, ON_OFF, ON_CUDA},
-	{"inductor.triton.prefer_nd_tiling", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11"},
-	{"inductor.triton.use_block_ptr", SET_BOOL, OFF_ON, ON_CUDA},
+	{"inductor.triton.prefer_nd_tiling", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11", .weight = SETTING_CODE_PATH},
+	{"inductor.triton.use_block_ptr", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.triton.dense_indexing", SET_BOOL, OFF_ON, ON_CUDA},
 	/* off: float16/bfloat16 pointwise math in its own dtype, not float32 */
 	{"inductor.triton.codegen_upcast_to_fp32", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "False"},
@@ -87,19 +87,19 @@ static const struct setting settings[] = {
 	{"inductor.cpp.dynamic_threads", SET_BOOL, OFF_ON, ON_CPU},
 	{"inductor.cpp.fallback_scatter_reduce_sum", SET_BOOL, ON_OFF, ON_CPU},
 	{"inductor.cpp.enable_tiling_heuristics", SET_BOOL, ON_OFF, ON_CPU, .since = "2.11"},
-	{"inductor.cpp.weight_prepack", SET_BOOL, ON_OFF, ON_CPU},
+	{"inductor.cpp.weight_prepack", SET_BOOL, ON_OFF, ON_CPU, .weight = SETTING_CODE_PATH},
 	{"inductor.cpp.max_horizontal_fusion_size", SET_INT, {"16", "1", "64"}, ON_CPU},
 	{"inductor.cpp.min_chunk_size", SET_INT, {"512", "1", "4096"}, ON_CPU},
 	{"inductor.cpp.enable_loop_tail_vec", SET_BOOL, ON_OFF, ON_CPU},
 	{"inductor.cpp.no_redundant_loops", SET_BOOL, ON_OFF, ON_CPU},
-	{"inductor.cpp.enable_concat_linear", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11"},
+	{"inductor.cpp.enable_concat_linear", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* -ffast-math: reassociation and approximations */
 	{"inductor.cpp.enable_unsafe_math_opt_flag", SET_BOOL, OFF_ON, ON_CPU, .effects = EFFECT_NUMERICS, .effect_at = "True"},
 	{"inductor.cpp.use_decompose_tanh", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "True"},
 	/* Dynamo */
-	{"dynamo.assume_static_by_default", SET_BOOL, ON_OFF, ON_ANY},
+	{"dynamo.assume_static_by_default", SET_BOOL, ON_OFF, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"dynamo.automatic_dynamic_shapes", SET_BOOL, ON_OFF, ON_ANY},
-	{"dynamo.capture_scalar_outputs", SET_BOOL, OFF_ON, ON_ANY},
+	{"dynamo.capture_scalar_outputs", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"dynamo.capture_dynamic_output_shape_ops", SET_BOOL, OFF_ON, ON_ANY},
 	{"dynamo.specialize_int", SET_BOOL, OFF_ON, ON_ANY},
 	{"dynamo.specialize_float", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
@@ -112,7 +112,7 @@ static const struct setting settings[] = {
 	/* AOTAutograd, and its partitioner (EFFECT_BACKWARD: it splits a joint graph) */
 	{"functorch.view_replay_for_aliased_outputs", SET_BOOL, ON_OFF, ON_ANY},
 	{"functorch.activation_memory_budget", SET_FLOAT, {"1.0", "0.0", "0.5"}, ON_ANY, .since = "2.11",
-	 .effects = EFFECT_BACKWARD},
+	 .effects = EFFECT_BACKWARD, .weight = SETTING_CODE_PATH},
 	{"functorch.activation_memory_budget_solver", SET_STRING, {"dp", "greedy"}, ON_ANY, .since = "2.11",
 	 .effects = EFFECT_BACKWARD},
 	{"functorch.recompute_views", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_BACKWARD},
@@ -146,6 +146,7 @@ static const struct setting_clash clashes[] = {
 };
 
 #define NSETTINGS (sizeof settings / sizeof settings[0])
+_Static_assert(NSETTINGS <= SETTING_ROWS_MAX, "SETTING_ROWS_MAX holds every row");
 static uint32_t hashes[NSETTINGS];
 
 static void load(void)
@@ -198,6 +199,8 @@ unsigned setting_value_count(const struct setting *s)
 		n++;
 	return n;
 }
+
+unsigned setting_weight(const struct setting *s) { return s->weight ? s->weight : 1; }
 
 unsigned setting_clash_count(void)
 {

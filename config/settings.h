@@ -37,7 +37,14 @@ struct setting {
 	/* The value under which EFFECT_NUMERICS or EFFECT_RANDOM hold (fallback_random's False): a
 	 * configuration with the other values runs as pt2fuzz's harness runs anyway */
 	const char *effect_at;
+	/* How often a configuration draws it against a knob's 1 (0: 1): settings
+	 * that pick whole code paths (autotuning, freezing, the C++ wrapper, CUDA
+	 * graphs, combo kernels) reach more new compiler code per graph. */
+	unsigned weight;
 };
+
+#define SETTING_ROWS_MAX 128 /* the catalogue's rows at most (a fixed size for per-row state) */
+#define SETTING_CODE_PATH 8  /* the weight of a setting that picks a code path */
 
 /* Two settings a configuration does not set together, and why. */
 struct setting_clash {
@@ -52,6 +59,8 @@ int setting_find(const char *name);             /* id, or -1 */
 uint32_t setting_hash(unsigned id);
 int setting_by_hash(uint32_t h); /* id, or -1 */
 unsigned setting_value_count(const struct setting *s);
+/* Its drawing weight: the row's, 1 where it gives none. */
+unsigned setting_weight(const struct setting *s);
 
 unsigned setting_clash_count(void);
 const struct setting_clash *setting_clash_get(unsigned i);

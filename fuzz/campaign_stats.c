@@ -76,6 +76,7 @@ static const struct {
 	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
 	{"isolated", offsetof(struct campaign_stats, isolated)},
 	{"avoided", offsetof(struct campaign_stats, avoided)},
+	{"configured", offsetof(struct campaign_stats, configured)},
 };
 
 static uint64_t *counter(struct campaign_stats *s, unsigned k) { return (uint64_t *)((char *)s + counters[k].at); }
@@ -193,6 +194,9 @@ void cstats_print(const struct campaign_stats *s, FILE *f)
 	if (s->avoided)
 		fprintf(f, "  known avoided   %llu components of seeds and corpus inputs dropped: a known bug's trigger\n",
 			(unsigned long long)s->avoided);
+	if (s->configured)
+		fprintf(f, "  configured      %llu runs of graphs with a compile configuration\n",
+			(unsigned long long)s->configured);
 	fprintf(f, "  verdicts       ");
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])

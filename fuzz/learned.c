@@ -7,6 +7,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../config/settings.h"
 #include "../graph/op.h"
 #include "../mutators/mutate.h"
 #include "../mutators/rarity.h"
@@ -20,6 +21,8 @@ static void free_state(struct learned *l)
 	free(l->pair_runs);
 	free(l->mut_runs);
 	free(l->mut_yields);
+	free(l->set_runs);
+	free(l->set_yields);
 	memset(l, 0, sizeof *l);
 }
 
@@ -33,7 +36,10 @@ static int alloc_state(struct learned *l, const struct learned *like)
 	l->pair_runs = calloc(rarity_pair_count(), sizeof *l->pair_runs);
 	l->mut_runs = calloc(mutator_count(), sizeof *l->mut_runs);
 	l->mut_yields = calloc(mutator_count(), sizeof *l->mut_yields);
-	if (l->seen && l->op_runs && l->op_repeats && l->pair_runs && l->mut_runs && l->mut_yields)
+	l->set_runs = calloc(setting_count(), sizeof *l->set_runs);
+	l->set_yields = calloc(setting_count(), sizeof *l->set_yields);
+	if (l->seen && l->op_runs && l->op_repeats && l->pair_runs && l->mut_runs && l->mut_yields && l->set_runs &&
+	    l->set_yields)
 		return 0;
 	free_state(l);
 	return -1;
@@ -94,15 +100,15 @@ static int read_line(char *line, struct learned *cur)
 			cur->pair_runs[rarity_pair_slot(p, (unsigned)c)] = (uint32_t)v;
 		return 0;
 	}
-	if (nf == 4 && !strcmp(f[0], "mutator")) {
+	if (nf == 4 && (!strcmp(f[0], "mutator") || !strcmp(f[0], "setting"))) {
 		char *end2;
 		double runs = strtod(f[2], &end), yields = strtod(f[3], &end2);
-		int m = mutator_find(f[1]);
+		int mutator = !strcmp(f[0], "mutator"), i = mutator ? mutator_find(f[1]) : setting_find(f[1]);
 		if (*end || *end2 || !(runs >= 0) || !(yields >= 0))
 			return -1;
-		if (m >= 0) {
-			cur->mut_runs[m] = runs;
-			cur->mut_yields[m] = yields;
+		if (i >= 0) {
+			(mutator ? cur->mut_runs : cur->set_runs)[i] = runs;
+			(mutator ? cur->mut_yields : cur->set_yields)[i] = yields;
 		}
 		return 0;
 	}
@@ -138,6 +144,8 @@ static void read_state(const char *dir, struct learned *cur)
 			memset(cur->pair_runs, 0, rarity_pair_count() * sizeof *cur->pair_runs);
 			memset(cur->mut_runs, 0, mutator_count() * sizeof *cur->mut_runs);
 			memset(cur->mut_yields, 0, mutator_count() * sizeof *cur->mut_yields);
+			memset(cur->set_runs, 0, setting_count() * sizeof *cur->set_runs);
+			memset(cur->set_yields, 0, setting_count() * sizeof *cur->set_yields);
 			snprintf(line, sizeof line, "has a line it cannot hold (line %u)", lineno);
 			set_aside(path, line);
 			return;
@@ -169,13 +177,23 @@ static int write_counts(const char *dir, const struct learned *l)
 		}
 	for (unsigned m = 0; m < mutator_count(); m++)
 		fprintf(f, "mutator\t%s\t%.6f\t%.6f\n", mutator_name(m), l->mut_runs[m], l->mut_yields[m]);
+	for (unsigned i = 0; i < setting_count(); i++)
+		if (l->set_runs[i] > 0 || l->set_yields[i] > 0)
+			fprintf(f, "setting\t%s\t%.6f\t%.6f\n", setting_get(i)->name, l->set_runs[i], l->set_yields[i]);
 	return atomic_commit(&a, 0);
 }
 
-static double plus_change(double cur, double live, double base)
+/* Adds live's change since base to each of n decayed counts (none below 0);
+ * whether live changed any. */
+static int add_changes(double *cur, const double *live, const double *base, unsigned n)
 {
-	double v = cur + live - base;
-	return v > 0 ? v : 0;
+	int changed = 0;
+	for (unsigned i = 0; i < n; i++) {
+		double v = cur[i] + live[i] - base[i];
+		changed |= live[i] != base[i];
+		cur[i] = v > 0 ? v : 0;
+	}
+	return changed;
 }
 
 int learned_sync(struct learned_store *s, struct learned *live, char *why, size_t n)
@@ -211,11 +229,10 @@ int learned_sync(struct learned_store *s, struct learned *live, char *why, size_
 		counts_changed |= live->pair_runs[i] != s->base.pair_runs[i];
 		cur.pair_runs[i] += live->pair_runs[i] - s->base.pair_runs[i];
 	}
-	for (unsigned m = 0; m < mutator_count(); m++) {
-		counts_changed |= live->mut_runs[m] != s->base.mut_runs[m] || live->mut_yields[m] != s->base.mut_yields[m];
-		cur.mut_runs[m] = plus_change(cur.mut_runs[m], live->mut_runs[m], s->base.mut_runs[m]);
-		cur.mut_yields[m] = plus_change(cur.mut_yields[m], live->mut_yields[m], s->base.mut_yields[m]);
-	}
+	counts_changed |= add_changes(cur.mut_runs, live->mut_runs, s->base.mut_runs, mutator_count());
+	counts_changed |= add_changes(cur.mut_yields, live->mut_yields, s->base.mut_yields, mutator_count());
+	counts_changed |= add_changes(cur.set_runs, live->set_runs, s->base.set_runs, setting_count());
+	counts_changed |= add_changes(cur.set_yields, live->set_yields, s->base.set_yields, setting_count());
 	int rc = 0;
 	snprintf(path, sizeof path, "%s/seen.bin", s->dir);
 	if ((seen_changed && atomic_write(path, cur.seen, cur.seen_len, 0)) || (counts_changed && write_counts(s->dir, &cur))) {
@@ -233,6 +250,8 @@ int learned_sync(struct learned_store *s, struct learned *live, char *why, size_
 	memcpy(live->pair_runs, cur.pair_runs, rarity_pair_count() * sizeof *cur.pair_runs);
 	memcpy(live->mut_runs, cur.mut_runs, mutator_count() * sizeof *cur.mut_runs);
 	memcpy(live->mut_yields, cur.mut_yields, mutator_count() * sizeof *cur.mut_yields);
+	memcpy(live->set_runs, cur.set_runs, setting_count() * sizeof *cur.set_runs);
+	memcpy(live->set_yields, cur.set_yields, setting_count() * sizeof *cur.set_yields);
 	free_state(&s->base);
 	s->base = cur;
 	return 0;

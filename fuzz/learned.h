@@ -7,7 +7,8 @@
  * while other jobs do the same:
  *   DIR/seen.bin    the (counter, bucket) bits seen, one byte per counter: OR-ed
  *   DIR/counts.tsv  op and op-pair runs, op runs in repeated findings
- *                   (rarity.h), mutator runs and yields, by name (a
+ *                   (rarity.h), mutator runs and yields and compile
+ *                   settings' runs and yields (schedule.h), by name (a
  *                   catalogue that changed keeps what still has a name): each
  *                   job adds what it changed since its last look
  *   DIR/lock        held (flock) around each read, merge and write
@@ -25,6 +26,7 @@ struct learned {
 	uint32_t *op_runs, *op_repeats; /* op_count() each */
 	uint32_t *pair_runs;             /* rarity_pair_count() */
 	double *mut_runs, *mut_yields; /* mutator_count() each */
+	double *set_runs, *set_yields; /* setting_count() each */
 };
 
 /* What the state was at the last sync: the job's changes are the difference. */

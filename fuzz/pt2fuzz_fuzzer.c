@@ -44,6 +44,7 @@
 #include <xxhash.h>
 #include "../graph/broken.h"
 #include "../graph/codec.h"
+#include "../graph/compile_config.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
 #include "../mutators/config_draw.h"
@@ -82,6 +83,7 @@ static unsigned near_invalid = 10;
 static const char *stats_dir, *heartbeat;
 static struct replay_cache replay;
 static struct mut_schedule schedule; /* feedback mode: mutators drawn by recent yield */
+static struct setting_schedule setting_yield; /* feedback mode: a configuration's settings, likewise */
 static struct seed_energy energy;    /* feedback mode: recent finders mutated more */
 static struct learned_store learned;  /* feedback mode with --learned: the campaign's state */
 static struct learned live;           /* views of S and the schedule that learned_sync updates */
@@ -91,6 +93,7 @@ static struct {
 	uint64_t execs, rejected, near_invalid, replayed, verdicts[V_COUNT];
 	uint64_t isolated;    /* parts of graphs judged alone (pipeline/isolate.h) */
 	uint64_t avoided;     /* components of seeds and corpus inputs dropped: a known bug's trigger */
+	uint64_t configured;  /* runs of a graph with a configuration other than the default */
 	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
@@ -167,10 +170,10 @@ static void write_stats(void)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
 		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n"
-		   "avoided\t%llu\n",
+		   "avoided\t%llu\nconfigured\t%llu\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
 		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs,
-		(unsigned long long)S.isolated, (unsigned long long)S.avoided);
+		(unsigned long long)S.isolated, (unsigned long long)S.avoided, (unsigned long long)S.configured);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -215,6 +218,7 @@ static void checkpoint(void)
 		if (learned_sync(&learned, &live, why, sizeof why))
 			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		schedule_refresh(&schedule); /* the runs and yields may have changed */
+		setting_schedule_refresh(&setting_yield);
 	}
 	spent(PR_STATS, t0);
 }
@@ -388,7 +392,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		rarity_use(S.op_runs, S.pair_runs, S.op_repeats);
 		schedule_init(&schedule);
 		mutate_use_weights(schedule.weight);
-		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.op_repeats, S.pair_runs, schedule.runs, schedule.yields};
+		setting_schedule_init(&setting_yield);
+		config_draw_use_weights(setting_yield.weight);
+		live = (struct learned){S.seen, sizeof S.seen, S.op_runs, S.op_repeats, S.pair_runs,
+					schedule.runs, schedule.yields, setting_yield.runs, setting_yield.yields};
 		const char *dir = cli_opt(&c, "learned");
 		if (dir && (learned_open(&learned, dir, &live, why, sizeof why) || learned_sync(&learned, &live, why, sizeof why))) {
 			fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why); /* a job without the campaign's state still fuzzes */
@@ -396,6 +403,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 			learned.dir[0] = 0;
 		}
 		schedule_refresh(&schedule);
+		setting_schedule_refresh(&setting_yield);
 	}
 	atexit(checkpoint);
 	return 0;
@@ -530,6 +538,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			gen_fill_components(&G, &rg, &o);
 		}
 	}
+	/* A seed or corpus input without a configuration gets one as a generated
+	 * graph would (drawn from its hash, for the campaign's device): seeds are
+	 * most of a short campaign's runs. None with --no-configs. */
+	if (!made_here && graph_config_is_default(&G.config)) {
+		struct gen_opts o;
+		struct rng rg;
+		gen_default_opts(&o);
+		rng_seed(&rg, hash ^ 0xc0f1);
+		config_draw_graph(&G, &rg, o.config_pct, o.target);
+	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
@@ -550,6 +568,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	S.execs++;
 	S.merge_execs += merging != 0;
 	S.near_invalid += G.broken != 0;
+	S.configured += !graph_config_is_default(&G.config);
 	if (S.op_runs)
 		rarity_count(&G, S.op_runs, S.pair_runs);
 	S.verdicts[r.v.kind]++;
@@ -562,6 +581,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		S.mut_new[which]++;
 	if (which >= 0)
 		schedule_note(&schedule, (unsigned)which, fresh, verdict_is_finding(r.v.kind));
+	setting_schedule_note(&setting_yield, &G.config, fresh, verdict_is_finding(r.v.kind));
 	if (fresh && made_here && !verdict_is_finding(r.v.kind)) /* a finding is not mutated further */
 		energy_reward(&energy, data, size);
 	if (no_coverage)

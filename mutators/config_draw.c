@@ -7,6 +7,11 @@
 static unsigned campaign_pct;
 static int campaign_aoti, campaign_backward;
 static const char *(*campaign_torch)(void);
+static const unsigned *drawn_weights;
+
+void config_draw_use_weights(const unsigned *weight) { drawn_weights = weight; }
+
+static unsigned draw_weight(unsigned id) { return drawn_weights ? drawn_weights[id] : setting_weight(setting_get(id)); }
 
 void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void))
 {
@@ -37,14 +42,29 @@ static unsigned other_value(struct rng *r, unsigned id)
 }
 
 /* Adds a setting not in c, allowed and combining with c's, at a value other
- * than its default: -1 when none could be found. */
+ * than its default, drawn by weight among those left: -1 when none could be
+ * found. */
 static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 {
+	uint8_t open[SETTING_ROWS_MAX];
+	for (unsigned id = 0; id < setting_count(); id++)
+		open[id] = config_draw_allowed(id, target);
+	for (unsigned k = 0; k < c->nsettings; k++)
+		open[c->set[k].id] = 0;
 	for (unsigned t = 0; t < 16; t++) {
-		unsigned id = (unsigned)rng_below(r, setting_count());
+		uint64_t total = 0;
+		for (unsigned id = 0; id < setting_count(); id++)
+			total += open[id] ? draw_weight(id) : 0;
+		if (!total)
+			return -1;
+		uint64_t pick = rng_below(r, total);
+		unsigned id = 0;
+		while (!open[id] || pick >= draw_weight(id))
+			pick -= open[id] ? draw_weight(id) : 0, id++;
+		open[id] = 0;
 		struct graph_config next = *c;
-		if (!config_draw_allowed(id, target) || graph_config_put(&next, id, other_value(r, id)) ||
-		    next.nsettings == c->nsettings || graph_config_check(&next, (enum graph_target)target, NULL, 0))
+		if (graph_config_put(&next, id, other_value(r, id)) || next.nsettings == c->nsettings ||
+		    graph_config_check(&next, (enum graph_target)target, NULL, 0))
 			continue;
 		*c = next;
 		return 0;
@@ -66,8 +86,8 @@ static void draw_backend(struct graph_config *c, struct rng *r)
 void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 {
 	memset(c, 0, sizeof *c);
-	if (rng_chance(r, 12))
-		draw_mode(c, r);
+	if (rng_chance(r, 33)) /* a mode other than the default: it picks whole pipelines (autotuning, CUDA graphs) */
+		c->mode = (uint8_t)(1 + rng_below(r, CM_COUNT - 1));
 	if (rng_chance(r, 12))
 		draw_dynamic(c, r);
 	if (rng_chance(r, 12))
@@ -76,6 +96,15 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 		draw_backend(c, r);
 	for (unsigned k = 1 + (unsigned)rng_below(r, 3); k > 0; k--)
 		add_setting(c, r, target);
+}
+
+int config_draw_graph(struct graph *g, struct rng *r, unsigned pct, unsigned target)
+{
+	if (!pct || !rng_chance(r, pct))
+		return 0;
+	struct graph_config c;
+	config_draw(&c, r, target);
+	return graph_set_config(g, &c, NULL, 0) == 0 && !graph_config_is_default(&g->config);
 }
 
 int config_mutate(struct graph_config *c, struct rng *r, unsigned target)

@@ -11,7 +11,7 @@
 #include "../graph/graph.h"
 #include "../graph/rng.h"
 
-#define CONFIG_DRAW_PCT 30 /* a campaign's share of generated graphs with a configuration other than the default */
+#define CONFIG_DRAW_PCT 60 /* a campaign's share of generated graphs with a configuration other than the default */
 
 /* From now on: pct% of generated graphs get a configuration (gen_default_opts'
  * config_pct; 0, --no-configs, turns them off, and the config mutator with
@@ -24,10 +24,21 @@ unsigned config_draw_campaign_pct(void);
 /* Whether setting id may be drawn for a graph of target (enum graph_target). */
 int config_draw_allowed(unsigned id, unsigned target);
 
-/* A configuration for a graph of target: a mode, dynamic, fullgraph or
- * backend now and then, and one to three settings at values other than
- * their defaults; always one that graph_config_check accepts. */
+/* The weights settings are drawn by from now on, one per catalogue row (a
+ * campaign's learned yields: schedule.h's setting_schedule); NULL: the
+ * catalogue's (setting_weight). */
+void config_draw_use_weights(const unsigned *weight);
+
+/* A configuration for a graph of target: a mode in a third of draws,
+ * dynamic, fullgraph or backend now and then, and one to three settings at
+ * values other than their defaults, drawn by weight (code paths far more
+ * than knobs); always one that graph_config_check accepts. */
 void config_draw(struct graph_config *c, struct rng *r, unsigned target);
+
+/* With chance pct%, a configuration drawn for target into g (checked for
+ * g's own target; left default when that refuses it). No draw from r when
+ * pct is 0. Whether g got one. */
+int config_draw_graph(struct graph *g, struct rng *r, unsigned pct, unsigned target);
 
 /* Changes one thing of c: a setting's value, a setting more, one fewer, the
  * mode, dynamic, fullgraph or backend; -1 when what was drawn could not

@@ -217,10 +217,6 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 			g->v[i].out = 0;
 	if (o->grad_pct) /* no draw when off, as above */
 		grad_mark_leaves(g, &r, o->grad_pct);
-	if (o->config_pct && rng_chance(&r, o->config_pct)) { /* likewise */
-		struct graph_config c;
-		config_draw(&c, &r, g->target);
-		graph_set_config(g, &c, NULL, 0); /* drawn valid for the graph's target */
-	}
+	config_draw_graph(g, &r, o->config_pct, g->target); /* likewise; drawn valid for the graph's target */
 	return 0;
 }

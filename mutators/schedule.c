@@ -12,11 +12,24 @@
 
 unsigned schedule_floor(unsigned which) { return (unsigned)(mutator_weight(which) * SCALE * FLOOR_RATE); }
 
+/* A prior weight moved by a decayed yield rate. */
+static unsigned yield_weight(unsigned prior, double runs, double yields)
+{
+	double rate = (yields + PRIOR_YIELD) / (runs + 1.0);
+	rate = rate < FLOOR_RATE ? FLOOR_RATE : rate > CEIL_RATE ? CEIL_RATE : rate;
+	return (unsigned)(prior * SCALE * rate);
+}
+
+/* An outcome into a decayed count of runs and yields. */
+static void decay_note(double *runs, double *yields, int fresh, int finding)
+{
+	*runs = *runs * DECAY + 1.0;
+	*yields = *yields * DECAY + (finding ? FINDING_YIELD : fresh ? 1.0 : 0.0);
+}
+
 static unsigned weight_of(const struct mut_schedule *s, unsigned i)
 {
-	double rate = (s->yields[i] + PRIOR_YIELD) / (s->runs[i] + 1.0);
-	rate = rate < FLOOR_RATE ? FLOOR_RATE : rate > CEIL_RATE ? CEIL_RATE : rate;
-	return (unsigned)(mutator_weight(i) * SCALE * rate);
+	return yield_weight(mutator_weight(i), s->runs[i], s->yields[i]);
 }
 
 void schedule_refresh(struct mut_schedule *s)
@@ -35,7 +48,39 @@ void schedule_note(struct mut_schedule *s, unsigned which, int fresh, int findin
 {
 	if (which >= mutator_count())
 		return;
-	s->runs[which] = s->runs[which] * DECAY + 1.0;
-	s->yields[which] = s->yields[which] * DECAY + (finding ? FINDING_YIELD : fresh ? 1.0 : 0.0);
+	decay_note(&s->runs[which], &s->yields[which], fresh, finding);
 	s->weight[which] = weight_of(s, which);
+}
+
+unsigned setting_schedule_floor(unsigned id)
+{
+	return (unsigned)(setting_weight(setting_get(id)) * SCALE * FLOOR_RATE);
+}
+
+static unsigned setting_weight_of(const struct setting_schedule *s, unsigned id)
+{
+	return yield_weight(setting_weight(setting_get(id)), s->runs[id], s->yields[id]);
+}
+
+void setting_schedule_refresh(struct setting_schedule *s)
+{
+	for (unsigned i = 0; i < setting_count(); i++)
+		s->weight[i] = setting_weight_of(s, i);
+}
+
+void setting_schedule_init(struct setting_schedule *s)
+{
+	*s = (struct setting_schedule){0};
+	setting_schedule_refresh(s);
+}
+
+void setting_schedule_note(struct setting_schedule *s, const struct graph_config *c, int fresh, int finding)
+{
+	for (unsigned k = 0; k < c->nsettings; k++) {
+		unsigned id = c->set[k].id;
+		if (id >= setting_count())
+			continue;
+		decay_note(&s->runs[id], &s->yields[id], fresh, finding);
+		s->weight[id] = setting_weight_of(s, id);
+	}
 }

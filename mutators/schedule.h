@@ -6,6 +6,8 @@
  * same sequence of outcomes. */
 #ifndef PT2FUZZ_SCHEDULE_H
 #define PT2FUZZ_SCHEDULE_H
+#include "../config/settings.h"
+#include "../graph/graph.h"
 #include "mutate.h"
 
 struct mut_schedule {
@@ -26,5 +28,21 @@ void schedule_refresh(struct mut_schedule *s);
 
 /* The weight a mutator never yielding settles at: its table weight's floor. */
 unsigned schedule_floor(unsigned which);
+
+/* The same for the settings a drawn configuration adds (config_draw.h):
+ * each run of a graph whose configuration holds a setting is an outcome of
+ * that setting, so settings whose graphs keep reaching new code are drawn
+ * more, from the catalogue's weight (setting_weight) as the prior. */
+struct setting_schedule {
+	double runs[SETTING_ROWS_MAX], yields[SETTING_ROWS_MAX];
+	unsigned weight[SETTING_ROWS_MAX]; /* what config_draw_use_weights draws by */
+};
+
+void setting_schedule_init(struct setting_schedule *s);
+/* A graph of configuration c ran: an outcome for each of its settings. */
+void setting_schedule_note(struct setting_schedule *s, const struct graph_config *c, int fresh, int finding);
+void setting_schedule_refresh(struct setting_schedule *s);
+/* The weight a setting never yielding settles at. */
+unsigned setting_schedule_floor(unsigned id);
 
 #endif

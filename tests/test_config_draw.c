@@ -1,6 +1,7 @@
 /* The configurations a campaign draws: valid for the graph, only settings
  * that apply to its device, its torch and its backend, none by default
- * outside a campaign, and the config mutator's changes. */
+ * outside a campaign, the config mutator's changes, and settings drawn by
+ * their weight: the catalogue's, or their learned yields. */
 #include <string.h>
 #include "../config/compile.h"
 #include "../config/settings.h"
@@ -9,6 +10,7 @@
 #include "../mutators/config_draw.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
+#include "../mutators/schedule.h"
 #include "test.h"
 
 static char why[300];
@@ -117,5 +119,62 @@ TEST(config_mutator_changes_only_the_configuration)
 		h.config = same;
 	}
 	CHECK(changed > 40);
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
+
+/* How many of n configurations drawn for a CPU graph hold setting id. */
+static unsigned holding(unsigned id, unsigned n)
+{
+	struct graph_config c;
+	struct rng r;
+	unsigned held = 0;
+	rng_seed(&r, 7);
+	for (unsigned i = 0; i < n; i++) {
+		config_draw(&c, &r, TARGET_CPU);
+		for (unsigned k = 0; k < c.nsettings; k++)
+			held += c.set[k].id == id;
+		CHECK(graph_config_check(&c, TARGET_CPU, NULL, 0) == 0);
+	}
+	return held;
+}
+
+TEST(config_draw_favours_code_paths_over_knobs)
+{
+	unsigned freezing = (unsigned)setting_find("inductor.freezing");
+	unsigned knob = (unsigned)setting_find("inductor.max_fusion_size");
+	CHECK(setting_weight(setting_get(freezing)) > setting_weight(setting_get(knob)));
+	config_draw_set_campaign(100, 0, 0, NULL);
+	CHECK(holding(freezing, 2000) > 3 * holding(knob, 2000));
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
+
+TEST(config_draw_follows_the_settings_yields)
+{
+	/* One knob's graphs keep reaching new code, every other setting's none:
+	 * the learned weights draw that knob far more than the catalogue's do. */
+	static struct setting_schedule s;
+	unsigned knob = (unsigned)setting_find("inductor.max_fusion_size");
+	struct graph_config yielding = {0}, barren = {0};
+	CHECK(graph_config_put(&yielding, knob, 1) == 0);
+	setting_schedule_init(&s);
+	unsigned prior = s.weight[knob];
+	for (unsigned id = 0; id < setting_count(); id++)
+		if (id != knob) {
+			barren.nsettings = 0;
+			CHECK(graph_config_put(&barren, id, 1) == 0);
+			for (unsigned k = 0; k < 60; k++)
+				setting_schedule_note(&s, &barren, 0, 0);
+			CHECK_EQ(s.weight[id], setting_schedule_floor(id));
+		}
+	for (unsigned k = 0; k < 60; k++)
+		setting_schedule_note(&s, &yielding, 1, 0);
+	CHECK(s.weight[knob] > prior);
+	config_draw_set_campaign(100, 0, 0, NULL);
+	unsigned by_catalogue = holding(knob, 1000);
+	config_draw_use_weights(s.weight);
+	unsigned by_yield = holding(knob, 1000);
+	config_draw_use_weights(NULL);
+	CHECK(by_yield > 4 * by_catalogue);
+	CHECK(by_yield < 1000); /* the others keep their floor: still drawn */
 	config_draw_set_campaign(0, 0, 0, NULL);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../config/settings.h"
 #include "../fuzz/learned.h"
 #include "../graph/op.h"
 #include "../mutators/mutate.h"
@@ -31,6 +32,8 @@ static void job_start(struct job *j, const char *dir)
 	j->live.pair_runs = calloc(rarity_pair_count(), sizeof *j->live.pair_runs);
 	j->live.mut_runs = calloc(mutator_count(), sizeof *j->live.mut_runs);
 	j->live.mut_yields = calloc(mutator_count(), sizeof *j->live.mut_yields);
+	j->live.set_runs = calloc(setting_count(), sizeof *j->live.set_runs);
+	j->live.set_yields = calloc(setting_count(), sizeof *j->live.set_yields);
 	if (!CHECK(!learned_open(&j->store, dir, &j->live, why, sizeof why)) || !CHECK(!learned_sync(&j->store, &j->live, why, sizeof why)))
 		fprintf(stderr, "  %s\n", why);
 }
@@ -51,6 +54,8 @@ static void job_end(struct job *j)
 	free(j->live.pair_runs);
 	free(j->live.mut_runs);
 	free(j->live.mut_yields);
+	free(j->live.set_runs);
+	free(j->live.set_yields);
 }
 
 static void put(const char *path, const char *text)
@@ -66,6 +71,7 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	CHECK(mkdtemp(dir) != NULL);
 	unsigned mm = (unsigned)op_find("mm"), relu = (unsigned)op_find("relu"), grow = (unsigned)mutator_find("grow");
 	unsigned pair = rarity_pair_slot((int)mm, relu), from_input = rarity_pair_slot(-1, mm);
+	unsigned freezing = (unsigned)setting_find("inductor.freezing");
 	static struct job a, b, c, d;
 	job_start(&a, dir);
 	job_start(&b, dir); /* both from the same (empty) state */
@@ -74,12 +80,14 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	a.live.pair_runs[pair] += 2;
 	a.live.seen[10] |= 1;
 	a.live.mut_runs[grow] = 1, a.live.mut_yields[grow] = 1;
+	a.live.set_runs[freezing] = 2, a.live.set_yields[freezing] = 1;
 	b.live.op_runs[mm] += 5;
 	b.live.op_repeats[mm] += 2;
 	b.live.pair_runs[from_input] += 1;
 	b.live.seen[10] |= 4;
 	b.live.seen[20] |= 2;
 	b.live.mut_runs[grow] = 2;
+	b.live.set_runs[freezing] = 1;
 	job_sync(&a);
 	job_sync(&b);
 	CHECK_EQ(b.live.op_runs[mm], 8); /* both jobs' runs */
@@ -88,6 +96,7 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	CHECK_EQ(b.live.pair_runs[from_input], 1);
 	CHECK_EQ(b.live.seen[10], 5);
 	CHECK(b.live.mut_runs[grow] == 3 && b.live.mut_yields[grow] == 1);
+	CHECK(b.live.set_runs[freezing] == 3 && b.live.set_yields[freezing] == 1); /* a setting's yields too */
 	job_sync(&a); /* a sees what b added, and adds nothing twice */
 	CHECK_EQ(a.live.op_runs[mm], 8);
 	CHECK_EQ(a.live.seen[20], 2);
@@ -100,6 +109,7 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	CHECK_EQ(c.live.pair_runs[pair], 2);
 	CHECK_EQ(c.live.seen[10], 5);
 	CHECK(c.live.mut_runs[grow] == 3);
+	CHECK(c.live.set_runs[freezing] == 3 && c.live.set_yields[freezing] == 1);
 
 	/* Damage: a counts line no writer makes, and a seen file cut short. Each
 	 * is moved aside with its name; the other file still counts. */
@@ -120,10 +130,12 @@ TEST(learned_jobs_add_up_and_a_new_job_starts_from_all_of_them)
 	CHECK(!access(path, F_OK));
 	/* a name the catalogue no longer has is skipped, not damage */
 	snprintf(path, sizeof path, "%s/counts.tsv", dir);
-	put(path, "op\tno_such_op\t4\nop\trelu\t7\nrepeat\trelu\t5\nrepeat\tno_such_op\t1\nmutator\tno_such_mutator\t1.0\t0.5\n");
+	put(path, "op\tno_such_op\t4\nop\trelu\t7\nrepeat\trelu\t5\nrepeat\tno_such_op\t1\nmutator\tno_such_mutator\t1.0\t0.5\n"
+		"setting\tinductor.no_such_setting\t1.0\t0.5\nsetting\tinductor.freezing\t4.0\t2.0\n");
 	job_sync(&d);
 	CHECK_EQ(d.live.op_runs[relu], 7);
 	CHECK_EQ(d.live.op_repeats[relu], 5);
+	CHECK(d.live.set_runs[freezing] == 4 && d.live.set_yields[freezing] == 2);
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	CHECK(!system(path));
 	job_end(&a), job_end(&b), job_end(&c), job_end(&d);

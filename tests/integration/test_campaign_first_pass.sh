@@ -6,7 +6,8 @@
 # compiles when: two seeds at once before any libFuzzer process, and none
 # while libFuzzer's first merge runs. A seed that is a finding is recorded
 # once, and the merge leaves it out without compiling it again. The jobs
-# run without entropic scheduling.
+# run without entropic scheduling. Configurations are off (--no-configs), so
+# a seed runs as its bytes say and its finding's graph is the seed's.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/faults.sh"
 
@@ -23,7 +24,7 @@ merging() { pgrep -f -- "-merge_inner=1 .*--heartbeat $out/stats/heartbeat-round
 slow_on 6
 "$PT2FUZZ" fuzz --time 75 --jobs 2 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
   --components 1 --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow \
-  --hunt-known >"$TMP/log" 2>&1 & # the finding seed's component is a known bug's trigger, else dropped
+  --hunt-known --no-configs >"$TMP/log" 2>&1 & # the finding seed's component is a known bug's trigger, else dropped
 campaign=$!
 parallel=0 merge_compiled=0
 while kill -0 $campaign 2>/dev/null; do
