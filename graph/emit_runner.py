@@ -65,6 +65,8 @@ def run_backward(model, inputs):
 
 
 def to_fp64(x):
+    if x.is_complex():
+        return x.to(torch.complex128)
     return x.to(torch.float64) if x.is_floating_point() else x
 
 

@@ -84,12 +84,12 @@ static int gen_operand(struct chooser *c, const struct tensor_req *q)
 		all_static &= ld[d].sym < 0;
 	}
 	enum fill fill = (enum fill)q->fill;
-	if (dtype_is_float(q->dtype) && fill_has_bounds(fill))
+	if (dtype_is_inexact(q->dtype) && fill_has_bounds(fill))
 		fill = FILL_NORMAL;
-	if (!dtype_is_float(q->dtype) && !fill_has_bounds(fill))
+	if (!dtype_is_inexact(q->dtype) && !fill_has_bounds(fill))
 		fill = FILL_RANGE;
 	int64_t lo = q->lo, hi = q->hi;
-	if (!dtype_is_float(q->dtype)) { /* within what the dtype holds */
+	if (!dtype_is_inexact(q->dtype)) { /* within what the dtype holds */
 		lo = lo < dtype_info(q->dtype)->min ? dtype_info(q->dtype)->min : lo;
 		hi = hi > dtype_info(q->dtype)->max ? dtype_info(q->dtype)->max : hi;
 	} else if (fill == FILL_NORMAL) {
@@ -191,7 +191,7 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	}
 	enum fill fill = FILL_NORMAL;
 	int64_t lo = 0, hi = 1;
-	if (!dtype_is_float(dt)) {
+	if (!dtype_is_inexact(dt)) {
 		fill = FILL_RANGE;
 		if (dt != DT_BOOL) {
 			lo = dtype_info(dt)->min < 0 ? -8 : 0;
@@ -205,7 +205,7 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	}
 	/* Now and then module state instead of an input (a target for in-place writes). */
 	enum value_kind kind = VK_INPUT;
-	if (all_static && rng_chance(r, 8))
+	if (all_static && !dtype_is_complex(dt) && rng_chance(r, 8)) /* complex leaves: inputs only (Module.to) */
 		kind = dtype_is_float(dt) && rng_chance(r, 50) ? VK_PARAM : VK_BUFFER;
 	int id = graph_add_leaf(g, kind, dt, rank, ld, fill, lo, hi, NULL, 0);
 	if (id >= 0 && kind == VK_INPUT && rng_chance(r, 12))
