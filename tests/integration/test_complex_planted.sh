@@ -4,7 +4,7 @@
 # op (a complex kernel, a complex FFT).
 source "$(dirname "$0")/lib.sh"
 run=("$PT2FUZZ" run --device cpu --plugin "$ROOT/tests/integration/planted_backends.py")
-for seed in fam_complex_numbers fam_fft_complex; do
+for seed in fam_complex_numbers fam_fft_of_complex; do
   "${run[@]}" --findings "$TMP/$seed.right" "$ROOT/seeds/$seed.txt" | tee "$TMP/$seed.right.out"
   grep -q "$seed.txt: pass$" "$TMP/$seed.right.out" || die "$seed does not pass under Inductor"
 done
@@ -12,8 +12,8 @@ done
 ROWS=(
   "fam_complex_numbers planted_conj_op exp exp"
   "fam_complex_numbers planted_swap_parts_op complex complex_make"
-  "fam_fft_complex planted_conj_op fft_fft fft_fft_complex"
-  "fam_fft_complex planted_swap_parts_op fft_ifftn fft_ifftn_complex"
+  "fam_fft_of_complex planted_conj_op fft_fft fft_fft_complex"
+  "fam_fft_of_complex planted_swap_parts_op fft_ifftn fft_ifftn_complex"
 )
 for row in "${ROWS[@]}"; do
   read -r seed backend call op <<<"$row"
