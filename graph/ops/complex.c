@@ -84,8 +84,8 @@ static bool infer_part(struct infer_io *io)
 	return true;
 }
 
-#define CX(nm, lay, spelling, rule) \
-	{.name = nm, .family = FAM_COMPLEX, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = DTM_COMPLEX, \
+#define CX(nm, rmax, lay, spelling, rule) \
+	{.name = nm, .family = FAM_COMPLEX, .nin_min = 1, .nin_max = 1, .rank_max = rmax, .dtypes = DTM_COMPLEX, \
 	 .layout = lay, .weight = 2, .empty_ok = 1, .py = spelling, .infer = rule, .choose = choose_none}
 #define CX_PAIR(nm, spelling) \
 	{.name = nm, .family = FAM_COMPLEX, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = DTM_F32_F64, \
@@ -98,7 +98,7 @@ const struct op_def ops_complex[] = {
 	 .rank_max = G_MAX_RANK, .dtypes = DTM_F32_F64, .layout = LAYOUT_FRESH, .weight = 3,
 	 .py = "torch.view_as_complex(@0.clone(memory_format=torch.contiguous_format).unflatten(-1, (-1, 2)))",
 	 .infer = infer_view_as_complex, .choose = choose_none},
-	CX("view_as_real", LAYOUT_VIEW, "torch.view_as_real(@0.resolve_conj())", infer_view_as_real),
-	CX("imag_part", LAYOUT_VIEW, "torch.imag(@0)", infer_part),
+	CX("view_as_real", G_MAX_RANK - 1, LAYOUT_VIEW, "torch.view_as_real(@0.resolve_conj())", infer_view_as_real),
+	CX("imag_part", G_MAX_RANK, LAYOUT_VIEW, "torch.imag(@0)", infer_part),
 };
 FAMILY_COUNT(complex);
