@@ -121,6 +121,7 @@ static enum dtype random_dtype(struct rng *r, unsigned mask)
 	static const uint8_t weights[DT_COUNT] = {
 		[DT_FLOAT32] = 60, [DT_FLOAT16] = 8, [DT_BFLOAT16] = 8, [DT_FLOAT64] = 6, [DT_INT32] = 5,
 		[DT_INT64] = 8,    [DT_BOOL] = 5,    [DT_INT8] = 3,     [DT_UINT8] = 3,   [DT_INT16] = 2,
+		[DT_COMPLEX64] = 4, [DT_COMPLEX128] = 2,
 	};
 	unsigned total = 0;
 	for (unsigned d = 0; d < DT_COUNT; d++)
