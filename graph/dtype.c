@@ -13,6 +13,8 @@ static const struct dtype_info table[DT_COUNT] = {
 	[DT_INT8] = {"int8", "torch.int8", CAT_INT, 8, INT8_MIN, INT8_MAX},
 	[DT_UINT8] = {"uint8", "torch.uint8", CAT_INT, 8, 0, UINT8_MAX},
 	[DT_INT16] = {"int16", "torch.int16", CAT_INT, 16, INT16_MIN, INT16_MAX},
+	[DT_COMPLEX64] = {"complex64", "torch.complex64", CAT_COMPLEX, 64, .fmax = FLT_MAX},
+	[DT_COMPLEX128] = {"complex128", "torch.complex128", CAT_COMPLEX, 128, .fmax = DBL_MAX},
 };
 
 const struct dtype_info *dtype_info(unsigned dt) { return dt < DT_COUNT ? &table[dt] : 0; }
@@ -28,13 +30,43 @@ int dtype_from_name(const char *name)
 int dtype_is_float(unsigned dt) { return dt < DT_COUNT && table[dt].cat == CAT_FLOAT; }
 int dtype_is_low_precision(unsigned dt) { return dt == DT_FLOAT16 || dt == DT_BFLOAT16; }
 int dtype_is_int(unsigned dt) { return dt < DT_COUNT && table[dt].cat == CAT_INT; }
+int dtype_is_complex(unsigned dt) { return dt < DT_COUNT && table[dt].cat == CAT_COMPLEX; }
+int dtype_is_inexact(unsigned dt) { return dtype_is_float(dt) || dtype_is_complex(dt); }
+unsigned dtype_parts(unsigned dt) { return dtype_is_complex(dt) ? 2 : 1; }
+
+int dtype_complex_of(unsigned dt)
+{
+	return dt == DT_FLOAT32 ? DT_COMPLEX64 : dt == DT_FLOAT64 ? DT_COMPLEX128 : -1;
+}
+
+int dtype_real_of(unsigned dt)
+{
+	return dt == DT_COMPLEX64 ? DT_FLOAT32 : dt == DT_COMPLEX128 ? DT_FLOAT64 : -1;
+}
+
+enum dtype dtype_part_type(unsigned dt)
+{
+	int r = dtype_real_of(dt);
+	return (enum dtype)(r >= 0 ? r : (int)dt);
+}
+
+/* torch's toComplexType for a float: the complex type of its width, complex64
+ * for the 16-bit ones (the catalogue has no complex32). */
+static enum dtype complex_holding(enum dtype f) { return f == DT_FLOAT64 ? DT_COMPLEX128 : DT_COMPLEX64; }
 
 enum dtype dtype_promote(enum dtype a, enum dtype b)
 {
 	if (a == b)
 		return a;
-	if (table[a].cat != table[b].cat)
-		return table[a].cat > table[b].cat ? a : b;
+	if (table[a].cat != table[b].cat) {
+		enum dtype hi = table[a].cat > table[b].cat ? a : b, lo = hi == a ? b : a;
+		/* complex64 with float64 meet at complex128 */
+		if (table[hi].cat == CAT_COMPLEX && lo == DT_FLOAT64)
+			return DT_COMPLEX128;
+		return hi;
+	}
+	if (table[a].cat == CAT_COMPLEX)
+		return table[a].bits >= table[b].bits ? a : b;
 	if (table[a].cat == CAT_FLOAT) {
 		/* float16 with bfloat16 meet at float32; otherwise the wider wins. */
 		if (table[a].bits == 16 && table[b].bits == 16)
@@ -67,6 +99,10 @@ enum dtype dtype_result(const enum dtype *dts, const int *zero_dim, int n)
 	if (!have_zero)
 		return dim_t;
 	/* ATen's combine_categories(dim, zero). */
+	if (table[dim_t].cat == CAT_COMPLEX)
+		return dim_t;
+	if (table[zero_t].cat == CAT_COMPLEX)
+		return table[dim_t].cat == CAT_FLOAT ? complex_holding(dim_t) : zero_t;
 	if (table[dim_t].cat == CAT_FLOAT)
 		return dim_t;
 	if (dim_t == DT_BOOL || table[zero_t].cat == CAT_FLOAT)

@@ -1,6 +1,10 @@
 def fill(shape, dtype, kind, lo, hi, gen):
     """Seeded tensor contents: normal, positive, integers in [lo, hi], distinct integers,
-    the constant lo / 1000, or normal values with specials mixed in."""
+    the constant lo / 1000, or normal values with specials mixed in; complex values take two
+    draws of the kind, the real parts then the imaginary ones."""
+    if dtype.is_complex:
+        parts = [fill(shape, torch.float64, kind, lo, hi, gen) for _ in range(2)]
+        return torch.complex(*parts).to(dtype)
     if kind == "normal":
         return torch.randn(shape, generator=gen).to(dtype)
     if kind == "positive":

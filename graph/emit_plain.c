@@ -129,6 +129,14 @@ static void spell_draw(FILE *f, const char *fmt, const struct value *v, unsigned
 /* fill(): the draw, then the leaf's dtype unless the draw made it. */
 static void draw(FILE *f, const struct value *v, unsigned b)
 {
+	if (dtype_is_complex(v->dtype)) { /* fill()'s two draws in float64: the real parts, then the imaginary */
+		fputs("torch.complex(", f);
+		spell_draw(f, fills[v->fill].draw, v, b, 0);
+		fputs(".double(), ", f);
+		spell_draw(f, fills[v->fill].draw, v, b, 0);
+		fprintf(f, ".double()).to(%s)", dtype_info(v->dtype)->torch);
+		return;
+	}
 	spell_draw(f, fills[v->fill].draw, v, b, 0);
 	if (v->dtype != fills[v->fill].made)
 		fprintf(f, ".to(%s)", dtype_info(v->dtype)->torch);
@@ -320,6 +328,8 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		inputs[ninputs++] = (uint16_t)i;
 		if (dtype_is_float(v->dtype) && v->dtype != DT_FLOAT64 && !expect_error)
 			up[nup++] = (uint16_t)i;
+		if (v->dtype == DT_COMPLEX64 && !expect_error)
+			fprintf(f, "    x%u = x%u.to(torch.complex128) if fp64 else x%u\n", i, i, i);
 	}
 	if (marks)
 		write_marks(f, g, inputs, ninputs);
@@ -363,7 +373,7 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		   "       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, "
-		   "fp64_ref=ref[k], equal_nan=True%s) if e.is_floating_point() else torch.equal(e, c)))]\n",
+		   "fp64_ref=ref[k], equal_nan=True%s) if e.is_floating_point() or e.is_complex() else torch.equal(e, c)))]\n",
 		nd->low ? ", tol={torch.float16: 1e-3, torch.bfloat16: 1e-2}.get(e.dtype, 1e-4)" : "");
 	/* as the harness judges strides: exactly on dims of size > 1, where eager's layout is dense */
 	if (o->strides)

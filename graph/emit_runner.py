@@ -52,19 +52,26 @@ def upstream(k, out):
     return torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype).to(out.device)
 
 
+def real_parts(o):
+    """A complex output as its (real, imaginary) pairs, so that its loss term is real."""
+    return torch.view_as_real(o.resolve_conj()) if o.is_complex() else o
+
+
 def run_backward(model, inputs):
     """Forward, then the gradients of sum((out * upstream).sum()) over the outputs that require grad,
     with respect to grad_leaves (zeros where one is unused): the outputs, then the gradients."""
     leaves = grad_leaves(model, inputs)
     with torch.enable_grad():
         outs = run(model, inputs)
-        terms = [(o * upstream(k, o)).sum() for k, o in enumerate(outs)
-                 if isinstance(o, torch.Tensor) and o.requires_grad]
+        graded = [(k, real_parts(o)) for k, o in enumerate(outs) if isinstance(o, torch.Tensor) and o.requires_grad]
+        terms = [(o * upstream(k, o)).sum() for k, o in graded]
         grads = torch.autograd.grad(sum(terms), leaves, allow_unused=True) if terms and leaves else [None] * len(leaves)
     return outs + [torch.zeros_like(t) if g is None else g for t, g in zip(leaves, grads)]
 
 
 def to_fp64(x):
+    if x.is_complex():
+        return x.to(torch.complex128)
     return x.to(torch.float64) if x.is_floating_point() else x
 
 

@@ -169,13 +169,13 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	case FILL_NORMAL:
 	case FILL_POSITIVE:
 	case FILL_SPECIAL:
-		if (!dtype_is_float(dt))
+		if (!dtype_is_inexact(dt))
 			return fail(why, n, "fill normal/positive/special needs a float dtype");
 		v.lo = INT64_MIN;
 		v.hi = INT64_MAX;
 		break;
 	case FILL_CONST: /* lo: the value, in thousandths */
-		if (!dtype_is_float(dt))
+		if (!dtype_is_inexact(dt))
 			return fail(why, n, "fill const needs a float dtype (an integer one is range V V)");
 		if (lo < -1000LL * G_INT_BOUND || lo > 1000LL * G_INT_BOUND || hi != lo)
 			return fail(why, n, "const %lld/1000 out of range, or lo != hi", (long long)lo);
@@ -183,11 +183,11 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 		break;
 	case FILL_RANGE:
 	case FILL_PERM:
-		if (dtype_is_float(dt) && fill == FILL_PERM)
+		if (dtype_is_inexact(dt) && fill == FILL_PERM)
 			return fail(why, n, "fill perm needs an integer dtype");
 		if (lo > hi || lo < -G_INT_BOUND || hi > G_INT_BOUND)
 			return fail(why, n, "range [%lld, %lld] invalid", (long long)lo, (long long)hi);
-		if (!dtype_is_float(dt) && (lo < dtype_info(dt)->min || hi > dtype_info(dt)->max))
+		if (!dtype_is_inexact(dt) && (lo < dtype_info(dt)->min || hi > dtype_info(dt)->max))
 			return fail(why, n, "range [%lld, %lld] exceeds what %s holds", (long long)lo, (long long)hi,
 				    dtype_info(dt)->name);
 		if (fill == FILL_PERM) {
@@ -395,7 +395,7 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		if (o->dtype == DT_BOOL) {
 			o->lo = 0;
 			o->hi = 1;
-		} else if (dtype_is_float(o->dtype)) {
+		} else if (dtype_is_inexact(o->dtype)) {
 			o->lo = INT64_MIN;
 			o->hi = INT64_MAX;
 		}
@@ -553,7 +553,7 @@ int graph_has_step(const struct graph *g)
 		for (unsigned j = 0; j < nd->nin; j++)
 			reads_float |= dtype_is_float(g->v[nd->in[j]].dtype);
 		for (unsigned j = 0; j < nd->nout; j++)
-			writes_int |= !dtype_is_float(g->v[nd->out0 + j].dtype);
+			writes_int |= !dtype_is_inexact(g->v[nd->out0 + j].dtype);
 		if (reads_float && writes_int)
 			return 1;
 	}

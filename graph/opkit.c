@@ -121,7 +121,7 @@ struct tensor_req req_like(const struct value *v)
 	memset(&r, 0, sizeof r);
 	r.dtype = v->dtype;
 	r.rank = v->rank;
-	r.fill = v->dtype == DT_BOOL || !dtype_is_float(v->dtype) ? FILL_RANGE : FILL_NORMAL;
+	r.fill = v->dtype == DT_BOOL || !dtype_is_inexact(v->dtype) ? FILL_RANGE : FILL_NORMAL;
 	r.lo = v->dtype == DT_BOOL ? 0 : -8;
 	r.hi = v->dtype == DT_BOOL ? 1 : 8;
 	memcpy(r.dim, v->dim, sizeof r.dim);
@@ -134,7 +134,7 @@ struct tensor_req req_static(enum dtype dt, unsigned rank, const int32_t *dims)
 	memset(&r, 0, sizeof r);
 	r.dtype = (uint8_t)dt;
 	r.rank = (uint8_t)rank;
-	r.fill = dt == DT_BOOL || !dtype_is_float(dt) ? FILL_RANGE : FILL_NORMAL;
+	r.fill = dt == DT_BOOL || !dtype_is_inexact(dt) ? FILL_RANGE : FILL_NORMAL;
 	r.lo = dt == DT_BOOL ? 0 : -8;
 	r.hi = dt == DT_BOOL ? 1 : 8;
 	r.want_param = dtype_is_float(dt);

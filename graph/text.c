@@ -168,9 +168,9 @@ static int parse_leaf(struct parser *ps, const char *nm, enum value_kind kind)
 		if (!eat(ps, "]"))
 			return perr(ps, "expected ']'");
 	}
-	enum fill fill = dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE;
+	enum fill fill = dtype_is_inexact(dt) ? FILL_NORMAL : FILL_RANGE;
 	int64_t lo = 0, hi = dt == DT_BOOL ? 1 : 8;
-	if (!dtype_is_float(dt) && dt != DT_BOOL && dt != DT_UINT8)
+	if (!dtype_is_inexact(dt) && dt != DT_BOOL && dt != DT_UINT8)
 		lo = -8;
 	int layout = IL_CONTIGUOUS;
 	/* then a fill word, then a layout word, each optional */

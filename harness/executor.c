@@ -436,7 +436,7 @@ static void find_pairs_left(const struct exec_request *rq, const struct run_resu
 			for (unsigned k = 0; mr->ran && mr->ok && k < mr->nout; k++) {
 				const struct tensor_out *t = &mr->out[k];
 				const void *v = t->f ? (const void *)t->f : (const void *)t->i;
-				size_t end = v ? (size_t)((const uint8_t *)v - data) + 8 * t->numel : 0;
+				size_t end = v ? (size_t)((const uint8_t *)v - data) + 8 * t->numel * dtype_parts(t->dtype) : 0;
 				pl->data_at = end > pl->data_at ? end : pl->data_at;
 			}
 		}

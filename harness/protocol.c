@@ -217,9 +217,10 @@ static int take_outputs(struct cur *c, struct mode_result *m, const uint8_t *dat
 		if (c->bad || (t->is_tensor && numel != t->numel))
 			return fail(why, n, "output %u: shape and element count disagree", k);
 		if (t->has_values) {
-			if (t->dtype >= DT_COUNT || off % 8 || off > data_len || t->numel > (data_len - off) / 8)
+			if (t->dtype >= DT_COUNT || off % 8 || off > data_len ||
+			    t->numel > (data_len - off) / 8 / dtype_parts(t->dtype))
 				return fail(why, n, "output %u: values outside shared memory", k);
-			if (dtype_is_float(t->dtype))
+			if (dtype_is_inexact(t->dtype))
 				t->f = (const double *)(const void *)(data + off);
 			else
 				t->i = (const int64_t *)(const void *)(data + off);

@@ -27,7 +27,7 @@ struct tensor_out {
 	int64_t shape[G_MAX_RANK];
 	int64_t stride[G_MAX_RANK];
 	uint64_t numel;
-	const double *f;    /* float dtypes: the values as float64 (NaN/Inf kept) */
+	const double *f;    /* float dtypes: the values as float64 (NaN/Inf kept); complex: numel pairs, real then imaginary */
 	const int64_t *i;   /* int and bool dtypes: the values as int64 */
 };
 

@@ -169,8 +169,11 @@ class Shared:
         self.busy(0xFFFFFFFF, 0)
 
     def put(self, torch, t):
-        """Copies t's values (float64 for floats, int64 otherwise); returns
-        the offset in the data area, or None when it does not fit."""
+        """Copies t's values (float64 for floats, int64 otherwise, float64
+        pairs, real then imaginary, for complex); returns the offset in the
+        data area, or None when it does not fit."""
+        if t.is_complex():
+            t = torch.view_as_real(t.detach().resolve_conj())
         n = t.numel()
         if self.pos + 8 * n > self.size:
             return None

@@ -27,7 +27,7 @@ static bool replace_input(struct break_ctx *b, struct op_choice *ch, unsigned i,
 {
 	struct tensor_req q = req_like(like);
 	q.dtype = (uint8_t)dt;
-	q.fill = dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE;
+	q.fill = dtype_is_inexact(dt) ? FILL_NORMAL : FILL_RANGE;
 	q.lo = dt == DT_BOOL ? 0 : -8;
 	q.hi = dt == DT_BOOL ? 1 : 8;
 	for (unsigned s = 0; d >= 0 && s < G_MAX_BIND; s++)

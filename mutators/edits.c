@@ -152,7 +152,7 @@ int edit_sym(const struct graph *g, unsigned s, unsigned b, int32_t v, struct gr
 int edit_leaf_dtype(const struct graph *g, unsigned id, enum dtype dt, struct graph *out)
 {
 	struct recipe_leaf *l = leaf_of(g, id);
-	if (!l || dtype_is_float(dt) != dtype_is_float(l->dtype))
+	if (!l || dtype_is_inexact(dt) != dtype_is_inexact(l->dtype))
 		return -1;
 	l->dtype = (uint8_t)dt;
 	return finish(&RC, out);
@@ -174,7 +174,7 @@ int edit_leaf_plain(const struct graph *g, unsigned id, struct graph *out)
 int edit_leaf_range(const struct graph *g, unsigned id, int64_t lo, int64_t hi, struct graph *out)
 {
 	struct recipe_leaf *l = leaf_of(g, id);
-	if (!l || dtype_is_float(l->dtype) || l->fill != FILL_RANGE)
+	if (!l || dtype_is_inexact(l->dtype) || l->fill != FILL_RANGE)
 		return -1;
 	l->lo = lo;
 	l->hi = hi;

@@ -135,7 +135,7 @@ void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, uns
 	unsigned first = g->nvalues, nodes = g->nnodes;
 	unsigned start = 1 + (unsigned)rng_below(r, 2);
 	for (unsigned i = 0; i < start; i++)
-		gen_random_input(g, r, DTM_EVERY, 0, G_MAX_RANK, 1);
+		gen_random_input(g, r, DTM_EVERY | DTM_COMPLEX, 0, G_MAX_RANK, 1);
 	for (unsigned tries = 0; g->nnodes - nodes < size && tries < size * 4; tries++) {
 		uint16_t nv = g->nvalues, nn = g->nnodes;
 		int k = gen_append_op(g, r, o, first, 40);

@@ -84,12 +84,12 @@ static int gen_operand(struct chooser *c, const struct tensor_req *q)
 		all_static &= ld[d].sym < 0;
 	}
 	enum fill fill = (enum fill)q->fill;
-	if (dtype_is_float(q->dtype) && fill_has_bounds(fill))
+	if (dtype_is_inexact(q->dtype) && fill_has_bounds(fill))
 		fill = FILL_NORMAL;
-	if (!dtype_is_float(q->dtype) && !fill_has_bounds(fill))
+	if (!dtype_is_inexact(q->dtype) && !fill_has_bounds(fill))
 		fill = FILL_RANGE;
 	int64_t lo = q->lo, hi = q->hi;
-	if (!dtype_is_float(q->dtype)) { /* within what the dtype holds */
+	if (!dtype_is_inexact(q->dtype)) { /* within what the dtype holds */
 		lo = lo < dtype_info(q->dtype)->min ? dtype_info(q->dtype)->min : lo;
 		hi = hi > dtype_info(q->dtype)->max ? dtype_info(q->dtype)->max : hi;
 	} else if (fill == FILL_NORMAL) {
@@ -121,6 +121,7 @@ static enum dtype random_dtype(struct rng *r, unsigned mask)
 	static const uint8_t weights[DT_COUNT] = {
 		[DT_FLOAT32] = 60, [DT_FLOAT16] = 8, [DT_BFLOAT16] = 8, [DT_FLOAT64] = 6, [DT_INT32] = 5,
 		[DT_INT64] = 8,    [DT_BOOL] = 5,    [DT_INT8] = 3,     [DT_UINT8] = 3,   [DT_INT16] = 2,
+		[DT_COMPLEX64] = 4, [DT_COMPLEX128] = 2,
 	};
 	unsigned total = 0;
 	for (unsigned d = 0; d < DT_COUNT; d++)
@@ -191,7 +192,7 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	}
 	enum fill fill = FILL_NORMAL;
 	int64_t lo = 0, hi = 1;
-	if (!dtype_is_float(dt)) {
+	if (!dtype_is_inexact(dt)) {
 		fill = FILL_RANGE;
 		if (dt != DT_BOOL) {
 			lo = dtype_info(dt)->min < 0 ? -8 : 0;
@@ -205,7 +206,7 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 	}
 	/* Now and then module state instead of an input (a target for in-place writes). */
 	enum value_kind kind = VK_INPUT;
-	if (all_static && rng_chance(r, 8))
+	if (all_static && !dtype_is_complex(dt) && rng_chance(r, 8)) /* complex leaves: inputs only (Module.to) */
 		kind = dtype_is_float(dt) && rng_chance(r, 50) ? VK_PARAM : VK_BUFFER;
 	int id = graph_add_leaf(g, kind, dt, rank, ld, fill, lo, hi, NULL, 0);
 	if (id >= 0 && kind == VK_INPUT && rng_chance(r, 12))

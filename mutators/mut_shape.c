@@ -168,6 +168,8 @@ static enum dtype new_dtype(struct rng *r, enum dtype old, int param)
 {
 	static const uint8_t floats[] = {DT_FLOAT32, DT_FLOAT16, DT_BFLOAT16, DT_FLOAT64};
 	static const uint8_t nonfloats[] = {DT_INT32, DT_INT64, DT_BOOL, DT_INT8, DT_UINT8, DT_INT16};
+	if (dtype_is_complex(old))
+		return old == DT_COMPLEX64 ? DT_COMPLEX128 : DT_COMPLEX64;
 	if (dtype_is_float(old))
 		return param || rng_chance(r, 85) ? pick_from(r, floats, 4, old) : pick_from(r, nonfloats, 6, old);
 	if (old != DT_BOOL && rng_chance(r, 70))
@@ -206,11 +208,11 @@ int mut_dtype(struct mut_ctx *m)
 	struct recipe_leaf *l = &rc->e[e].leaf;
 	enum dtype old = (enum dtype)l->dtype, now = new_dtype(m->r, old, l->kind == VK_PARAM);
 	l->dtype = (uint8_t)now;
-	if (dtype_is_float(old) != dtype_is_float(now))
-		l->fill = dtype_is_float(now) ? FILL_NORMAL : FILL_RANGE;
-	mut_leaf_fill(l, dtype_is_float(old) ? -8 : l->lo, dtype_is_float(old) ? 8 : l->hi);
+	if (dtype_is_inexact(old) != dtype_is_inexact(now))
+		l->fill = dtype_is_inexact(now) ? FILL_NORMAL : FILL_RANGE;
+	mut_leaf_fill(l, dtype_is_inexact(old) ? -8 : l->lo, dtype_is_inexact(old) ? 8 : l->hi);
 	/* Casts from float to int go through the safe path (plain ones refuse). */
-	int safe = dtype_is_float(now) && !dtype_is_float(old) && old != DT_BOOL;
+	int safe = dtype_is_inexact(now) && !dtype_is_inexact(old) && old != DT_BOOL;
 	struct recipe_entry cast;
 	memset(&cast, 0, sizeof cast);
 	cast.is_node = 1;
@@ -259,11 +261,12 @@ int mut_leaf(struct mut_ctx *m)
 		is_static &= l->ld[d].sym < 0;
 	if (what == 0 && l->kind == VK_INPUT) {
 		l->layout = (uint8_t)rng_below(m->r, IL_COUNT); /* one that does not suit the rank is dropped */
-	} else if (what == 1 && dtype_is_float(l->dtype)) {
+	} else if (what == 1 && dtype_is_inexact(l->dtype)) {
 		unsigned f = (unsigned)rng_below(m->r, 4);
 		l->fill = float_fills[f] == l->fill ? float_fills[(f + 1) % 4] : float_fills[f];
 		l->lo = l->hi = l->fill == FILL_CONST ? consts[rng_below(m->r, 6)] : 0;
-	} else if (what == 2 && is_static) {
+	} else if (what == 2 && is_static && !dtype_is_complex(l->dtype)) {
+		/* not complex: Module.to(float64), the fp64 run's, drops a complex leaf's imaginary parts */
 		l->kind = l->kind != VK_INPUT ? VK_INPUT : dtype_is_float(l->dtype) && rng_chance(m->r, 50) ? VK_PARAM : VK_BUFFER;
 		l->layout = 0;
 	} else {

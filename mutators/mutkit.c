@@ -57,7 +57,7 @@ int mut_can_replace(const struct graph *g, const struct value *c, const struct v
 {
 	if (c->dtype != v->dtype || !value_same_shape(g, c, v) || c->datadep)
 		return 0;
-	if (!dtype_is_float(v->dtype) && (c->lo < v->lo || c->hi > v->hi))
+	if (!dtype_is_inexact(v->dtype) && (c->lo < v->lo || c->hi > v->hi))
 		return 0;
 	/* Distinct indices and positive variances are known only of leaves
 	 * made that way: keep what the chooser asked for. */
@@ -77,7 +77,7 @@ int mut_find_replacement(const struct graph *g, struct rng *r, unsigned v, unsig
 
 void mut_leaf_fill(struct recipe_leaf *l, int64_t lo, int64_t hi)
 {
-	if (dtype_is_float(l->dtype)) {
+	if (dtype_is_inexact(l->dtype)) {
 		if (l->fill == FILL_CONST && lo == hi) {
 			l->lo = l->hi = lo;
 			return;

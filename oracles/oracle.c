@@ -18,6 +18,8 @@ void oracle_default_opts(struct oracle_opts *o)
 	o->tol[DT_FLOAT64] = 1e-4;
 	o->tol[DT_FLOAT16] = 1e-3;
 	o->tol[DT_BFLOAT16] = 1e-2;
+	o->tol[DT_COMPLEX64] = 1e-4;
+	o->tol[DT_COMPLEX128] = 1e-4;
 	o->check_strides = 1;
 }
 
@@ -55,7 +57,7 @@ static const struct tensor_out *nudged_out(const struct run_result *r, unsigned 
 static const struct tensor_out *fp64_ref(const struct run_result *r, unsigned b, unsigned k, const struct tensor_out *e)
 {
 	const struct tensor_out *f = mode_out(r, RM_FP64, b, k, e);
-	return f && f->f && f->dtype == DT_FLOAT64 ? f : NULL;
+	return f && f->f && f->dtype == (dtype_is_complex(e->dtype) ? DT_COMPLEX128 : DT_FLOAT64) ? f : NULL;
 }
 
 /* The reference for int or bool output e: the fp64 run's ints of e's dtype,
@@ -175,7 +177,10 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 	double max_abs = 0, max_rel = 0;
 	struct same_sums all = {.close = 1}, agreeing = {.close = 1}; /* agreeing: eager within cond_tol of fp64 */
 	struct same_sums steady = {.close = 1}; /* beyond what nudging moves eager by */
-	for (uint64_t i = 0; i < e->numel; i++) {
+	/* complex values are pairs, real then imaginary: each part is judged
+	 * as a float of its own, NaN and Inf included */
+	unsigned parts = dtype_parts(e->dtype);
+	for (uint64_t i = 0; i < e->numel * parts; i++) {
 		double ev = e->f[i], cv = c->f[i];
 		int ec = float_class(ev), cc = float_class(cv), fc = f ? float_class(f->f[i]) : 0;
 		if (ec || cc) {
@@ -208,9 +213,9 @@ static int compare_float(const struct tensor_out *e, const struct tensor_out *c,
 		uint64_t i = first_bad;
 		oracle_set(v, V_NUMERIC, MM_NONFINITE, (int)b, (int)k,
 			   "binding %u output %u: compiled differs in NaN/Inf at %llu of %llu positions where eager%s agree "
-			   "(first at index %llu: eager %.6g, compiled %g)",
-			   b, k, (unsigned long long)nbad, (unsigned long long)e->numel, f ? " and fp64" : " (finite)",
-			   (unsigned long long)i, e->f[i], c->f[i]);
+			   "(first at index %llu%s: eager %.6g, compiled %g)",
+			   b, k, (unsigned long long)nbad, (unsigned long long)(e->numel * parts), f ? " and fp64" : " (finite)",
+			   (unsigned long long)(i / parts), parts == 1 ? "" : i % 2 ? " imag" : " real", e->f[i], c->f[i]);
 		fill_numbers(v, max_abs, max_rel, 0, 0);
 		return 1;
 	}
@@ -342,11 +347,11 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 		return 1;
 	}
 	int finding = 0, judged = values && e->has_values && c->has_values;
-	if (judged && dtype_is_float(e->dtype) && e->f && c->f)
+	if (judged && dtype_is_inexact(e->dtype) && e->f && c->f)
 		finding = compare_float(e, c, fp64_ref(r, b, k, e), o->continuous ? nudged_out(r, b, k, e) : NULL,
 				        o->tol[e->dtype],
 				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped, b, k, v);
-	else if (judged && e->dtype < DT_COUNT && !dtype_is_float(e->dtype) && e->i && c->i)
+	else if (judged && e->dtype < DT_COUNT && !dtype_is_inexact(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, int_ref(r, b, k, e), b, k, v);
 	if (finding || !stride || stride->kind != V_PASS || !o->check_strides || !e->numel)
 		return finding;

@@ -110,10 +110,10 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	 * output, and the positions where eager agrees with fp64, at float16's tolerance at least */
 	if (graph_config_effects(&g->config) & EFFECT_NUMERICS)
 		for (unsigned d = 0; d < DT_COUNT; d++)
-			if (dtype_is_float(d) && cg.oracle.tol[d] < cg.oracle.tol[DT_FLOAT16])
+			if (dtype_is_inexact(d) && cg.oracle.tol[d] < cg.oracle.tol[DT_FLOAT16])
 				cg.oracle.tol[d] = cg.oracle.tol[DT_FLOAT16];
 	for (unsigned i = 0; i < g->nvalues; i++)
-		if (dtype_is_float(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
+		if (dtype_is_inexact(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
 	/* nudged inputs tell ill-conditioning apart only where nothing jumps */

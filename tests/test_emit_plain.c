@@ -69,7 +69,7 @@ TEST(plain_float_graph_with_a_parameter)
 	CHECK(strstr(p, "return {f\"output {k}\": o for k, o in enumerate(model(x0))}\n"));
 	CHECK(strstr(p, "\neager, compiled = run(Model()), run(torch.compile(Model(), backend=\"inductor\"))\n"
 			"ref = run(Model().double(), fp64=True)\n"));
-	CHECK(strstr(p, "torch._dynamo.utils.same(e, c, fp64_ref=ref[k], equal_nan=True) if e.is_floating_point() else "
+	CHECK(strstr(p, "torch._dynamo.utils.same(e, c, fp64_ref=ref[k], equal_nan=True) if e.is_floating_point() or e.is_complex() else "
 			"torch.equal(e, c)"));
 	CHECK(strstr(p, "(e.shape, e.dtype) == (c.shape, c.dtype)")); /* same() broadcasts [1] against () */
 	const char *last = "\nprint(\"\\n\".join(bad) or \"PASS\")\n";

@@ -724,3 +724,51 @@ TEST(oracle_strides_exact_for_dense_outputs_order_for_others)
 	O.padded_known = 0;
 	CHECK(strstr(V.detail, ORACLE_PADDED_LAYOUT) == NULL);
 }
+
+/* Two complex elements (pairs: real, imaginary) at output 0 of eager and
+ * compiled, complex128 pairs f as fp64's. */
+static void complexes(enum dtype dt, const double *e, const double *c, const double *f)
+{
+	int64_t n = 2;
+	put(RM_EAGER, 0, 0, dt, 1, &n, e, NULL);
+	put(RM_COMPILED, 0, 0, dt, 1, &n, c, NULL);
+	put(RM_FP64, 0, 0, DT_COMPLEX128, 1, &n, f, NULL);
+}
+
+TEST(oracle_complex_values_are_judged_part_by_part)
+{
+	static const double z[4] = {1, 2, -3, 0.5};
+	static const double conj[4] = {1, -2, -3, -0.5}, swapped[4] = {2, 1, 0.5, -3}, near[4] = {1 + 5e-5, 2, -3, 0.5};
+	reset(1);
+	complexes(DT_COMPLEX64, z, z, z);
+	CHECK_EQ(judge(), V_PASS);
+	complexes(DT_COMPLEX64, z, near, z);
+	CHECK_EQ(judge(), V_PASS);
+	complexes(DT_COMPLEX64, z, conj, z); /* the real parts agree: only the imaginary ones tell */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+	complexes(DT_COMPLEX128, z, swapped, z);
+	CHECK_EQ(judge(), V_NUMERIC);
+	/* fp64 of another type is no reference: the 10 x tol rule judges alone */
+	int64_t n = 2;
+	complexes(DT_COMPLEX64, z, conj, z);
+	put(RM_FP64, 0, 0, DT_FLOAT64, 1, &n, z, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "no fp64 reference") != NULL);
+}
+
+TEST(oracle_complex_nan_is_judged_per_part)
+{
+	static const double e[4] = {1, NAN, 3, 4}, same_nan[4] = {1, NAN, 3, 4}, nan_elsewhere[4] = {NAN, 2, 3, 4};
+	static const double inf_imag[4] = {1, 2, 3, INFINITY}, f_ok[4] = {1, NAN, 3, 4}, fine[4] = {1, 2, 3, 4};
+	reset(1);
+	complexes(DT_COMPLEX64, e, same_nan, f_ok);
+	CHECK_EQ(judge(), V_PASS);
+	complexes(DT_COMPLEX64, e, nan_elsewhere, f_ok); /* NaN moved from the imaginary part to the real one */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_NONFINITE);
+	CHECK(strstr(V.detail, "first at index 0 real") != NULL);
+	complexes(DT_COMPLEX64, fine, inf_imag, fine);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "first at index 1 imag") != NULL);
+}

@@ -102,7 +102,7 @@ static bool infer_div(struct infer_io *io)
 {
 	if (!infer_arith(io))
 		return false;
-	if (!dtype_is_float(io->out[0].dtype))
+	if (!dtype_is_inexact(io->out[0].dtype))
 		io->out[0].dtype = DT_FLOAT32;
 	return true;
 }
@@ -374,10 +374,10 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 static const char *const rounding_modes[] = {"trunc", "floor", NULL};
 
 const struct op_def ops_binary[] = {
-	B("add", "torch.add(@0, @1)", DTM_ALL, infer_arith, choose_any),
-	B("sub", "torch.sub(@0, @1)", DTM_NUM, infer_arith_nobool, choose_any),
-	B("mul", "torch.mul(@0, @1)", DTM_ALL, infer_arith, choose_any),
-	B("div", "torch.div(@0, @1)", DTM_NUM, infer_div, choose_any),
+	B("add", "torch.add(@0, @1)", DTM_ALL | DTM_COMPLEX, infer_arith, choose_any),
+	B("sub", "torch.sub(@0, @1)", DTM_NUM | DTM_COMPLEX, infer_arith_nobool, choose_any),
+	B("mul", "torch.mul(@0, @1)", DTM_ALL | DTM_COMPLEX, infer_arith, choose_any),
+	B("div", "torch.div(@0, @1)", DTM_NUM | DTM_COMPLEX, infer_div, choose_any),
 	B("maximum", "torch.maximum(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("minimum", "torch.minimum(@0, @1)", DTM_NUM, infer_arith, choose_any),
 	B("pow", "torch.pow(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),

@@ -32,6 +32,7 @@ FAMILY(linalg)
 FAMILY(fft)
 FAMILY(search)
 FAMILY(scalar)
+FAMILY(complex)
 #undef FAMILY
 
 /* Ends a family file: defines its count. */

@@ -8,6 +8,10 @@
  * rfft of input 0 and give back its length (n=, s=): a real result of input
  * 0's shape. rfft and ihfft halve the last transformed dim (n // 2 + 1).
  *
+ * The *_complex rows transform a complex64 or complex128 input: fft, ifft and
+ * their 2-D and n-D forms keep it complex; irfft and hfft take it as the
+ * half spectrum and return 2 (n - 1) real points (n >= 2).
+ *
  * Dtypes: float32 and float64 (CUDA's half kernels need power-of-two sizes).
  * A transform over an inner dim may return strides of its own choosing:
  * LAYOUT_STRIDED. */
@@ -20,6 +24,7 @@ struct fft_spec {
 	uint8_t dims;     /* enum fft_dims */
 	uint8_t half;     /* the last transformed dim becomes n // 2 + 1 */
 	uint8_t complex;  /* a complex result, read through view_as_real */
+	uint8_t c2r;      /* a complex input's real result: the last transformed dim becomes 2 (n - 1) */
 };
 
 static const char *const norms[] = {"backward", "ortho", "forward", NULL};
@@ -34,14 +39,18 @@ static bool fft_rule(struct infer_io *io, const struct fft_spec *s)
 		return io_fail(io, "dim %lld out of range", (long long)io->attr[0]);
 	if (!io_attr_range(io, norm, 0, 2))
 		return false;
+	if (s->c2r && io_dim_min(io, x, (unsigned)last) < 2)
+		return io_fail(io, "dim %d of size %d: a real result of 2 (n - 1) = 0 points", last, io_dim_min(io, x, (unsigned)last));
 	io->nout = 1;
-	io_out_rank(io, 0, x->rank + s->complex, (enum dtype)x->dtype);
+	io_out_rank(io, 0, x->rank + s->complex, s->c2r ? dtype_part_type(x->dtype) : (enum dtype)x->dtype);
 	FOR_BIND(io, b)
 	{
 		for (unsigned i = 0; i < x->rank; i++)
 			io->out[0].dim[b][i] = x->dim[b][i];
 		if (s->half)
 			io->out[0].dim[b][last] = x->dim[b][last] / 2 + 1;
+		if (s->c2r)
+			io->out[0].dim[b][last] = 2 * (x->dim[b][last] - 1);
 		if (s->complex)
 			io->out[0].dim[b][x->rank] = 2;
 	}
@@ -71,6 +80,10 @@ FFT_FNS(two_real, {FD_LAST_TWO, 0, 0})
 FFT_FNS(all_complex, {FD_ALL, 0, 1})
 FFT_FNS(all_half, {FD_ALL, 1, 1})
 FFT_FNS(all_real, {FD_ALL, 0, 0})
+FFT_FNS(one_c2c, {FD_ONE, 0, 0, 0})
+FFT_FNS(one_c2r, {FD_ONE, 0, 0, 1})
+FFT_FNS(two_c2c, {FD_LAST_TWO, 0, 0, 0})
+FFT_FNS(all_c2c, {FD_ALL, 0, 0, 0})
 
 /* fftshift(x, dim): a roll, for every dtype. */
 static bool infer_shift(struct infer_io *io)
@@ -149,6 +162,11 @@ static bool choose_stft(struct chooser *c, struct op_choice *ch)
 #define FFT1(nm, spelling, tag) FFT(nm, 1, "dim norm$", spelling, tag)
 #define FFT2(nm, spelling, tag) FFT(nm, 2, "norm$", spelling, tag)
 #define FFTN(nm, spelling, tag) FFT(nm, 1, "norm$", spelling, tag)
+/* transforms of complex input: complex results as they are, or a real one */
+#define FFT_C(nm, rmin, attrs_, spelling, tag) \
+	{.name = nm, .family = FAM_FFT, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = G_MAX_RANK - 1, \
+	 .dtypes = DTM_COMPLEX, .layout = LAYOUT_STRIDED, .weight = 1, .attrs = attrs_, .strs = norms, .py = spelling, \
+	 .infer = infer_##tag, .choose = choose_##tag}
 #define AS_REAL(call) "torch.view_as_real(" call ")"
 /* the inverse transforms of real input return a lazily conjugated view */
 #define AS_REAL_RESOLVED(call) "torch.view_as_real(" call ".resolve_conj())"
@@ -181,11 +199,19 @@ const struct op_def ops_fft[] = {
 	FFTN("fft_ihfftn", AS_REAL_RESOLVED("torch.fft.ihfftn(@0, norm=#0)"), all_half),
 	FFTN("fft_irfftn", "torch.fft.irfftn(torch.fft.rfftn(@0), s=@0.shape, norm=#0)", all_real),
 	FFTN("fft_hfftn", "torch.fft.hfftn(torch.fft.rfftn(@0), s=@0.shape, norm=#0)", all_real),
+	FFT_C("fft_fft_complex", 1, "dim norm$", "torch.fft.fft(@0, dim=#0, norm=#1)", one_c2c),
+	FFT_C("fft_ifft_complex", 1, "dim norm$", "torch.fft.ifft(@0, dim=#0, norm=#1)", one_c2c),
+	FFT_C("fft_irfft_complex", 1, "dim norm$", "torch.fft.irfft(@0, dim=#0, norm=#1)", one_c2r),
+	FFT_C("fft_hfft_complex", 1, "dim norm$", "torch.fft.hfft(@0, dim=#0, norm=#1)", one_c2r),
+	FFT_C("fft_fft2_complex", 2, "norm$", "torch.fft.fft2(@0, norm=#0)", two_c2c),
+	FFT_C("fft_ifft2_complex", 2, "norm$", "torch.fft.ifft2(@0, norm=#0)", two_c2c),
+	FFT_C("fft_fftn_complex", 1, "norm$", "torch.fft.fftn(@0, norm=#0)", all_c2c),
+	FFT_C("fft_ifftn_complex", 1, "norm$", "torch.fft.ifftn(@0, norm=#0)", all_c2c),
 	{.name = "fft_fftshift", .family = FAM_FFT, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "dim", .py = "torch.fft.fftshift(@0, dim=#0)",
+	 .dtypes = DTM_EVERY | DTM_COMPLEX, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "dim", .py = "torch.fft.fftshift(@0, dim=#0)",
 	 .infer = infer_shift, .choose = choose_shift},
 	{.name = "fft_ifftshift", .family = FAM_FFT, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_EVERY, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "dim",
+	 .dtypes = DTM_EVERY | DTM_COMPLEX, .layout = LAYOUT_FRESH, .weight = 1, .attrs = "dim",
 	 .py = "torch.fft.ifftshift(@0, dim=#0)", .infer = infer_shift, .choose = choose_shift},
 };
 FAMILY_COUNT(fft);

@@ -309,10 +309,13 @@ static bool choose_multi_dot(struct chooser *c, struct op_choice *ch)
 
 /* ---- the table ---- */
 
-#define MM(nm, nin, ra_min, ra_max, lay, w, attrs_, spelling, tag, ...) \
+#define MM_OF(dt, nm, nin, ra_min, ra_max, lay, w, attrs_, spelling, tag, ...) \
 	{.name = nm, .family = FAM_MATMUL, .nin_min = nin, .nin_max = nin, .rank_min = ra_min, .rank_max = ra_max, \
-	 .dtypes = DTM_FLOAT, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
+	 .dtypes = dt, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag, __VA_ARGS__}
+#define MM(...) MM_OF(DTM_FLOAT, __VA_ARGS__)
+/* the plain products of complex matrices too */
+#define MMC(...) MM_OF(DTM_FLOAT | DTM_COMPLEX, __VA_ARGS__)
 /* Integer matrix products: CPU-only graphs (TARGET_CPU). */
 #define MM_INT(nm, ra_min, ra_max, lay, spelling, tag) \
 	{.name = nm, .family = FAM_MATMUL, .nin_min = 2, .nin_max = 2, .rank_min = ra_min, .rank_max = ra_max, \
@@ -327,18 +330,18 @@ static bool choose_multi_dot(struct chooser *c, struct op_choice *ch)
 #define EIN_ARGS3 "@0, @1, @2"
 
 const struct op_def ops_matmul[] = {
-	MM("mm", 2, 2, 2, LAYOUT_FRESH, 3, NULL, "torch.mm(@0, @1)", mm),
-	MM("bmm", 2, 3, 3, LAYOUT_FRESH, 2, NULL, "torch.bmm(@0, @1)", bmm),
+	MMC("mm", 2, 2, 2, LAYOUT_FRESH, 3, NULL, "torch.mm(@0, @1)", mm),
+	MMC("bmm", 2, 3, 3, LAYOUT_FRESH, 2, NULL, "torch.bmm(@0, @1)", bmm),
 	/* matmul may return a transposed result (when it folds the second operand). */
-	MM("matmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 3, NULL, "torch.matmul(@0, @1)", matmul),
-	MM("matmul_op", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "(@0 @ @1)", matmul),
-	MM("rmatmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "@1.__rmatmul__(@0)", as_base, .base = "matmul"),
-	MM("mv", 2, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.mv(@0, @1)", mv),
+	MMC("matmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 3, NULL, "torch.matmul(@0, @1)", matmul),
+	MMC("matmul_op", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "(@0 @ @1)", matmul),
+	MMC("rmatmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "@1.__rmatmul__(@0)", as_base, .base = "matmul"),
+	MMC("mv", 2, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.mv(@0, @1)", mv),
 	MM_INT("mm_int", 2, 2, LAYOUT_FRESH, "torch.mm(@0, @1)", mm),
 	MM_INT("bmm_int", 3, 3, LAYOUT_FRESH, "torch.bmm(@0, @1)", bmm),
 	MM_INT("matmul_int", 1, G_MAX_RANK, LAYOUT_VIEW, "torch.matmul(@0, @1)", matmul),
-	MM("dot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.dot(@0, @1)", dot),
-	MM("vdot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.vdot(@0, @1)", dot),
+	MMC("dot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.dot(@0, @1)", dot),
+	MMC("vdot", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.vdot(@0, @1)", dot),
 	MM("outer", 2, 1, 1, LAYOUT_FRESH, 1, NULL, "torch.outer(@0, @1)", outer),
 	ADDMM("addmm", 2, addmm),
 	ADDMM("baddbmm", 3, baddbmm),

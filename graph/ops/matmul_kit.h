@@ -60,11 +60,11 @@ static inline bool need_rank(struct infer_io *io, unsigned i, unsigned lo, unsig
 	return true;
 }
 
-/* All operands of input 0's dtype: a float one, or an integer one for the
+/* All operands of input 0's dtype: a float or complex one, or an integer one for the
  * integer variants (eager multiplies integer matrices on the CPU only). */
 static inline bool float_operands(struct infer_io *io)
 {
-	if (!dtype_is_float(io->in[0]->dtype) && !(io->op->cpu_only && dtype_is_int(io->in[0]->dtype)))
+	if (!dtype_is_inexact(io->in[0]->dtype) && !(io->op->cpu_only && dtype_is_int(io->in[0]->dtype)))
 		return io_fail(io, "needs a floating dtype");
 	return io_same_dtype(io);
 }

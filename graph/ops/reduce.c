@@ -97,7 +97,7 @@ static bool red_rule(struct infer_io *io, const struct red_kind *k)
 	if (!red_extra_ok(io, k) || !red_dims_of(io, k, &mask, &keep))
 		return false;
 	enum dtype dt = (enum dtype)x->dtype;
-	if (k->out == RO_SUM && !dtype_is_float(dt))
+	if (k->out == RO_SUM && !dtype_is_inexact(dt))
 		dt = DT_INT64;
 	else if (k->out == RO_BOOL) /* all/any of uint8 stay uint8 (0 or 1), for old code's sake */
 		dt = dt == DT_UINT8 ? DT_UINT8 : DT_BOOL;
@@ -273,9 +273,9 @@ static bool choose_cov(struct chooser *c, struct op_choice *ch)
 
 const struct op_def ops_reduce[] = {
 	/* one dim */
-	RED("mean", one_same, DTM_FLOAT, 2, 0, A_ONE, "torch.mean(@0, dim=#0, keepdim=#1)"),
-	RED("sum", one_sum, DTM_EVERY, 2, 0, A_ONE, "torch.sum(@0, dim=#0, keepdim=#1)"),
-	RED("prod", one_sum, DTM_EVERY, 1, 0, A_ONE, "torch.prod(@0, dim=#0, keepdim=#1)"),
+	RED("mean", one_same, DTM_FLOAT | DTM_COMPLEX, 2, 0, A_ONE, "torch.mean(@0, dim=#0, keepdim=#1)"),
+	RED("sum", one_sum, DTM_EVERY | DTM_COMPLEX, 2, 0, A_ONE, "torch.sum(@0, dim=#0, keepdim=#1)"),
+	RED("prod", one_sum, DTM_EVERY | DTM_COMPLEX, 1, 0, A_ONE, "torch.prod(@0, dim=#0, keepdim=#1)"),
 	RED("argmax", one_index, DTM_NOBOOL, 1, 1, A_ONE, "torch.argmax(@0, dim=#0, keepdim=#1)"),
 	RED("argmin", one_index, DTM_NOBOOL, 1, 1, A_ONE, "torch.argmin(@0, dim=#0, keepdim=#1)"),
 	RED("max_dim", one_val_idx, DTM_EVERY, 2, 2, A_ONE, "torch.max(@0, dim=#0, keepdim=#1)"),

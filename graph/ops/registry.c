@@ -25,7 +25,7 @@ static const struct {
 	{ops_special, &ops_special_count},
 	{ops_random, &ops_random_count},     {ops_linalg, &ops_linalg_count},
 	{ops_fft, &ops_fft_count},           {ops_search, &ops_search_count},
-	{ops_scalar, &ops_scalar_count},
+	{ops_scalar, &ops_scalar_count},     {ops_complex, &ops_complex_count},
 };
 
 static const char *const family_names[FAM_COUNT] = {
@@ -37,7 +37,7 @@ static const char *const family_names[FAM_COUNT] = {
 	[FAM_MISC] = "misc",       [FAM_DATADEP] = "datadep",       [FAM_INPLACE] = "inplace",
 	[FAM_FACTORY] = "factory",  [FAM_LOSS] = "loss",             [FAM_SPECIAL] = "special",
 	[FAM_RANDOM] = "random",   [FAM_LINALG] = "linalg",   [FAM_FFT] = "fft",
-	[FAM_SEARCH] = "search",  [FAM_SCALAR] = "scalar",
+	[FAM_SEARCH] = "search",  [FAM_SCALAR] = "scalar", [FAM_COMPLEX] = "complex",
 };
 
 #define MAX_OPS 1024 /* node.op is a uint16_t */

@@ -474,7 +474,7 @@ static bool choose_as_strided_scatter(struct chooser *c, struct op_choice *ch)
 		ch->attr[1] = 1;
 	int32_t dims[2] = {(int32_t)ch->attr[0], (int32_t)ch->attr[1]};
 	struct tensor_req q = req_static((enum dtype)x->dtype, 2, dims);
-	q.fill = dtype_is_float(x->dtype) ? FILL_NORMAL : FILL_RANGE;
+	q.fill = dtype_is_inexact(x->dtype) ? FILL_NORMAL : FILL_RANGE;
 	q.lo = x->dtype == DT_BOOL ? 0 : -8;
 	q.hi = x->dtype == DT_BOOL ? 1 : 8;
 	int p = c->operand(c, &q);
@@ -529,7 +529,7 @@ static bool infer_view_as(struct infer_io *io)
 static int other_like(struct chooser *c, struct tensor_req q)
 {
 	q.dtype = (uint8_t)(rng_chance(c->rng, 60) ? q.dtype : pick_dtype(c, DTM_ALL));
-	q.fill = dtype_is_float(q.dtype) ? FILL_NORMAL : FILL_RANGE;
+	q.fill = dtype_is_inexact(q.dtype) ? FILL_NORMAL : FILL_RANGE;
 	q.lo = q.dtype == DT_BOOL ? 0 : -8;
 	q.hi = q.dtype == DT_BOOL ? 1 : 8;
 	q.want_param = 0;
@@ -654,7 +654,7 @@ static bool infer_atleast(struct infer_io *io)
  * but the memory is shared). */
 #define SH(nm, rmin, rmax, lay, w, attrs_, spelling, inf, ch_, ...) \
 	{.name = nm, .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_min = rmin, .rank_max = rmax, \
-	 .dtypes = DTM_EVERY, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
+	 .dtypes = DTM_EVERY | DTM_COMPLEX, .layout = lay, .weight = w, .attrs = attrs_, .py = spelling, .infer = inf, .choose = ch_, \
 	 __VA_ARGS__}
 /* Ops of input 0 and another tensor (the shape's or the source's). */
 #define SH2(nm, lay, attrs_, spelling, tag, ...) \

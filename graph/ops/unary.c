@@ -61,35 +61,45 @@ static bool choose_reals(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* real, abs, angle: a complex input's parts' type, a real input's own. */
+static bool infer_part(struct infer_io *io)
+{
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], dtype_part_type(io->in[0]->dtype));
+	return true;
+}
+
 #define U(nm, spelling, dt, inf, ...) \
 	{.name = nm, .family = FAM_UNARY, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_KEEP, .weight = 3, .empty_ok = 1, .py = spelling, .infer = inf, .choose = choose_none, __VA_ARGS__}
 #define UF(nm, ...) U(#nm, "torch." #nm "(@0)", DTM_FLOAT, infer_same, __VA_ARGS__)
 
 const struct op_def ops_unary[] = {
-	U("abs", "torch.abs(@0)", DTM_NUM | DTM_SMALL, infer_same),
-	U("neg", "torch.neg(@0)", DTM_NUM | DTM_SMALL, infer_same),
+	U("abs", "torch.abs(@0)", DTM_NUM | DTM_SMALL | DTM_COMPLEX, infer_part),
+	U("neg", "torch.neg(@0)", DTM_NUM | DTM_SMALL | DTM_COMPLEX, infer_same),
 	U("sign", "torch.sign(@0)", DTM_NUM | DTM_SMALL, infer_same, .step = 1),
-	U("square", "torch.square(@0)", DTM_FLOAT, infer_same),
-	UF(exp), UF(exp2), UF(expm1), UF(log), UF(log2), UF(log1p), UF(sqrt), UF(rsqrt),
-	UF(sin), UF(cos), UF(tan), UF(asin), UF(atan), UF(sinh), UF(cosh), UF(erf), UF(erfc),
+	U("square", "torch.square(@0)", DTM_FLOAT | DTM_COMPLEX, infer_same),
+	U("exp", "torch.exp(@0)", DTM_FLOAT | DTM_COMPLEX, infer_same), UF(exp2), UF(expm1), UF(log), UF(log2), UF(log1p), UF(sqrt), UF(rsqrt),
+	U("sin", "torch.sin(@0)", DTM_FLOAT | DTM_COMPLEX, infer_same),
+	U("cos", "torch.cos(@0)", DTM_FLOAT | DTM_COMPLEX, infer_same), UF(tan), UF(asin), UF(atan), UF(sinh), UF(cosh), UF(erf), UF(erfc),
 	UF(reciprocal), UF(floor, .step = 1), UF(ceil, .step = 1), UF(round, .step = 1), UF(trunc, .step = 1),
 	UF(frac, .step = 1), UF(lgamma), UF(digamma),
 	UF(acos), UF(acosh), UF(asinh), UF(atanh), UF(log10), UF(deg2rad), UF(rad2deg),
 	/* CUDA has no half kernels for angle */
-	U("angle", "torch.angle(@0)", DTM_F32_F64, infer_same, .step = 1),
-	U("sgn", "torch.sgn(@0)", DTM_NUM | DTM_SMALL, infer_same, .step = 1),
+	U("angle", "torch.angle(@0)", DTM_F32_F64 | DTM_COMPLEX, infer_part, .step = 1),
+	U("sgn", "torch.sgn(@0)", DTM_NUM | DTM_SMALL | DTM_COMPLEX, infer_same, .step = 1),
 	U("positive", "torch.positive(@0)", DTM_NUM | DTM_SMALL, infer_same, .aliases = 1), /* returns x itself */
 	U("isneginf", "torch.isneginf(@0)", DTM_FLOAT | DTM_INTS, infer_bool),
 	U("isposinf", "torch.isposinf(@0)", DTM_FLOAT | DTM_INTS, infer_bool),
 	U("isreal", "torch.isreal(@0)", DTM_EVERY, infer_bool),
-	/* the complex views and conjugations: a real tensor comes back itself */
-	U("real", "torch.real(@0)", DTM_EVERY, infer_same, .aliases = 1),
-	U("conj", "torch.conj(@0)", DTM_EVERY, infer_same, .aliases = 1),
-	U("resolve_conj", "torch.resolve_conj(@0)", DTM_EVERY, infer_same, .aliases = 1),
+	/* the complex views and conjugations: a real tensor comes back itself; real
+	 * of a complex one is a strided view of its real parts */
+	U("real", "torch.real(@0)", DTM_EVERY | DTM_COMPLEX, infer_part, .aliases = 1),
+	U("conj", "torch.conj(@0)", DTM_EVERY | DTM_COMPLEX, infer_same, .aliases = 1),
+	U("resolve_conj", "torch.resolve_conj(@0)", DTM_EVERY | DTM_COMPLEX, infer_same, .aliases = 1),
 	U("resolve_neg", "torch.resolve_neg(@0)", DTM_EVERY, infer_same, .aliases = 1),
-	U("conj_physical", "torch.conj_physical(@0)", DTM_EVERY, infer_same, .aliases = 1),
-	U("clone", "torch.clone(@0)", DTM_EVERY, infer_same),
+	U("conj_physical", "torch.conj_physical(@0)", DTM_EVERY | DTM_COMPLEX, infer_same, .aliases = 1),
+	U("clone", "torch.clone(@0)", DTM_EVERY | DTM_COMPLEX, infer_same),
 	U("isnan", "torch.isnan(@0)", DTM_FLOAT, infer_bool),
 	U("isinf", "torch.isinf(@0)", DTM_FLOAT, infer_bool),
 	U("isfinite", "torch.isfinite(@0)", DTM_FLOAT, infer_bool),

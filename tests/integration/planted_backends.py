@@ -280,21 +280,45 @@ def planted_shifted_draws(gm, example_inputs):
     return run
 
 
-@register_backend
-def planted_wrong_op(gm, example_inputs):
-    """One op's kernel is wrong: every call whose name is $PT2FUZZ_PLANTED_OP
-    (as Dynamo traced it) returns its value plus one, or negated when bool."""
+def _break_op(gm, example_inputs, wrong_fn, only=lambda ev: True):
+    """Every call whose name is $PT2FUZZ_PLANTED_OP (as Dynamo traced it) and
+    whose value only() accepts returns wrong_fn(value) instead."""
     name = os.environ["PT2FUZZ_PLANTED_OP"]
     for n in list(gm.graph.nodes):
         ev = n.meta.get("example_value") if n.op == "call_function" else None
-        if getattr(n.target, "__name__", "") != name or not isinstance(ev, torch.Tensor):
+        if getattr(n.target, "__name__", "") != name or not isinstance(ev, torch.Tensor) or not only(ev):
             continue
         with gm.graph.inserting_after(n):
-            wrong = gm.graph.call_function(torch.logical_not if ev.dtype == torch.bool else torch.add,
-                                           (n,) if ev.dtype == torch.bool else (n, 1))
+            wrong = gm.graph.call_function(wrong_fn, (n,))
         n.replace_all_uses_with(wrong, delete_user_cb=lambda user: user is not wrong)
     gm.recompile()
     return compile_fx(gm, example_inputs)
+
+
+def _plus_one(x):
+    return torch.logical_not(x) if x.dtype == torch.bool else x + 1
+
+
+def _swap_parts(x):
+    return torch.view_as_complex(torch.view_as_real(x.resolve_conj()).flip(-1).contiguous())
+
+
+@register_backend
+def planted_wrong_op(gm, example_inputs):
+    """One op's kernel is wrong: it returns its value plus one, or negated when bool."""
+    return _break_op(gm, example_inputs, _plus_one)
+
+
+@register_backend
+def planted_conj_op(gm, example_inputs):
+    """One op's complex kernel returns the conjugate of its value."""
+    return _break_op(gm, example_inputs, torch.conj_physical, only=lambda ev: ev.is_complex())
+
+
+@register_backend
+def planted_swap_parts_op(gm, example_inputs):
+    """One op's complex kernel swaps the real and imaginary parts of its value."""
+    return _break_op(gm, example_inputs, _swap_parts, only=lambda ev: ev.is_complex())
 
 
 def _rewrite_float_constants(gm, change):

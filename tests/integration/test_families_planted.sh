@@ -10,6 +10,8 @@ FAMILIES=(
   "fam_signal_windows gaussian gaussian_window"
   "fam_linalg_spd linalg_eigvalsh linalg_eigvalsh"
   "fam_fft_transforms fft_fft2 fft_fft2"
+  "fam_complex_numbers exp exp"
+  "fam_fft_of_complex fft_fft fft_fft_complex"
   "fam_shape_more select_scatter select_scatter"
   "fam_linalg_decomp ormqr ormqr"
   "fam_misc_nn_more pdist pdist"
