@@ -800,11 +800,13 @@ class Worker:
                     inputs = ns["make_inputs"](b, device)
                     owner = model  # whose parameters and buffers the outputs may share
                     if m == 1:
-                        if dynamic == "marks" and backend != "aoti":  # aoti: export's dynamic_shapes
-                            ns["mark_dynamic"](inputs)
-                        outs = run(compiled, inputs)
+                        marks = dynamic == "marks" and backend != "aoti"  # aoti: export's dynamic_shapes
+                        mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
+                        if ns.get("SHARES"):  # first a call on inputs of their own: the judged call shares
+                            run(compiled, mark(ns["unshared"](inputs)))
+                        outs = run(compiled, mark(inputs))
                     elif m == 2:  # the program's upcast graph where it has one (older programs do not)
-                        inputs = [ns["to_fp64"](x) for x in inputs]
+                        inputs = ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)
                         owner = fp64_model
                         with ns.get("Upcast", contextlib.nullcontext)():
                             outs = run(fp64_model, inputs)

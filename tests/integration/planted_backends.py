@@ -266,6 +266,28 @@ def planted_alias_copy(gm, example_inputs):
     return _replace_first_output(compile_fx(gm, example_inputs), _copied)
 
 
+def _sharing(args):
+    """The pairs (i, j), i < j, of tensor arguments that share memory."""
+    ptrs = [_storage(a) if isinstance(a, torch.Tensor) and a.numel() else None for a in args]
+    return {(i, j) for j in range(len(ptrs)) for i in range(j) if ptrs[i] is not None and ptrs[i] == ptrs[j]}
+
+
+@register_backend
+def planted_alias_first_call(gm, example_inputs):
+    """Runs the graph as it is, specialized on its first call's aliasing: a later call whose
+    arguments share memory where the first call's did not runs on copies of the later sharers,
+    so that writes through them miss the memory they share (a missing aliasing guard)."""
+    first = []
+
+    def run(*args):
+        shared = _sharing(args)
+        first.append(first[0] if first else shared)
+        late = {j for _, j in shared - first[0]}
+        return gm(*[a.clone() if k in late else a for k, a in enumerate(args)])
+
+    return run
+
+
 def _pnorm_p(gm):
     """The p of the graph's pairwise distance, or None."""
     for n in gm.graph.nodes:
