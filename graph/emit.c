@@ -116,6 +116,25 @@ static void fill_args(FILE *f, const struct value *v)
 		(long long)(bounds ? v->lo : 0), (long long)(bounds ? v->hi : 0));
 }
 
+/* SHARES: input index -> the index of the input whose memory it shares
+ * (layout SAME or VIEW: graph_input_partner), for make_inputs. */
+static void emit_shares(FILE *f, const struct graph *g)
+{
+	int16_t index[G_MAX_VALUES];
+	unsigned ninput = 0, nshared = 0;
+	fputs("# input index -> the input whose memory it shares (layout same: that tensor; view: x[...])\nSHARES = {", f);
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		if (g->v[i].kind != VK_INPUT)
+			continue;
+		index[i] = (int16_t)ninput;
+		int partner = g->v[i].layout == IL_SAME || g->v[i].layout == IL_VIEW ? graph_input_partner(g, i) : -1;
+		if (partner >= 0)
+			fprintf(f, "%s%u: %d", nshared++ ? ", " : "", ninput, index[partner]);
+		ninput++;
+	}
+	fputs("}\n", f);
+}
+
 static void input_spec(FILE *f, const struct value *v, unsigned b)
 {
 	fputc('(', f);
@@ -390,12 +409,14 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		}
 		ninput++;
 	}
+	fputs("}\n", f);
+	emit_shares(f, g);
 	int backward = o && o->backward;
 	uint16_t written[G_MAX_VALUES];
 	unsigned nwritten = emit_written_leaves(g, o, written);
 	uint8_t cmp[G_MAX_VALUES + G_MAX_GRADS];
 	unsigned nout = emit_compared(g, o, cmp, sizeof cmp);
-	fputs("}\n# per output, then per written leaf (MUTATED), then per gradient (GRADS): compared, or not (it may\n"
+	fputs("# per output, then per written leaf (MUTATED), then per gradient (GRADS): compared, or not (it may\n"
 	      "# legitimately differ, e.g. tie-broken indices, and what is computed from them)\nCOMPARE = (", f);
 	for (unsigned k = 0; k < nout; k++)
 		fprintf(f, "%s%s", k ? ", " : "", cmp[k] ? "True" : "False");

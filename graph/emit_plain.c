@@ -47,6 +47,8 @@ static const struct {
 	[IL_OFFSET] = {"", "torch.cat((%X.new_zeros(3), %X.flatten()))[3:].view(%X.shape)  # at storage offset 3"},
 	[IL_EXPANDED] = {".expand(%S)", NULL},
 	[IL_STRIDED] = {"", "torch.stack((%X, torch.zeros_like(%X)), -1).flatten(-2)[..., ::2]  # every other element"},
+	[IL_SAME] = {"", NULL}, /* drawn, then another input's memory: write_input */
+	[IL_VIEW] = {"", NULL},
 };
 
 /* What the program needs besides the model: each decides a line or a clause. */
@@ -60,6 +62,7 @@ struct needs {
 	int state;   /* parameters or buffers: __init__'s generator */
 	int modules; /* modules built by the ops' constructors: __init__'s seed */
 	int conv;    /* a convolution: cuDNN's TF32 off, on CUDA */
+	int shared;  /* inputs that share memory: compiled mode's first call gets copies of their own */
 };
 
 /* Whether node nd makes a float16/bfloat16 value of a dtype none of its
@@ -84,6 +87,7 @@ static void find_needs(const struct graph *g, struct needs *nd)
 {
 	memset(nd, 0, sizeof *nd);
 	nd->fullgraph = g->config.fullgraph;
+	nd->shared = graph_has_shared_inputs(g) && !g->broken;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
 		nd->low |= dtype_is_low_precision(v->dtype);
@@ -147,6 +151,19 @@ static void draw_state(FILE *f, const struct graph *g, unsigned id) { draw(f, &g
 
 /* lay_out(): input id drawn (dim 0 of size 1 when it is to be expanded), on
  * the device, laid out. */
+/* An input of layout SAME or VIEW: its partner's memory (after the upcast,
+ * so that the float64 run shares too); 0, or -1 for any other. */
+static int write_share(FILE *f, const struct graph *g, unsigned id)
+{
+	const struct value *v = &g->v[id];
+	int partner = v->layout == IL_SAME || v->layout == IL_VIEW ? graph_input_partner(g, id) : -1;
+	if (partner < 0)
+		return -1;
+	fprintf(f, "    x%u = x%d.clone() if unshared else x%d%s  # %s\n", id, partner, partner,
+		v->layout == IL_VIEW ? "[...]" : "", v->layout == IL_VIEW ? "another view of its memory" : "the same tensor");
+	return 0;
+}
+
 static void write_input(FILE *f, const struct graph *g, unsigned id, const struct plain_opts *o)
 {
 	const struct value *v = &g->v[id];
@@ -163,6 +180,7 @@ static void write_input(FILE *f, const struct graph *g, unsigned id, const struc
 		spell_draw(f, layouts[v->layout].remake, v, o->binding, id);
 		fputc('\n', f);
 	}
+
 }
 
 /* maybe_mark_dynamic's index argument for input v: "1", or "(0, 2)". */
@@ -314,8 +332,10 @@ static void write_call(FILE *f, const struct graph *g, const uint16_t *inputs, u
 static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o, const struct needs *nd)
 {
 	int expect_error = g->broken != 0, marks = !o->dynamic || !strcmp(o->dynamic, "marks");
-	fprintf(f, "def run(model%s):  # forward() on fresh inputs%s\n", expect_error ? "" : ", fp64=False",
-		expect_error ? "" : "; float64 ones for the reference");
+	int aliases = o->aliases && !expect_error;
+	fprintf(f, "def run(model%s%s%s):  # forward() on fresh inputs%s%s\n", expect_error ? "" : ", fp64=False",
+		aliases ? ", leaves=None" : "", nd->shared ? ", unshared=False" : "",
+		expect_error ? "" : "; float64 ones for the reference", aliases ? "; in leaves, what its outputs may share" : "");
 	fprintf(f, "    gen = torch.Generator().manual_seed(%" PRIu64 ")  # input binding %u\n",
 		(uint64_t)g->seed * 1000003u + o->binding, o->binding);
 	uint16_t inputs[G_MAX_VALUES], up[G_MAX_VALUES]; /* all, and those the reference upcasts */
@@ -326,13 +346,18 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 			continue;
 		write_input(f, g, i, o);
 		inputs[ninputs++] = (uint16_t)i;
-		if (dtype_is_float(v->dtype) && v->dtype != DT_FLOAT64 && !expect_error)
+		if (dtype_is_float(v->dtype) && v->dtype != DT_FLOAT64 && !expect_error && v->root == i)
 			up[nup++] = (uint16_t)i;
 		if (v->dtype == DT_COMPLEX64 && !expect_error)
 			fprintf(f, "    x%u = x%u.to(torch.complex128) if fp64 else x%u\n", i, i, i);
 	}
 	if (marks)
 		write_marks(f, g, inputs, ninputs);
+	if (aliases) { /* the harness's leaves, in its order: the inputs, then the module's parameters and buffers */
+		fputs("    if leaves is not None:\n        leaves += [", f);
+		name_list(f, inputs, ninputs);
+		fputs("] + list(model.parameters()) + list(model.buffers())\n", f);
+	}
 	if (nup == 1) {
 		fprintf(f, "    x%u = x%u.double() if fp64 else x%u\n", up[0], up[0], up[0]);
 	} else if (nup) {
@@ -342,6 +367,8 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		name_list(f, up, nup);
 		fputs(")]\n", f);
 	}
+	for (unsigned k = 0; k < ninputs; k++)
+		write_share(f, g, inputs[k]);
 	if (nd->random)
 		fprintf(f, "    torch.manual_seed(%" PRIu32 ")  # the random ops' draws\n", g->seed);
 	write_call(f, g, inputs, ninputs);
@@ -367,9 +394,20 @@ static void write_compile(FILE *f, const struct plain_opts *o, const char *backe
  * output that differs, else PASS. */
 static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
-	fprintf(f, "\ntorch.set_grad_enabled(False)\neager, compiled = run(%s), run(", model_expr(o));
-	write_compile(f, o, backend, nd->fullgraph);
-	fprintf(f, ")\n%sref = run(%s.double(), fp64=True)\n", nd->casts ? "with Upcast():\n    " : "", model_expr(o));
+	fputs("\ntorch.set_grad_enabled(False)\n", f);
+	if (nd->shared) { /* as compiled mode runs it: a first call on copies, then the judged call on shared inputs */
+		fputs("compiled_model = ", f);
+		write_compile(f, o, backend, nd->fullgraph);
+		fputs("\nrun(compiled_model, unshared=True)  # a first call on inputs of their own\n", f);
+	}
+	fprintf(f, "%seager, compiled = run(%s%s), run(", o->aliases ? "eager_leaves, compiled_leaves = [], []\n" : "",
+		model_expr(o), o->aliases ? ", leaves=eager_leaves" : "");
+	if (nd->shared)
+		fputs("compiled_model", f);
+	else
+		write_compile(f, o, backend, nd->fullgraph);
+	fprintf(f, "%s)\n%sref = run(%s.double(), fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
+		nd->casts ? "with Upcast():\n    " : "", model_expr(o));
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		   "       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, "
@@ -385,6 +423,15 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		      "bad += [f\"MISMATCH stride {k}: eager {e.stride()}, compiled {c.stride()}\" "
 		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		      "        if e.shape == c.shape and (s := significant(e))[1] and s[0] != significant(c)[0]]\n",
+		      f);
+	/* as the harness judges sharing: the leaf whose storage a non-empty output shares, by its address */
+	if (o->aliases)
+		fputs("def shared(t, leaves):  # the leaf whose storage t shares (None: none)\n"
+		      "    ptr = t.untyped_storage().data_ptr() if t.numel() else 0\n"
+		      "    return next((i for i, x in enumerate(leaves) if ptr and x.untyped_storage().data_ptr() == ptr), None)\n"
+		      "bad += [f\"MISMATCH alias {k}: eager shares leaf {shared(e, eager_leaves)}, compiled leaf "
+		      "{shared(c, compiled_leaves)}\" for (k, e), c in zip(eager.items(), compiled.values())\n"
+		      "        if shared(e, eager_leaves) != shared(c, compiled_leaves)]\n",
 		      f);
 	fputs("print(\"compared:\", \", \".join(eager))\nprint(\"\\n\".join(bad) or \"PASS\")\n", f);
 }

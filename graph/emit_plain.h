@@ -17,6 +17,7 @@ struct plain_opts {
 	const char *finding;  /* the first comment line's finding signature and kind, or NULL; */
 	const char *kind;     /* the caller's words, checked with emit_safe_name */
 	int strides;          /* also compare strides where eager's layout is dense (a stride finding) */
+	int aliases;          /* also compare which leaf's storage each output shares (an alias finding) */
 };
 
 /* Writes the plain program of a valid graph. 0, or -1 with a reason (an

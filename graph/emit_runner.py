@@ -1,6 +1,23 @@
+def share(x, layout):
+    """Another input's memory: layout same passes its tensor again, view another view of it."""
+    return x if layout == "same" else x[...]
+
+
 def make_inputs(binding=0, device=DEVICE):
+    """The inputs at a binding. One that shares another's memory (SHARES) is drawn all the same,
+    so that the draws of the others do not depend on it."""
     gen = torch.Generator().manual_seed(SEED * 1000003 + binding)
-    return [lay_out(*spec, gen, device) for spec in INPUTS[binding]]
+    inputs = []
+    for k, spec in enumerate(INPUTS[binding]):
+        t = lay_out(*spec, gen, device)
+        inputs.append(share(inputs[SHARES[k]], spec[5]) if k in SHARES else t)
+    return inputs
+
+
+def unshared(inputs):
+    """Copies of the inputs, each in memory of its own: the first of compiled mode's two calls of a
+    graph whose inputs share memory (harness/worker.py), which leaves the inputs as they are."""
+    return [x.clone() for x in inputs]
 
 
 def mark_dynamic(inputs):
@@ -73,6 +90,14 @@ def to_fp64(x):
     if x.is_complex():
         return x.to(torch.complex128)
     return x.to(torch.float64) if x.is_floating_point() else x
+
+
+def inputs_to_fp64(inputs):
+    """to_fp64 of each input, those that share memory (SHARES) sharing their copy's."""
+    out = []
+    for k, x in enumerate(inputs):
+        out.append(share(out[SHARES[k]], INPUTS[0][k][5]) if k in SHARES else to_fp64(x))
+    return out
 
 
 def _upcast(a):

@@ -216,7 +216,30 @@ static const struct {
 	[IL_CHANNELS_LAST_3D] = {5, 5, 0, 0},    [IL_TRANSPOSED] = {2, G_MAX_RANK, 0, 0},
 	[IL_PERMUTED] = {2, G_MAX_RANK, 0, 0},   [IL_OFFSET] = {0, G_MAX_RANK, 1, 0},
 	[IL_EXPANDED] = {1, G_MAX_RANK, 0, 1},   [IL_STRIDED] = {1, G_MAX_RANK, 0, 0},
+	[IL_SAME] = {0, G_MAX_RANK, 0, 0},       [IL_VIEW] = {0, G_MAX_RANK, 0, 0}, /* the partner's, below */
 };
+
+static int leaves_alike(const struct value *a, const struct value *b)
+{
+	return a->dtype == b->dtype && a->rank == b->rank && a->fill == b->fill && a->lo == b->lo && a->hi == b->hi &&
+	       !memcmp(a->ld, b->ld, a->rank * sizeof a->ld[0]);
+}
+
+int graph_input_partner(const struct graph *g, unsigned id)
+{
+	for (unsigned i = id; i-- > 0;)
+		if (g->v[i].kind == VK_INPUT && leaves_alike(&g->v[i], &g->v[id]))
+			return (int)i;
+	return -1;
+}
+
+int graph_has_shared_inputs(const struct graph *g)
+{
+	for (unsigned i = 0; i < g->nvalues; i++)
+		if (g->v[i].kind == VK_INPUT && (g->v[i].layout == IL_SAME || g->v[i].layout == IL_VIEW))
+			return 1;
+	return 0;
+}
 
 int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, size_t n)
 {
@@ -229,9 +252,16 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 		return fail(why, n, "layout %u does not suit rank %u", layout, v->rank);
 	if (graph_users(g, id))
 		return fail(why, n, "layout of v%u: set before any node reads it", id);
+	int partner = -1;
+	if ((layout == IL_SAME || layout == IL_VIEW) && (partner = graph_input_partner(g, id)) < 0)
+		return fail(why, n, "layout %s of v%u: no earlier input of its dtype, dims and fill to share", layout_name(layout),
+			    id);
+	if (partner >= 0 && v->grad)
+		return fail(why, n, "layout %s of v%u: an input that requires grad shares no memory", layout_name(layout), id);
 	v->layout = (uint8_t)layout;
-	v->contig = layout_rules[layout].contig;
-	v->overlap = layout_rules[layout].overlap;
+	v->contig = partner >= 0 ? g->v[partner].contig : layout_rules[layout].contig;
+	v->overlap = partner >= 0 ? g->v[partner].overlap : layout_rules[layout].overlap;
+	v->root = partner >= 0 ? g->v[partner].root : (uint16_t)id;
 	return 0;
 }
 
@@ -455,6 +485,8 @@ int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 		return fail(why, n, "grad v%u: only float leaves have gradients", id);
 	if (g->v[id].kind == VK_BUFFER)
 		return fail(why, n, "grad v%u: a buffer has no gradient", id);
+	if (g->v[id].root != id) /* layout SAME or VIEW */
+		return fail(why, n, "grad v%u: it shares another input's memory", id);
 	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
 		return fail(why, n, "grad v%u: the graph writes in place", id);
 	uint8_t reach[G_MAX_VALUES];

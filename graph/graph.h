@@ -48,10 +48,13 @@ int fill_has_bounds(unsigned fill);
  * contiguous; channels_last (rank 4) and channels_last_3d (rank 5); the last
  * two dims transposed; every dim permuted (reversed); a view at a storage
  * offset; dim 0 expanded from size 1 (stride 0: its rows are equal); every
- * other element of the last dim (stride 2). */
+ * other element of the last dim (stride 2). SAME and VIEW alias another
+ * input, its partner (graph_input_partner): SAME passes the partner's very
+ * tensor again, VIEW another view of the partner's memory (x[...]); their
+ * own values are drawn and dropped, so the other inputs' draws stay put. */
 enum input_layout {
 	IL_CONTIGUOUS, IL_CHANNELS_LAST, IL_CHANNELS_LAST_3D, IL_TRANSPOSED, IL_PERMUTED, IL_OFFSET, IL_EXPANDED,
-	IL_STRIDED, IL_COUNT
+	IL_STRIDED, IL_SAME, IL_VIEW, IL_COUNT
 };
 
 /* The device class a graph is made for: sizes, and ops eager supports on one
@@ -160,6 +163,13 @@ int graph_add_node(struct graph *g, unsigned op, const struct op_choice *ch, cha
 /* Lays graph input id out in memory (enum input_layout) before any node
  * reads it: the layout must suit its rank. */
 int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, size_t n);
+
+/* The input whose memory graph input id shares (layout SAME or VIEW): the
+ * nearest earlier input described alike (dtype, dims, fill and bounds), or
+ * -1 when there is none. */
+int graph_input_partner(const struct graph *g, unsigned id);
+/* Whether some graph input shares another's memory (SAME or VIEW). */
+int graph_has_shared_inputs(const struct graph *g);
 
 /* Whether some node writes leaf id in place, directly or through a view:
  * the oracle then compares it after the call like an output, unless a value

@@ -203,6 +203,7 @@ static int take_outputs(struct cur *c, struct mode_result *m, const uint8_t *dat
 		t->has_values = (uint8_t)take(c, 1);
 		t->numel = take(c, 8);
 		uint64_t off = take(c, 8);
+		t->alias = (uint16_t)take(c, 2);
 		if (c->bad || t->dtype > DT_COUNT || t->rank > G_MAX_RANK)
 			return fail(why, n, "output %u: bad header", k);
 		uint64_t numel = 1;

@@ -31,7 +31,7 @@
 #define PROTO_HELLO_MAX 1024 /* the worker's hello, as the executor keeps it */
 
 /* The protocol's version: a worker of another version refuses to start. */
-#define PROTOCOL_VERSION 3
+#define PROTOCOL_VERSION 4
 
 /* The constants both sides must agree on (docs/protocol.md, "Start-up"):
  * the version, the mode and dtype orders, the ranks, counts and string

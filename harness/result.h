@@ -24,6 +24,9 @@ struct tensor_out {
 	uint8_t dtype;      /* enum dtype; DT_COUNT for any other dtype */
 	uint8_t rank;
 	uint8_t has_values; /* 0 when shared memory ran out: shape and dtype only */
+	/* 1 + the index of the leaf whose storage it shares (the inputs, then
+	 * the module's parameters, then its buffers), 0 for none */
+	uint16_t alias;
 	int64_t shape[G_MAX_RANK];
 	int64_t stride[G_MAX_RANK];
 	uint64_t numel;

@@ -29,7 +29,7 @@ sys.stdout = sys.stderr
 # Python stack of every thread to stderr: the finding's worker.log says where.
 faulthandler.enable()
 
-PROTOCOL_VERSION = 3  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
+PROTOCOL_VERSION = 4  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
 MODES = ("eager", "compiled", "fp64", "nudged")  # what serve() runs, in the executor's enum run_mode order
 DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
@@ -201,21 +201,43 @@ def describe_error(e):
     return type_name(type(e))[: PROTO.etype_max], str(e)[: PROTO.emsg_max], where[: PROTO.frames_max], bases
 
 
-def record_outputs(torch, shm, outs):
+def storage_of(t):
+    """Where t's storage lies (its address), or None: an empty storage has no
+    place, and a tensor without storage (a subclass) shares none."""
+    try:
+        ptr = t.untyped_storage().data_ptr()
+    except (RuntimeError, NotImplementedError):
+        return None
+    return ptr or None
+
+
+def aliased_leaf(torch, leaves, t):
+    """1 + the index of the first of leaves whose storage t shares, 0 for none."""
+    ptr = storage_of(t)
+    for i, leaf in enumerate(leaves):
+        if ptr is not None and isinstance(leaf, torch.Tensor) and storage_of(leaf) == ptr:
+            return i + 1
+    return 0
+
+
+def record_outputs(torch, shm, outs, leaves):
+    """The reply's outputs; each says which of leaves (the inputs, then the
+    module's parameters and buffers) it shares storage with."""
     if len(outs) > PROTO.max_outputs:
         raise ValueError(f"{len(outs)} outputs: a reply carries at most {PROTO.max_outputs}")
     other = PROTO.other_dtype
     recs = [struct.pack("<I", len(outs))]
     for t in outs:
         if not isinstance(t, torch.Tensor):
-            recs.append(struct.pack("<BBBBQQ", 0, other, 0, 0, 0, 0))
+            recs.append(struct.pack("<BBBBQQH", 0, other, 0, 0, 0, 0, 0))
             continue
         code = DTYPE_CODES.get(t.dtype, other)
         off = shm.put(torch, t) if code != other else None
         rank = min(t.dim(), PROTO.max_rank)
         shape = list(t.shape)[:rank]
         stride = list(t.stride())[:rank]
-        recs.append(struct.pack("<BBBBQQ", 1, code, rank, off is not None, t.numel(), off or 0))
+        alias = min(aliased_leaf(torch, leaves, t), 0xFFFF)
+        recs.append(struct.pack("<BBBBQQH", 1, code, rank, off is not None, t.numel(), off or 0, alias))
         recs.append(struct.pack(f"<{rank}q", *shape) + struct.pack(f"<{rank}q", *stride))
     return b"".join(recs)
 
@@ -779,21 +801,28 @@ class Worker:
                     if setup_error:
                         raise RuntimeError("setup")
                     inputs = ns["make_inputs"](b, device)
+                    owner = model  # whose parameters and buffers the outputs may share
                     if m == 1:
-                        if dynamic == "marks" and backend != "aoti":  # aoti: export's dynamic_shapes
-                            ns["mark_dynamic"](inputs)
-                        outs = run(compiled, inputs)
+                        marks = dynamic == "marks" and backend != "aoti"  # aoti: export's dynamic_shapes
+                        mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
+                        if ns.get("SHARES"):  # first a call on inputs of their own: the judged call shares
+                            run(compiled, mark(ns["unshared"](inputs)))
+                        outs = run(compiled, mark(inputs))
                     elif m == 2:  # the program's upcast graph where it has one (older programs do not)
+                        inputs = ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)
+                        owner = fp64_model
                         with ns.get("Upcast", contextlib.nullcontext)():
-                            outs = run(fp64_model, [ns["to_fp64"](x) for x in inputs])
+                            outs = run(fp64_model, inputs)
                     elif m == 3:
                         nudge(torch, inputs, torch.Generator().manual_seed(ns["SEED"] + 1 + b))
+                        owner = nudged_model
                         outs = run(nudged_model, inputs)
                     else:
                         outs = run(model, inputs)
                     if device.startswith("cuda"):
                         torch.cuda.synchronize()
-                    body = record_outputs(torch, self.shm, outs)
+                    leaves = list(inputs) + list(owner.parameters()) + list(owner.buffers())
+                    body = record_outputs(torch, self.shm, outs, leaves)
                     # freed now, under this mode's busy marker: glibc's checking malloc then
                     # reports a kernel's write past an output's end in the mode that did it
                     del outs

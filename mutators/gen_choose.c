@@ -137,8 +137,35 @@ static enum dtype random_dtype(struct rng *r, unsigned mask)
 	return DT_FLOAT32;
 }
 
+/* Now and then an input that shares an earlier input's memory (layout SAME
+ * or VIEW): a copy of that input's description, of a dtype and rank the
+ * caller takes; -1 when no earlier input suits. */
+static int shared_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max,
+			int empty_ok)
+{
+	unsigned cand[G_MAX_VALUES], nc = 0;
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind == VK_INPUT && !v->grad && (DTM(v->dtype) & dtypes) && v->rank >= rank_min &&
+		    v->rank <= rank_max && (empty_ok || !value_has_empty_dim(g, v)))
+			cand[nc++] = i;
+	}
+	if (!nc)
+		return -1;
+	const struct value *p = &g->v[cand[rng_below(r, nc)]];
+	struct leaf_dim ld[G_MAX_RANK];
+	memcpy(ld, p->ld, sizeof ld);
+	int id = graph_add_leaf(g, VK_INPUT, (enum dtype)p->dtype, p->rank, ld, (enum fill)p->fill, p->lo, p->hi, NULL, 0);
+	if (id >= 0)
+		graph_set_layout(g, (unsigned)id, rng_chance(r, 50) ? IL_SAME : IL_VIEW, NULL, 0);
+	return id;
+}
+
 int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned rank_min, unsigned rank_max, int empty_ok)
 {
+	int shared = rng_chance(r, 4) ? shared_input(g, r, dtypes ? dtypes : DTM_ALL, rank_min, rank_max, empty_ok) : -1;
+	if (shared >= 0)
+		return shared;
 	static const uint8_t rank_w[G_MAX_RANK + 1] = {2, 12, 26, 26, 22, 9, 3};
 	unsigned total = 0, rank = rank_min;
 	for (unsigned k = rank_min; k <= rank_max && k <= G_MAX_RANK; k++)

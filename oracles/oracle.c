@@ -1,6 +1,6 @@
 /* Verdicts. The policy, precisely, is docs/oracle.md; in short: hang, crash,
  * behaviour (per binding; these three in judge_errors.c), not-compiled, then
- * numeric (per binding and output), then strides; the first finding in that
+ * numeric and then alias (per binding and output), then strides; the first finding in that
  * order wins. Float values follow torch._dynamo.utils.same (torch 2.6) with
  * the fp64 run as fp64_ref. A near-invalid graph is judged on its errors only. */
 #include "oracle.h"
@@ -21,6 +21,33 @@ void oracle_default_opts(struct oracle_opts *o)
 	o->tol[DT_COMPLEX64] = 1e-4;
 	o->tol[DT_COMPLEX128] = 1e-4;
 	o->check_strides = 1;
+	o->check_aliases = 1;
+}
+
+/* What an output's alias (harness/result.h) says, in words. */
+static void alias_words(unsigned alias, char *out, size_t n)
+{
+	if (alias)
+		snprintf(out, n, "leaf %u's storage", alias - 1);
+	else
+		snprintf(out, n, "no leaf's storage");
+}
+
+/* Whether compiled output c shares another leaf's storage than eager's e
+ * (or one where e shares none, or none where e does): a caller that updates
+ * the result in place then changes an input eager leaves alone, or misses
+ * the change eager makes. 1 and v filled when it does. */
+static int compare_alias(const struct tensor_out *e, const struct tensor_out *c, unsigned b, unsigned k,
+			 struct verdict *v)
+{
+	if (e->alias == c->alias)
+		return 0;
+	char ew[40], cw[40];
+	alias_words(e->alias, ew, sizeof ew);
+	alias_words(c->alias, cw, sizeof cw);
+	oracle_set(v, V_ALIAS, MM_ALIAS, (int)b, (int)k, "binding %u output %u: eager shares %s, compiled %s", b, k, ew,
+		   cw);
+	return 1;
 }
 
 static int same_shape(const struct tensor_out *a, const struct tensor_out *b)
@@ -316,7 +343,8 @@ static int padded_layout(const struct tensor_out *e, const struct tensor_out *c)
 	return 1;
 }
 
-/* Output k at binding b: 1 and v filled on a finding. A stride mismatch is
+/* Output k at binding b: 1 and v filled on a finding (values, then
+ * sharing). A stride mismatch is
  * only remembered in *stride (the lowest-ranked finding) when none is yet;
  * stride NULL: not checked (gradients: autograd promises no layout). */
 static int compare_output(const struct run_result *r, unsigned b, unsigned k, const struct oracle_opts *o, int values,
@@ -353,6 +381,9 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped, b, k, v);
 	else if (judged && e->dtype < DT_COUNT && !dtype_is_inexact(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, int_ref(r, b, k, e), b, k, v);
+	/* gradients: autograd promises no sharing; an empty output: nothing to write through it */
+	if (!finding && o->check_aliases && stride && e->numel)
+		finding = compare_alias(e, c, b, k, v);
 	if (finding || !stride || stride->kind != V_PASS || !o->check_strides || !e->numel)
 		return finding;
 	int dense = dense_layout(e), padded = dense && padded_layout(e, c);
@@ -497,7 +528,7 @@ unsigned oracle_judge_each(const struct run_result *r, const uint8_t *compare, u
 		o = &defaults;
 	}
 	oracle_judge(r, compare, ncompare, o, &out[0]);
-	if (!cap || (out[0].kind != V_NUMERIC && out[0].kind != V_STRIDE) || out[0].output < 0)
+	if (!cap || (out[0].kind != V_NUMERIC && out[0].kind != V_STRIDE && out[0].kind != V_ALIAS) || out[0].output < 0)
 		return cap && verdict_is_finding(out[0].kind);
 	unsigned n = 0, nbind = r->nbind < G_MAX_BIND ? r->nbind : G_MAX_BIND, nout = 0;
 	for (unsigned b = 0; b < nbind; b++)

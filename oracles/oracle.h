@@ -18,6 +18,9 @@
 struct oracle_opts {
 	double tol[DT_COUNT];   /* same()'s tol per output dtype (floats) */
 	uint8_t check_strides;  /* report V_STRIDE (default on) */
+	/* report V_ALIAS (default on; off where compiled mode's outputs are
+	 * copies by design: --backend aoti) */
+	uint8_t check_aliases;
 	/* A known bug pads strides of outputs on this torch (the stride
 	 * finding's detail would say ORACLE_PADDED_LAYOUT): judged around, as
 	 * draw bugs are (pipeline/check_job.c). */

@@ -5,18 +5,20 @@ static const char *const verdict_names[V_COUNT] = {
 	[V_HANG] = "hang",       [V_NUMERIC] = "numeric", [V_STRIDE] = "stride",
 	[V_MISSING_ERROR] = "missing-error", [V_NOT_COMPILED] = "not-compiled",
 	[V_ERROR_MISMATCH] = "error-mismatch", [V_EXPORT] = "export", [V_MEMORY] = "memory",
+	[V_ALIAS] = "alias",
 };
 
 static const char *const mismatch_names[MM_COUNT] = {
 	[MM_NONE] = "none",   [MM_VALUES] = "values", [MM_NONFINITE] = "nonfinite",
 	[MM_SHAPE] = "shape", [MM_DTYPE] = "dtype",   [MM_STRIDE] = "stride",
 	[MM_COUNT_OUT] = "count-out", [MM_RAISED] = "raised", [MM_CRASHED] = "crashed",
-	[MM_LATER] = "later",
+	[MM_LATER] = "later", [MM_ALIAS] = "alias",
 };
 
 static const uint8_t is_finding[V_COUNT] = {
 	[V_BEHAVIOUR] = 1, [V_HANG] = 1, [V_NUMERIC] = 1, [V_STRIDE] = 1, [V_MISSING_ERROR] = 1,
 	[V_ERROR_MISMATCH] = 1, [V_EXPORT] = 1, [V_MEMORY] = 1,
+	[V_ALIAS] = 1,
 };
 
 const char *verdict_name(enum verdict_kind k) { return (unsigned)k < V_COUNT ? verdict_names[k] : "?"; }

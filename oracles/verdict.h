@@ -19,6 +19,8 @@ enum verdict_kind {
 	V_EXPORT,        /* --backend aoti: torch.export raised where eager ran; a finding, not a compiler bug */
 	V_MEMORY,        /* compiled mode corrupted memory: the worker crashed in compiled mode with malloc's (or
 			  * compute-sanitizer's) report, or a later program crashed in its worker and not without it */
+	V_ALIAS,         /* an output shares an input's (or parameter's, buffer's) storage in one mode and not in
+			  * the other, or another one's */
 	V_COUNT
 };
 
@@ -26,6 +28,7 @@ enum verdict_kind {
 enum mismatch {
 	MM_NONE, MM_VALUES, MM_NONFINITE, MM_SHAPE, MM_DTYPE, MM_STRIDE, MM_COUNT_OUT, MM_RAISED, MM_CRASHED,
 	MM_LATER, /* memory: the crash came in a later program of the same worker (blame confirmation) */
+	MM_ALIAS, /* alias: which leaf's storage an output shares */
 	MM_COUNT
 };
 
@@ -53,7 +56,7 @@ struct verdict {
 const char *verdict_name(enum verdict_kind k);   /* "numeric" */
 const char *mismatch_name(enum mismatch m);      /* "nonfinite" */
 int verdict_is_finding(enum verdict_kind k);     /* behaviour, hang, numeric, stride, missing-error,
-						    error-mismatch, export, memory */
+						    error-mismatch, export, memory, alias */
 int verdict_is_compiler_bug(enum verdict_kind k); /* a finding other than export */
 
 #endif

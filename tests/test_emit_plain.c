@@ -310,3 +310,28 @@ TEST(plain_of_a_stride_finding_compares_strides)
 	free(p);
 	free(q);
 }
+
+/* An alias finding's plain program collects each run's leaves (its inputs,
+ * then the module's parameters and buffers, the harness's order) and
+ * compares which one each output shares; any other collects nothing. */
+TEST(plain_of_an_alias_finding_compares_what_outputs_share)
+{
+	const struct plain_opts aliases = {.aliases = 1};
+	char *p = plain(mm_param, &aliases);
+	CHECK(p != NULL);
+	static const char *const says[] = {
+		"def run(model, fp64=False, leaves=None):",
+		"        leaves += [x0] + list(model.parameters()) + list(model.buffers())\n",
+		"run(Model(), leaves=eager_leaves)",
+		", leaves=compiled_leaves)\n",
+		"bad += [f\"MISMATCH alias {k}: eager shares leaf {shared(e, eager_leaves)}",
+		"ref = run(Model().double(), fp64=True)", /* the reference collects nothing */
+	};
+	for (unsigned k = 0; p && k < sizeof says / sizeof says[0]; k++)
+		CHECK(strstr(p, says[k]) != NULL);
+	CHECK(p && strstr(p, "print(\"\\n\".join(bad) or \"PASS\")") > strstr(p, "MISMATCH alias"));
+	free(p);
+	p = plain(mm_param, NULL);
+	CHECK(p && !strstr(p, "leaves"));
+	free(p);
+}

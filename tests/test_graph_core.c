@@ -279,7 +279,7 @@ TEST(core_emission_joins_the_linked_python)
 		CHECK(strstr(p, "    return t\n\n\nclass Model(torch.nn.Module):\n") != NULL);
 		CHECK(strstr(p, "torch.manual_seed(SEED)  # module initializers\n        self.") ||
 		      strstr(p, "torch.manual_seed(SEED)  # module initializers\n\n    def forward(self"));
-		CHECK(strstr(p, ")\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
+		CHECK(strstr(p, ")\n\n\ndef share(x, layout):\n") != NULL);
 		CHECK(len > sizeof end && strcmp(p + len - (sizeof end - 1), end) == 0);
 		free(p);
 	}

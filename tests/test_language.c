@@ -172,6 +172,19 @@ TEST(state_leaves_are_written_and_named)
 	free(text);
 }
 
+/* g's sinks marked and g through the codec into h; whether its program
+ * says each of the three texts. */
+static int program_says(const char *t1, const char *t2, const char *t3)
+{
+	graph_mark_sinks(&g);
+	char *p = emit_program_string(&g, NULL, NULL);
+	size_t n = codec_encode(&g, a, sizeof a);
+	CHECK(n && codec_decode(&h, a, n, why, sizeof why) == 0);
+	int says = p && strstr(p, t1) && strstr(p, t2) && strstr(p, t3);
+	free(p);
+	return says;
+}
+
 TEST(layouts_suit_their_rank_and_mark_memory)
 {
 	tk_static(&g);
@@ -190,13 +203,8 @@ TEST(layouts_suit_their_rank_and_mark_memory)
 	CHECK(tk_node(&g, "relu", 1, &x1, 0, NULL, why, sizeof why) >= 0);
 	/* set before any node reads it, so what nodes derived from it stays true */
 	CHECK(graph_set_layout(&g, (unsigned)x1, IL_STRIDED, why, sizeof why) < 0);
-	graph_mark_sinks(&g);
-	char *p = emit_program_string(&g, NULL, NULL);
-	CHECK(p && strstr(p, "((2, 3, 4, 5), torch.float32, \"normal\", 0, 0, \"channels_last\")"));
-	CHECK(p && strstr(p, "\"expanded\")") && strstr(p, "\"offset\")"));
-	free(p);
-	size_t n = codec_encode(&g, a, sizeof a);
-	CHECK(n && codec_decode(&h, a, n, why, sizeof why) == 0);
+	CHECK(program_says("((2, 3, 4, 5), torch.float32, \"normal\", 0, 0, \"channels_last\")", "\"expanded\")",
+			   "\"offset\")"));
 	CHECK_EQ(h.v[x4].layout, IL_CHANNELS_LAST);
 	CHECK_EQ(h.v[x3].layout, IL_EXPANDED);
 	/* a version-3 file cannot say a layout; one without layouts still decodes */
@@ -204,6 +212,54 @@ TEST(layouts_suit_their_rank_and_mark_memory)
 	char *text = tk_text(&g, 0);
 	CHECK(text && strstr(text, "x0 = input float32 [2, 3, 4, 5] channels_last\n"));
 	free(text);
+}
+
+/* Inputs that share memory: SAME and VIEW need an earlier input described
+ * alike, take its memory (root) so in-place writes know, carry through the
+ * codec and the text form, and the program says whose memory (SHARES). */
+TEST(shared_inputs_take_an_earlier_inputs_memory)
+{
+	tk_static(&g);
+	int x0 = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 6});
+	int y = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 5});
+	int x2 = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 6});
+	int x3 = tk_input(&g, DT_FLOAT32, 2, (int[]){4, 6});
+	CHECK(graph_set_layout(&g, (unsigned)y, IL_SAME, why, sizeof why) < 0); /* no input of its dims before it */
+	CHECK(strstr(why, "no earlier input") != NULL);
+	CHECK(graph_set_layout(&g, (unsigned)x2, IL_SAME, why, sizeof why) == 0);
+	CHECK_EQ(graph_input_partner(&g, (unsigned)x2), x0);
+	CHECK_EQ(g.v[x2].root, x0);
+	CHECK(graph_set_layout(&g, (unsigned)x3, IL_VIEW, why, sizeof why) == 0);
+	CHECK_EQ(graph_input_partner(&g, (unsigned)x3), x2); /* the nearest, whose memory is x0's */
+	CHECK_EQ(g.v[x3].root, x0);
+	CHECK(graph_has_shared_inputs(&g));
+	CHECK(graph_grad_refused(&g, (unsigned)x3, why, sizeof why)); /* shared memory takes no gradient */
+	CHECK(graph_grad_refused(&g, (unsigned)x0, why, sizeof why) == 0);
+	/* a write into x3 may not read x0: they are one memory */
+	CHECK(tk_node(&g, "add_", 2, (int[]){x3, x0}, 0, NULL, why, sizeof why) < 0);
+	int w = tk_input(&g, DT_FLOAT32, 1, (int[]){6});
+	CHECK(tk_node(&g, "add_", 2, (int[]){x3, w}, 0, NULL, why, sizeof why) >= 0);
+	CHECK(graph_leaf_written(&g, (unsigned)x0, NULL));
+	CHECK(program_says("\nSHARES = {2: 0, 3: 2}\n", "\"same\")", "\"view\")"));
+	CHECK_EQ(h.v[x2].layout, IL_SAME);
+	CHECK_EQ(h.v[x3].layout, IL_VIEW);
+	CHECK_EQ(h.v[x3].root, x0);
+	char *text = tk_text(&g, 0);
+	CHECK(text && strstr(text, "x2 = input float32 [4, 6] same\n") && strstr(text, "x3 = input float32 [4, 6] view\n"));
+	CHECK(text && text_parse(&h, text, why, sizeof why) == 0 && h.v[x3].root == x0);
+	free(text);
+	/* the generator draws them */
+	struct gen_opts o;
+	gen_default_opts(&o);
+	unsigned same = 0, view = 0;
+	for (uint64_t s = 0; s < 300; s++)
+		if (!gen_graph(&h, s, &o, why, sizeof why))
+			for (unsigned i = 0; i < h.nvalues; i++)
+				if (h.v[i].kind == VK_INPUT) {
+					same += h.v[i].layout == IL_SAME;
+					view += h.v[i].layout == IL_VIEW;
+				}
+	CHECK(same > 0 && view > 0);
 }
 
 TEST(empty_tensors_only_where_ops_take_them)

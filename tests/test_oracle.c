@@ -491,6 +491,59 @@ TEST(oracle_strides_only_on_dims_above_1_and_ranked_last)
 	CHECK_EQ(V.binding, 1);
 }
 
+TEST(oracle_alias_compares_which_leaf_an_output_shares_after_values_before_strides)
+{
+	static double vals[4] = {1, 2, 3, 4}, off[4] = {1, 2, 3, 5};
+	int64_t s[2] = {2, 2};
+	reset(1);
+	struct tensor_out *e = put(RM_EAGER, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	struct tensor_out *c = put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	e->alias = c->alias = 2; /* both view leaf 1 */
+	CHECK_EQ(judge(), V_PASS);
+	c->alias = 0; /* a copy where eager returns a view */
+	CHECK_EQ(judge(), V_ALIAS);
+	CHECK_EQ(V.what, MM_ALIAS);
+	CHECK_EQ(V.output, 0);
+	CHECK(strstr(V.detail, "binding 0 output 0: eager shares leaf 1's storage, compiled no leaf's storage"));
+	e->alias = 0;
+	c->alias = 1; /* an input's memory where eager's output is fresh */
+	CHECK_EQ(judge(), V_ALIAS);
+	CHECK(strstr(V.detail, "eager shares no leaf's storage, compiled leaf 0's storage"));
+	e->alias = 2; /* another leaf's */
+	CHECK_EQ(judge(), V_ALIAS);
+	O.check_aliases = 0;
+	CHECK_EQ(judge(), V_PASS);
+	O.check_aliases = 1;
+	int64_t none[2] = {0, 2}; /* an empty output: nothing to write through it */
+	put(RM_EAGER, 0, 0, DT_FLOAT32, 2, none, vals, NULL);
+	put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, none, vals, NULL)->alias = 1;
+	CHECK_EQ(judge(), V_PASS);
+	e = put(RM_EAGER, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	c = put(RM_COMPILED, 0, 0, DT_FLOAT32, 2, s, vals, NULL);
+	e->alias = 2;
+	c->alias = 1;
+	c->stride[0] = 1; /* strides rank below it */
+	c->stride[1] = 2;
+	CHECK_EQ(judge(), V_ALIAS);
+	c->f = off; /* values above it */
+	CHECK_EQ(judge(), V_NUMERIC);
+	/* each output on its own: a later output's alias finding beside an earlier one's values */
+	c->f = vals;
+	c->stride[0] = 2;
+	c->stride[1] = 1;
+	c->alias = e->alias;
+	put(RM_EAGER, 0, 1, DT_FLOAT32, 2, s, vals, NULL);
+	put(RM_COMPILED, 0, 1, DT_FLOAT32, 2, s, vals, NULL)->alias = 1;
+	CHECK_EQ(judge(), V_ALIAS);
+	CHECK_EQ(V.output, 1);
+	struct verdict each[4];
+	CHECK_EQ(oracle_judge_each(&R, NULL, 0, &O, each, 4), 1);
+	CHECK_EQ(each[0].kind, V_ALIAS);
+	/* a gradient's sharing is not judged */
+	R.m[RM_EAGER][0].ngrad = R.m[RM_COMPILED][0].ngrad = 1;
+	CHECK_EQ(judge(), V_PASS);
+}
+
 TEST(oracle_behaviour_missing_error_and_invalid)
 {
 	reset(1);
@@ -612,7 +665,8 @@ TEST(oracle_names_and_findings)
 		CHECK(mismatch_name((enum mismatch)m)[0] != '?');
 	CHECK(!verdict_is_finding(V_PASS) && !verdict_is_finding(V_INVALID) && !verdict_is_finding(V_NOT_COMPILED));
 	CHECK(verdict_is_finding(V_BEHAVIOUR) && verdict_is_finding(V_HANG) && verdict_is_finding(V_NUMERIC));
-	CHECK(verdict_is_finding(V_STRIDE) && verdict_is_finding(V_MISSING_ERROR));
+	CHECK(verdict_is_finding(V_STRIDE) && verdict_is_finding(V_MISSING_ERROR) && verdict_is_finding(V_ALIAS));
+	CHECK(!strcmp(verdict_name(V_ALIAS), "alias"));
 }
 
 TEST(oracle_backward_labels_gradient_findings)

@@ -51,6 +51,10 @@ TEST(plain_shows_each_kind_of_finding_its_own_way)
 	CHECK(!shows("stride", "", "", &r)); /* a value mismatch does not show a stride finding */
 	plain_read(prog, 0, "compared: output 0\nMISMATCH stride output 0: eager (1, 4), compiled (4, 1)\n", "", &r);
 	CHECK(shows("stride", "", "", &r));
+	CHECK(!shows("alias", "", "", &r)); /* nor a stride mismatch an alias finding */
+	plain_read(prog, 0, "compared: output 0\nMISMATCH alias output 0: eager shares leaf None, compiled leaf 0\n", "", &r);
+	CHECK(shows("alias", "alias", "", &r));
+	CHECK(!shows("stride", "", "", &r));
 	plain_read(prog, 0, "output 0: ok\nPASS\n", "", &r);
 	CHECK(!shows("numeric", "values", "", &r));
 	/* behaviour: the compiled run raising the finding's type, not another nor elsewhere */

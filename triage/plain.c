@@ -21,7 +21,7 @@ char *plain_program(const struct graph *g, const json_t *meta, const struct chec
 	const char *signature = json_file_str(meta, "signature"), *verdict = json_file_str(meta, "verdict");
 	struct plain_opts o = {c->backend, c->compile_mode, c->dynamic, binding, cuda,
 			       emit_safe_name(signature) ? signature : NULL, emit_safe_name(verdict) ? verdict : NULL,
-			       !strcmp(verdict, "stride")};
+			       !strcmp(verdict, "stride"), !strcmp(verdict, "alias")};
 	return emit_plain_string(g, &o, len, why, n);
 }
 
@@ -160,7 +160,7 @@ static const struct {
 } signs[] = {
 	{"numeric", "", SIGN_MISMATCH},    {"missing-error", "", SIGN_MISMATCH}, {"error-mismatch", "", SIGN_MISMATCH},
 	{"behaviour", "crashed", SIGN_SIGNAL}, {"behaviour", "", SIGN_RAISED}, {"memory", "", SIGN_SIGNAL},
-	{"hang", "", SIGN_TIMEOUT},         {"stride", "", SIGN_MISMATCH},
+	{"hang", "", SIGN_TIMEOUT},         {"stride", "", SIGN_MISMATCH}, {"alias", "", SIGN_MISMATCH},
 };
 
 /* What the run did, in words. */

@@ -64,6 +64,7 @@ static void describe_what(const struct report *rp, char *out, size_t n)
 		{"numeric", "dtype", "output dtype differs from eager"},
 		{"numeric", "count-out", "output count differs from eager"},
 		{"stride", "", "output strides differ from eager"},
+		{"alias", "", "an output shares an input's memory in one mode only"},
 	};
 	char type[96], msg[1024], inner[96];
 	json_file_copy(rp->meta, "exception", type, sizeof type);

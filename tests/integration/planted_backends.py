@@ -212,6 +212,82 @@ def planted_drop_writes(gm, example_inputs):
     return run
 
 
+def _storage(t):
+    return t.untyped_storage().data_ptr()
+
+
+def _replace_first_output(compiled, change):
+    """The compiled graph, its first tensor output that change(output,
+    arguments) gives a replacement for replaced by it."""
+
+    def run(*args):
+        outs = list(compiled(*args))
+        for k, o in enumerate(outs):
+            new = change(o, args) if isinstance(o, torch.Tensor) else None
+            if new is not None:
+                outs[k] = new
+                break
+        return outs
+
+    return run
+
+
+def _into_argument(o, args):
+    """o's values written into an argument's memory and returned from there,
+    where o shares no argument's: an output that aliases an input only in
+    compiled mode (a buffer reuse that hands the input back)."""
+    if any(isinstance(a, torch.Tensor) and _storage(a) == _storage(o) for a in args):
+        return None
+    for a in args:
+        if (isinstance(a, torch.Tensor) and not isinstance(a, torch.nn.Parameter) and a.is_contiguous()
+                and a.dtype == o.dtype and a.device == o.device and a.numel() == o.numel()):
+            a.view(-1).copy_(o.reshape(-1))
+            return a.view(o.shape)
+    return None
+
+
+def _copied(o, args):
+    """A copy of o where it shares an argument's memory: an output that
+    aliases an input in eager and not in compiled mode."""
+    if any(isinstance(a, torch.Tensor) and _storage(a) == _storage(o) for a in args):
+        return o.clone()
+    return None
+
+
+@register_backend
+def planted_alias_input(gm, example_inputs):
+    """The first fresh output comes back in an input's memory (same values)."""
+    return _replace_first_output(compile_fx(gm, example_inputs), _into_argument)
+
+
+@register_backend
+def planted_alias_copy(gm, example_inputs):
+    """The first output that views an input comes back as a copy (same values)."""
+    return _replace_first_output(compile_fx(gm, example_inputs), _copied)
+
+
+def _sharing(args):
+    """The pairs (i, j), i < j, of tensor arguments that share memory."""
+    ptrs = [_storage(a) if isinstance(a, torch.Tensor) and a.numel() else None for a in args]
+    return {(i, j) for j in range(len(ptrs)) for i in range(j) if ptrs[i] is not None and ptrs[i] == ptrs[j]}
+
+
+@register_backend
+def planted_alias_first_call(gm, example_inputs):
+    """Runs the graph as it is, specialized on its first call's aliasing: a later call whose
+    arguments share memory where the first call's did not runs on copies of the later sharers,
+    so that writes through them miss the memory they share (a missing aliasing guard)."""
+    first = []
+
+    def run(*args):
+        shared = _sharing(args)
+        first.append(first[0] if first else shared)
+        late = {j for _, j in shared - first[0]}
+        return gm(*[a.clone() if k in late else a for k, a in enumerate(args)])
+
+    return run
+
+
 def _pnorm_p(gm):
     """The p of the graph's pairwise distance, or None."""
     for n in gm.graph.nodes:
