@@ -9,6 +9,7 @@
 #include "../config/compile.h"
 #include "../config/settings.h"
 #include "broken.h"
+#include "compile_config.h"
 #include "op.h"
 #include "real.h"
 
@@ -196,6 +197,7 @@ extern const char pt2fuzz_emit_special_py[], pt2fuzz_emit_special_py_end[];
 extern const char pt2fuzz_emit_fill_py[], pt2fuzz_emit_fill_py_end[];
 extern const char pt2fuzz_emit_model_init_py[], pt2fuzz_emit_model_init_py_end[];
 extern const char pt2fuzz_emit_runner_py[], pt2fuzz_emit_runner_py_end[];
+extern const char pt2fuzz_emit_inference_py[], pt2fuzz_emit_inference_py_end[];
 
 static void paste(FILE *f, const char *start, const char *end)
 {
@@ -203,6 +205,8 @@ static void paste(FILE *f, const char *start, const char *end)
 }
 
 void emit_special_helper(FILE *f) { paste(f, pt2fuzz_emit_special_py, pt2fuzz_emit_special_py_end); }
+
+void emit_inference_helper(FILE *f) { paste(f, pt2fuzz_emit_inference_py, pt2fuzz_emit_inference_py_end); }
 
 int emit_safe_name(const char *s)
 {
@@ -336,7 +340,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	const char *dynamic = o && o->dynamic ? o->dynamic : compile_dynamic_name(gc->dynamic);
 	if (!emit_safe_name(backend) || (mode && !emit_safe_name(mode)) || compile_dynamic_find(dynamic) < 0)
 		return -1;
-	int low = 0, datadep = 0;
+	int low = graph_config_autocast(gc), datadep = 0; /* autocast: float16/bfloat16 values */
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		low |= dtype_is_low_precision(g->v[i].dtype);
 		datadep |= g->v[i].datadep;
@@ -411,6 +415,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_model_state(f, g, harness_draw);
 	fputc('\n', f);
 	emit_forward(f, g);
+	fputs("\n\n", f);
+	emit_inference_helper(f);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_runner_py, pt2fuzz_emit_runner_py_end);
 	return ferror(f) ? -1 : 0;
