@@ -297,17 +297,39 @@ static void emit_mutated(FILE *f, const struct graph *g, const uint16_t *ids, un
 
 /* GRADS: the leaves backward mode differentiates, in value order: a
  * forward() input by its index, a parameter by its name. Empty: forward only. */
-static void emit_grads(FILE *f, const struct graph *g, int backward)
+/* The leaves pick marks, as a tuple of leaf_ref's. */
+static void emit_leaf_tuple(FILE *f, const struct graph *g, const uint8_t *pick)
 {
-	fputs("# backward: gradients of these (forward() input index, or parameter name) follow the outputs\nGRADS = (", f);
 	unsigned k = 0;
+	fputc('(', f);
 	for (unsigned i = 0, input = 0; i < g->nvalues; i++) {
-		const struct value *v = &g->v[i];
-		if (backward && v->grad)
+		if (pick[i])
 			leaf_ref(f, g, i, input, k++);
-		input += v->kind == VK_INPUT;
+		input += g->v[i].kind == VK_INPUT;
 	}
 	fputs(k == 1 ? ",)\n" : ")\n", f);
+}
+
+static void emit_grads(FILE *f, const struct graph *g, int backward)
+{
+	uint8_t pick[G_MAX_VALUES];
+	for (unsigned i = 0; i < g->nvalues; i++)
+		pick[i] = backward && g->v[i].grad;
+	fputs("# backward: gradients of these (forward() input index, or parameter name) follow the outputs\nGRADS = ", f);
+	emit_leaf_tuple(f, g, pick);
+}
+
+/* NOT_DIFFERENTIABLE: the parameters eager has no derivative for where they
+ * go (a loss weight, running statistics: graph_grad_undefined), which do not
+ * require grad under mode.enable_grad. */
+static void emit_not_differentiable(FILE *f, const struct graph *g)
+{
+	uint8_t pick[G_MAX_VALUES];
+	for (unsigned i = 0; i < g->nvalues; i++)
+		pick[i] = g->v[i].kind == VK_PARAM && graph_grad_undefined(g, i, NULL, 0);
+	fputs("# parameters eager cannot differentiate where they go: no grad under mode.enable_grad\n"
+	      "NOT_DIFFERENTIABLE = ", f);
+	emit_leaf_tuple(f, g, pick);
 }
 
 /* COMPILE_DYNAMIC, FULLGRAPH and CONFIG: the rest of the graph's compile
@@ -406,6 +428,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	fputs(nout == 1 ? ",)\n" : ")\n", f);
 	emit_mutated(f, g, written, nwritten);
 	emit_grads(f, g, backward);
+	emit_not_differentiable(f, g);
 	fputs("\n\n", f);
 	emit_special_helper(f);
 	fputs("\n\n", f);

@@ -28,10 +28,12 @@ def modes(model, inputs):
             torch.use_deterministic_algorithms(True, warn_only=True)
             stack.callback(lambda: torch.use_deterministic_algorithms(was[0], warn_only=was[1]))
         if CONFIG.get("mode.enable_grad"):
-            # a parameter forward() writes in place is no leaf that requires grad (an error in eager)
-            for name in MUTATED:
-                if isinstance(name, str) and name not in GRADS:
-                    getattr(model, name).requires_grad_(False)
+            # a parameter forward() writes in place, or eager cannot differentiate where it goes,
+            # does not require grad (either is an error in eager)
+            for name in MUTATED + NOT_DIFFERENTIABLE:
+                t = getattr(model, name) if isinstance(name, str) and name not in GRADS else None
+                if isinstance(t, torch.nn.Parameter):
+                    t.requires_grad_(False)
             stack.enter_context(torch.enable_grad())
         dtype = next((dt for name, dt in AUTOCAST.items() if CONFIG.get(name)), None)
         if dtype is not None:

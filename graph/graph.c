@@ -449,14 +449,8 @@ static void grad_reach(const struct graph *g, unsigned id, uint8_t *reach)
 	}
 }
 
-int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
+int graph_grad_undefined(const struct graph *g, unsigned id, char *why, size_t n)
 {
-	if (!dtype_is_float(g->v[id].dtype))
-		return fail(why, n, "grad v%u: only float leaves have gradients", id);
-	if (g->v[id].kind == VK_BUFFER)
-		return fail(why, n, "grad v%u: a buffer has no gradient", id);
-	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
-		return fail(why, n, "grad v%u: the graph writes in place", id);
 	uint8_t reach[G_MAX_VALUES];
 	grad_reach(g, id, reach);
 	for (unsigned k = 0; k < g->nnodes; k++)
@@ -465,6 +459,17 @@ int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 				return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
 					    op_get(g->n[k].op)->name);
 	return 0;
+}
+
+int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
+{
+	if (!dtype_is_float(g->v[id].dtype))
+		return fail(why, n, "grad v%u: only float leaves have gradients", id);
+	if (g->v[id].kind == VK_BUFFER)
+		return fail(why, n, "grad v%u: a buffer has no gradient", id);
+	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
+		return fail(why, n, "grad v%u: the graph writes in place", id);
+	return graph_grad_undefined(g, id, why, n);
 }
 
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n)

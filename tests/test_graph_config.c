@@ -198,7 +198,7 @@ TEST(graph_config_global_modes)
 	snprintf(text, sizeof text, "bindings 1\nseed 3\n%s", mm);
 	CHECK(text_parse(&g, text, why, sizeof why) == 0);
 	char *p = emit_program_string(&g, NULL, NULL);
-	CHECK(p && strstr(p, "LOW_PRECISION = False\n") && strstr(p, "CONFIG = {}\n"));
+	CHECK(p && strstr(p, "LOW_PRECISION = False\n") && strstr(p, "CONFIG = {}\n") && strstr(p, "NOT_DIFFERENTIABLE = ()\n"));
 	free(p);
 	p = emit_plain_string(&g, &(struct plain_opts){0}, NULL, why, sizeof why);
 	CHECK(p && !strstr(p, "autocast") && !strstr(p, "as_inference") && !strstr(p, "deterministic") &&
