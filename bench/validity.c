@@ -4,13 +4,18 @@
  *
  *   build/bench/validity [--seed S] [--count N] [--size M] [--family F]
  *                        [--dynamic PCT] [--min-rate R] [--failures K] [--mutate N]
- *                        [--break CONSTRAINT]
+ *                        [--break CONSTRAINT] [--mode NAME]
  *
  * --break C makes every graph near-invalid, breaking constraint C
  * (graph/broken.h): then a graph counts when eager raises at its broken node
  * at every binding (the breaker really breaks what it says), and the rate
  * and --min-rate are of those. Values of data-dependent shape (nonzero,
  * unique, ...) are checked for their dtype only.
+ *
+ * --mode NAME runs every graph under the global mode mode.NAME (a row of the
+ * settings' catalogue: deterministic_algorithms, enable_grad,
+ * inference_inputs, autocast_bfloat16, autocast_float16). Under autocast a
+ * value's dtype is autocast's choice, so only its shape is checked.
  *
  * --mutate N applies N structure-aware mutations to each generated graph (a
  * second generated graph is the crossover partner) before it is emitted: the
@@ -27,7 +32,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "../config/settings.h"
 #include "../graph/broken.h"
+#include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/op.h"
 #include "../harness/runtime.h"
@@ -134,6 +141,7 @@ static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t 
 {
 	char *save_b = NULL;
 	char *bind = strtok_r(reply, ";", &save_b);
+	int autocast = graph_config_autocast(&g->config);
 	for (unsigned b = 0; b < g->nbind; b++, bind = strtok_r(NULL, ";", &save_b)) {
 		char *save_o = NULL, *item = bind ? strtok_r(bind, ",", &save_o) : NULL;
 		for (unsigned i = 0; i < g->nvalues; i++) {
@@ -149,7 +157,9 @@ static int first_mismatch(const struct graph *g, char *reply, char *msg, size_t 
 				*alias++ = 0, *overlap++ = 0;
 			/* a data-dependent shape is only bounded by the IR's: its dtype must agree */
 			size_t cmp = v->datadep ? strcspn(want, ":") + 1 : strlen(want) + 1;
-			if (!item || !overlap || strncmp(item, want, cmp)) {
+			/* under autocast, the shape alone: after the dtype */
+			size_t from = autocast && item ? strcspn(want, ":") : 0, item_from = from ? strcspn(item, ":") : 0;
+			if (!item || !overlap || strncmp(item + item_from, want + from, cmp - from)) {
 				snprintf(msg, n, "shape rule: v%u at binding %u is %s in torch, %s inferred", i, b,
 					 item ? item : "(missing)", want);
 				return v->node;
@@ -232,6 +242,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "validity: unknown constraint %s\n", brk);
 		return 2;
 	}
+	const char *mode = arg(argc, argv, "--mode", NULL);
+	char mode_name[64];
+	snprintf(mode_name, sizeof mode_name, "mode.%s", mode ? mode : "");
+	int mode_id = mode ? setting_find(mode_name) : -1;
+	if (mode && mode_id < 0) {
+		fprintf(stderr, "validity: unknown global mode %s (pt2fuzz configs lists the mode.* rows)\n", mode);
+		return 2;
+	}
 	o.break_pct = brk ? 100 : 0;
 	o.constraint = brk ? (unsigned)constraint_find(brk) : C_NONE;
 	if (fam) {
@@ -270,6 +288,14 @@ int main(int argc, char **argv)
 		rng_seed(&r, gseed);
 		for (unsigned k = 0; k < mutations; k++)
 			mutate_graph(&all[made], &partner, &r, 16, &st);
+		struct graph_config c = all[made].config;
+		if (mode_id >= 0 && graph_config_put(&c, (unsigned)mode_id, 1))
+			snprintf(why, sizeof why, "its configuration is full");
+		if (mode_id >= 0 && (c.nsettings == all[made].config.nsettings ||
+				     graph_set_config(&all[made], &c, why, sizeof why))) {
+			fprintf(stderr, "validity: graph %u cannot take %s: %s\n", i, mode_name, why);
+			return 2;
+		}
 		gs[0] = all[made];
 		for (unsigned v = 0; v < gs[0].nvalues; v++)
 			gs[0].v[v].out = gs[0].v[v].kind == VK_NODE;

@@ -88,10 +88,14 @@ def run(src, lines):
         torch.manual_seed(ns["SEED"])
         if not ns.get("EXPECT_ERROR"):
             inputs = ns["make_inputs"](b, "cpu")
-            shapes.append(describe_all(model(*inputs), inputs, model))
+            with ns["modes"](model, inputs):  # the graph's global modes, as its run() sets them
+                outs = model(*inputs)
+            shapes.append(describe_all(outs, inputs, model))
             continue
         try:
-            model(*ns["make_inputs"](b, "cpu"))
+            inputs = ns["make_inputs"](b, "cpu")
+            with ns["modes"](model, inputs):
+                model(*inputs)
         except Exception as e:
             errors.append(e)
             continue

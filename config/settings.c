@@ -127,6 +127,15 @@ static const struct setting settings[] = {
 	{"functorch.donated_buffer", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .effects = EFFECT_BACKWARD},
 	/* on: CUDA's random ops become functional Philox draws */
 	{"functorch.functionalize_rng_ops", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_RANDOM, .effect_at = "True"},
+	/* Global modes around every run of forward() (eager, compiled and the float64 one), set by the
+	 * program (graph/emit_runner.py's Modes), not by a config module */
+	{"mode.deterministic_algorithms", SET_BOOL, OFF_ON, ON_ANY}, /* torch.use_deterministic_algorithms(warn_only) */
+	{"mode.enable_grad", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI}, /* off: no_grad, as the harness runs */
+	/* inputs made under torch.inference_mode: those forward() writes or differentiates are not */
+	{"mode.inference_inputs", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI},
+	/* torch.autocast: eager rounds to the autocast dtype too, the float64 run does not */
+	{"mode.autocast_bfloat16", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NUMERICS | EFFECT_NOT_AOTI, .effect_at = "True"},
+	{"mode.autocast_float16", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NUMERICS | EFFECT_NOT_AOTI, .effect_at = "True"},
 };
 
 /* Pairs a configuration does not set together: each row a combination that
@@ -143,6 +152,8 @@ static const struct setting_clash clashes[] = {
 	{"inductor.max_autotune", "inductor.max_autotune_pointwise", "max_autotune implies max_autotune_pointwise"},
 	{"dynamo.assume_static_by_default", "dynamo.automatic_dynamic_shapes",
 	 "with every dim dynamic from the start, automatic dynamism has nothing to do"},
+	{"mode.autocast_bfloat16", "mode.autocast_float16", "one autocast dtype at a time"},
+	{"mode.inference_inputs", "mode.enable_grad", "an op that saves an inference tensor for backward raises in eager"},
 };
 
 #define NSETTINGS (sizeof settings / sizeof settings[0])

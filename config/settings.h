@@ -1,6 +1,9 @@
 /* The catalogue of compile settings: torch._inductor.config,
  * torch._dynamo.config and torch._functorch.config entries a graph's
- * configuration may set, one row each, and the pairs that do not combine.
+ * configuration may set, one row each, and the pairs that do not combine;
+ * and the global modes forward() runs under (mode.*: deterministic
+ * algorithms, grad mode, inference-mode inputs, autocast), set by the
+ * program around eager, compiled and float64 runs alike.
  * tests/integration/test_config_catalogue.sh checks the rows against the
  * installed torch (each exists where `since`/`until` say, takes each of its
  * values, and has a default of the row's type). */
@@ -24,7 +27,8 @@ enum setting_effect {
 #define SETTING_MAX_VALUES 6
 
 struct setting {
-	const char *name;  /* module and attribute: inductor.max_autotune, dynamo.specialize_int, functorch.cse */
+	const char *name;  /* module and attribute: inductor.max_autotune, dynamo.specialize_int, functorch.cse;
+			    * or mode.NAME */
 	enum setting_type type;
 	/* The values a graph may take, as Python reads them (True, 8, 0.5) but
 	 * strings unquoted; values[0] is the default of the newest torch known. */

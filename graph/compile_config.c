@@ -85,6 +85,20 @@ void graph_config_drop(struct graph_config *c, unsigned k)
 	memset(&c->set[c->nsettings], 0, sizeof c->set[0]);
 }
 
+int graph_config_on(const struct graph_config *c, const char *name)
+{
+	int id = setting_find(name);
+	for (unsigned k = 0; id >= 0 && k < c->nsettings; k++)
+		if (c->set[k].id == id)
+			return !strcmp(setting_get((unsigned)id)->values[c->set[k].value], "True");
+	return 0;
+}
+
+int graph_config_autocast(const struct graph_config *c)
+{
+	return graph_config_on(c, "mode.autocast_bfloat16") || graph_config_on(c, "mode.autocast_float16");
+}
+
 unsigned graph_config_effects(const struct graph_config *c)
 {
 	unsigned e = 0;

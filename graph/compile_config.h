@@ -32,6 +32,11 @@ void graph_config_write(FILE *f, const struct graph_config *c);
  * -1 with a reason. The result is checked by graph_set_config. */
 int graph_config_read(struct graph_config *c, const char *key, const char *value, char *why, size_t n);
 
+/* Whether c sets the bool setting name (of the catalogue) to True. */
+int graph_config_on(const struct graph_config *c, const char *name);
+/* Whether c runs forward() under autocast (mode.autocast_*): its values round as float16/bfloat16 ones. */
+int graph_config_autocast(const struct graph_config *c);
+
 /* Whether c changes numerics legitimately, or random draws (a setting's effects). */
 unsigned graph_config_effects(const struct graph_config *c);
 

@@ -9,6 +9,7 @@
 #include "../config/compile.h"
 #include "../config/settings.h"
 #include "broken.h"
+#include "compile_config.h"
 #include "op.h"
 #include "real.h"
 
@@ -215,6 +216,7 @@ extern const char pt2fuzz_emit_special_py[], pt2fuzz_emit_special_py_end[];
 extern const char pt2fuzz_emit_fill_py[], pt2fuzz_emit_fill_py_end[];
 extern const char pt2fuzz_emit_model_init_py[], pt2fuzz_emit_model_init_py_end[];
 extern const char pt2fuzz_emit_runner_py[], pt2fuzz_emit_runner_py_end[];
+extern const char pt2fuzz_emit_inference_py[], pt2fuzz_emit_inference_py_end[];
 
 static void paste(FILE *f, const char *start, const char *end)
 {
@@ -222,6 +224,8 @@ static void paste(FILE *f, const char *start, const char *end)
 }
 
 void emit_special_helper(FILE *f) { paste(f, pt2fuzz_emit_special_py, pt2fuzz_emit_special_py_end); }
+
+void emit_inference_helper(FILE *f) { paste(f, pt2fuzz_emit_inference_py, pt2fuzz_emit_inference_py_end); }
 
 int emit_safe_name(const char *s)
 {
@@ -312,17 +316,39 @@ static void emit_mutated(FILE *f, const struct graph *g, const uint16_t *ids, un
 
 /* GRADS: the leaves backward mode differentiates, in value order: a
  * forward() input by its index, a parameter by its name. Empty: forward only. */
-static void emit_grads(FILE *f, const struct graph *g, int backward)
+/* The leaves pick marks, as a tuple of leaf_ref's. */
+static void emit_leaf_tuple(FILE *f, const struct graph *g, const uint8_t *pick)
 {
-	fputs("# backward: gradients of these (forward() input index, or parameter name) follow the outputs\nGRADS = (", f);
 	unsigned k = 0;
+	fputc('(', f);
 	for (unsigned i = 0, input = 0; i < g->nvalues; i++) {
-		const struct value *v = &g->v[i];
-		if (backward && v->grad)
+		if (pick[i])
 			leaf_ref(f, g, i, input, k++);
-		input += v->kind == VK_INPUT;
+		input += g->v[i].kind == VK_INPUT;
 	}
 	fputs(k == 1 ? ",)\n" : ")\n", f);
+}
+
+static void emit_grads(FILE *f, const struct graph *g, int backward)
+{
+	uint8_t pick[G_MAX_VALUES];
+	for (unsigned i = 0; i < g->nvalues; i++)
+		pick[i] = backward && g->v[i].grad;
+	fputs("# backward: gradients of these (forward() input index, or parameter name) follow the outputs\nGRADS = ", f);
+	emit_leaf_tuple(f, g, pick);
+}
+
+/* NOT_DIFFERENTIABLE: the parameters eager has no derivative for where they
+ * go (a loss weight, running statistics: graph_grad_undefined), which do not
+ * require grad under mode.enable_grad. */
+static void emit_not_differentiable(FILE *f, const struct graph *g)
+{
+	uint8_t pick[G_MAX_VALUES];
+	for (unsigned i = 0; i < g->nvalues; i++)
+		pick[i] = g->v[i].kind == VK_PARAM && graph_grad_undefined(g, i, NULL, 0);
+	fputs("# parameters eager cannot differentiate where they go: no grad under mode.enable_grad\n"
+	      "NOT_DIFFERENTIABLE = ", f);
+	emit_leaf_tuple(f, g, pick);
 }
 
 /* COMPILE_DYNAMIC, FULLGRAPH and CONFIG: the rest of the graph's compile
@@ -355,7 +381,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	const char *dynamic = o && o->dynamic ? o->dynamic : compile_dynamic_name(gc->dynamic);
 	if (!emit_safe_name(backend) || (mode && !emit_safe_name(mode)) || compile_dynamic_find(dynamic) < 0)
 		return -1;
-	int low = 0, datadep = 0;
+	int low = graph_config_autocast(gc), datadep = 0; /* autocast: float16/bfloat16 values */
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		low |= dtype_is_low_precision(g->v[i].dtype);
 		datadep |= g->v[i].datadep;
@@ -423,6 +449,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	fputs(nout == 1 ? ",)\n" : ")\n", f);
 	emit_mutated(f, g, written, nwritten);
 	emit_grads(f, g, backward);
+	emit_not_differentiable(f, g);
 	fputs("\n\n", f);
 	emit_special_helper(f);
 	fputs("\n\n", f);
@@ -432,6 +459,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_model_state(f, g, harness_draw);
 	fputc('\n', f);
 	emit_forward(f, g);
+	fputs("\n\n", f);
+	emit_inference_helper(f);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_runner_py, pt2fuzz_emit_runner_py_end);
 	return ferror(f) ? -1 : 0;

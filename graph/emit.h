@@ -60,6 +60,8 @@ void emit_forward(FILE *f, const struct graph *g);
 
 /* SPECIALS and special(shape, gen), which draws a special fill (graph/emit_special.py). */
 void emit_special_helper(FILE *f);
+/* as_inference(x), which makes an input an inference tensor (graph/emit_inference.py). */
+void emit_inference_helper(FILE *f);
 
 /* Writes a number given in thousandths ("-0.5"; also used by the text form). */
 void emit_milli(FILE *f, int64_t x);

@@ -27,4 +27,9 @@ pt2fuzz_emit_model_init_py_end:
 pt2fuzz_emit_runner_py:
 	.incbin "graph/emit_runner.py"
 pt2fuzz_emit_runner_py_end:
+	.global pt2fuzz_emit_inference_py
+	.global pt2fuzz_emit_inference_py_end
+pt2fuzz_emit_inference_py:
+	.incbin "graph/emit_inference.py"
+pt2fuzz_emit_inference_py_end:
 	.section .note.GNU-stack,"",@progbits

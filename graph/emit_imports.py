@@ -1,3 +1,4 @@
+import contextlib
 import copy
 import math
 import os

@@ -1,6 +1,6 @@
 /* The plain program (emit_plain.h). Its text comes from the same sources as
  * the harness program's (see the top of emit.c): this file, the fixed
- * graph/emit_special.py, the catalogue's spellings expanded by emit.c,
+ * graph/emit_special.py and graph/emit_inference.py, the catalogue's spellings expanded by emit.c,
  * integers the validator checked, and words the caller checked with
  * emit_safe_name. The model and its values are the harness's: emit.c writes
  * __init__'s state and forward(), and the draws below are fill()'s and
@@ -13,6 +13,7 @@
 #include "../config/compile.h"
 #include "../config/settings.h"
 #include "broken.h"
+#include "compile_config.h"
 #include "emit.h"
 #include "fail.h"
 #include "op.h"
@@ -63,6 +64,9 @@ struct needs {
 	int modules; /* modules built by the ops' constructors: __init__'s seed */
 	int conv;    /* a convolution: cuDNN's TF32 off, on CUDA */
 	int shared;  /* inputs that share memory: compiled mode's first call gets copies of their own */
+	/* the configuration's global modes (mode.*), as graph/emit_runner.py's modes() sets them */
+	int deterministic, grad, inference;
+	const char *autocast; /* the autocast dtype's torch name, or NULL */
 };
 
 /* Whether node nd makes a float16/bfloat16 value of a dtype none of its
@@ -88,6 +92,12 @@ static void find_needs(const struct graph *g, struct needs *nd)
 	memset(nd, 0, sizeof *nd);
 	nd->fullgraph = g->config.fullgraph;
 	nd->shared = graph_has_shared_inputs(g) && !g->broken;
+	nd->deterministic = graph_config_on(&g->config, "mode.deterministic_algorithms");
+	nd->grad = graph_config_on(&g->config, "mode.enable_grad");
+	nd->inference = graph_config_on(&g->config, "mode.inference_inputs") && !graph_has_shared_inputs(g);
+	nd->autocast = graph_config_on(&g->config, "mode.autocast_bfloat16") ? "bfloat16"
+		     : graph_config_on(&g->config, "mode.autocast_float16") ? "float16" : NULL;
+	nd->low = nd->autocast != NULL;
 	for (unsigned i = 0; i < g->nvalues; i++) {
 		const struct value *v = &g->v[i];
 		nd->low |= dtype_is_low_precision(v->dtype);
@@ -262,11 +272,17 @@ static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda,
 			"rounds\n" : "", f);
 	fputs(nd->datadep ? "torch._dynamo.config.capture_dynamic_output_shape_ops = True  # data-dependent shapes\n"
 			    "torch._dynamo.config.capture_scalar_outputs = True\n" : "", f);
+	fputs(nd->deterministic ? "torch.use_deterministic_algorithms(True, warn_only=True)  # mode.deterministic_algorithms\n"
+				: "", f);
 	fputs(cuda && nd->conv ? "torch.backends.cudnn.allow_tf32 = False  # float32 convolutions in float32\n" : "", f);
 	fputs(cuda ? "device = \"cuda\"\n" : "", f);
 	if (nd->special) {
 		fputc('\n', f);
 		emit_special_helper(f);
+	}
+	if (nd->inference) {
+		fputc('\n', f);
+		emit_inference_helper(f);
 	}
 	if (nd->casts && !broken)
 		fputs("\nclass Upcast(torch.overrides.TorchFunctionMode):  # the float64 run casts to float64 where the model "
@@ -326,12 +342,42 @@ static void write_call(FILE *f, const struct graph *g, const uint16_t *inputs, u
 	fputs("}\n", f);
 }
 
+/* mode.inference_inputs: the inputs forward() does not write in place as
+ * inference tensors (writing one outside inference mode is an error). */
+static void write_inference_inputs(FILE *f, const struct graph *g, const uint16_t *inputs, unsigned ninputs)
+{
+	uint16_t written[G_MAX_VALUES], made[G_MAX_VALUES];
+	unsigned nwritten = emit_written_leaves(g, NULL, written), nmade = 0;
+	for (unsigned i = 0; i < ninputs; i++) {
+		int w = 0;
+		for (unsigned k = 0; k < nwritten; k++)
+			w |= written[k] == inputs[i];
+		if (!w)
+			made[nmade++] = inputs[i];
+	}
+	if (!nmade)
+		return;
+	if (nmade == 1) {
+		fprintf(f, "    x%u = as_inference(x%u)  # an inference tensor\n", made[0], made[0]);
+		return;
+	}
+	fputs("    ", f);
+	name_list(f, made, nmade);
+	fputs(" = [", f);
+	for (unsigned i = 0; i < nmade; i++)
+		fprintf(f, "%sas_inference(x%u)", i ? ", " : "", made[i]);
+	fputs("]  # inference tensors\n", f);
+}
+
 /* run(model): fresh inputs, the seed (where forward() draws random numbers),
  * forward(). A near-invalid graph's run returns what forward() returns (it
  * raises); the others' take fp64 and return the compared tensors. */
 static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o, const struct needs *nd)
 {
 	int expect_error = g->broken != 0, marks = !o->dynamic || !strcmp(o->dynamic, "marks");
+	if (nd->autocast) /* eager, compiled and float64 runs (whose float64 tensors autocast leaves alone) */
+		fprintf(f, "@torch.autocast(%s, dtype=torch.%s)  # mode.autocast_%s\n", o->cuda ? "device" : "\"cpu\"",
+			nd->autocast, nd->autocast);
 	int aliases = o->aliases && !expect_error;
 	fprintf(f, "def run(model%s%s%s):  # forward() on fresh inputs%s%s\n", expect_error ? "" : ", fp64=False",
 		aliases ? ", leaves=None" : "", nd->shared ? ", unshared=False" : "",
@@ -351,6 +397,8 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		if (v->dtype == DT_COMPLEX64 && !expect_error)
 			fprintf(f, "    x%u = x%u.to(torch.complex128) if fp64 else x%u\n", i, i, i);
 	}
+	if (nd->inference)
+		write_inference_inputs(f, g, inputs, ninputs);
 	if (marks)
 		write_marks(f, g, inputs, ninputs);
 	if (aliases) { /* the harness's leaves, in its order: the inputs, then the module's parameters and buffers */
@@ -376,6 +424,12 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 
 static const char *model_expr(const struct plain_opts *o) { return o->cuda ? "Model().to(device)" : "Model()"; }
 
+/* set_grad_enabled's argument: the harness runs forward() under no_grad but for mode.enable_grad. */
+static const char *grad_mode(const struct needs *nd)
+{
+	return nd->grad ? "True" : "False";
+}
+
 static void write_compile(FILE *f, const struct plain_opts *o, const char *backend, int fullgraph)
 {
 	fprintf(f, "torch.compile(%s, backend=\"%s\"", model_expr(o), backend);
@@ -394,7 +448,7 @@ static void write_compile(FILE *f, const struct plain_opts *o, const char *backe
  * output that differs, else PASS. */
 static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
-	fputs("\ntorch.set_grad_enabled(False)\n", f);
+	fprintf(f, "\ntorch.set_grad_enabled(%s)\n", grad_mode(nd));
 	if (nd->shared) { /* as compiled mode runs it: a first call on copies, then the judged call on shared inputs */
 		fputs("compiled_model = ", f);
 		write_compile(f, o, backend, nd->fullgraph);
@@ -439,7 +493,7 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 /* A near-invalid graph: eager must raise, and compiled mode an instance of eager's type. */
 static void write_expect_error(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
-	fprintf(f, "\ntorch.set_grad_enabled(False)\ntry:\n    run(%s)\n", model_expr(o));
+	fprintf(f, "\ntorch.set_grad_enabled(%s)\ntry:\n    run(%s)\n", grad_mode(nd), model_expr(o));
 	fputs("except Exception as e:\n    expected = type(e)\n    print(f\"eager raises {expected.__name__}: {e}\".splitlines()[0])\n"
 	      "else:\n    raise SystemExit(\"INVALID: eager does not raise\")\ntry:\n    run(", f);
 	write_compile(f, o, backend, nd->fullgraph);

@@ -4,20 +4,59 @@ def share(x, layout):
 
 
 def make_inputs(binding=0, device=DEVICE):
-    """The inputs at a binding. One that shares another's memory (SHARES) is drawn all the same,
-    so that the draws of the others do not depend on it."""
+    """The binding's inputs. One that shares another's memory (SHARES) is drawn all the same, so
+    that the draws of the others do not depend on it. With mode.inference_inputs, inference
+    tensors, but for those forward() writes in place (outside inference mode an error), in a
+    backward run (an inference tensor saved for backward is an error) and where inputs share
+    memory (an inference tensor is a copy) none."""
     gen = torch.Generator().manual_seed(SEED * 1000003 + binding)
+    # under mode.enable_grad made in grad mode, as training makes them: a view made under no_grad
+    # may not be written in place under grad mode
     inputs = []
-    for k, spec in enumerate(INPUTS[binding]):
-        t = lay_out(*spec, gen, device)
-        inputs.append(share(inputs[SHARES[k]], spec[5]) if k in SHARES else t)
-    return inputs
+    with torch.enable_grad() if CONFIG.get("mode.enable_grad") else contextlib.nullcontext():
+        for k, spec in enumerate(INPUTS[binding]):
+            t = lay_out(*spec, gen, device)
+            inputs.append(share(inputs[SHARES[k]], spec[5]) if k in SHARES else t)
+    if not CONFIG.get("mode.inference_inputs") or GRADS or SHARES:
+        return inputs
+    return [x if i in MUTATED else as_inference(x) for i, x in enumerate(inputs)]
 
 
 def unshared(inputs):
     """Copies of the inputs, each in memory of its own: the first of compiled mode's two calls of a
     graph whose inputs share memory (harness/worker.py), which leaves the inputs as they are."""
     return [x.clone() for x in inputs]
+
+
+AUTOCAST = {"mode.autocast_bfloat16": torch.bfloat16, "mode.autocast_float16": torch.float16}
+
+
+@contextlib.contextmanager
+def modes(model, inputs):
+    """CONFIG's global modes around one run of forward(), eager, compiled or float64 alike:
+    deterministic algorithms (warn_only: an op without a deterministic kernel warns, in every
+    mode), grad mode on, autocast on the device of the run's tensors (the float64 run's are not
+    eligible: it stays the exact math). Each is as it was afterwards."""
+    stack = contextlib.ExitStack()
+    with stack:
+        if CONFIG.get("mode.deterministic_algorithms"):
+            was = torch.are_deterministic_algorithms_enabled(), torch.is_deterministic_algorithms_warn_only_enabled()
+            torch.use_deterministic_algorithms(True, warn_only=True)
+            stack.callback(lambda: torch.use_deterministic_algorithms(was[0], warn_only=was[1]))
+        if CONFIG.get("mode.enable_grad"):
+            # a parameter forward() writes in place, or eager cannot differentiate where it goes,
+            # does not require grad (either is an error in eager)
+            for name in MUTATED + NOT_DIFFERENTIABLE:
+                t = getattr(model, name) if isinstance(name, str) and name not in GRADS else None
+                if isinstance(t, torch.nn.Parameter):
+                    t.requires_grad_(False)
+            stack.enter_context(torch.enable_grad())
+        dtype = next((dt for name, dt in AUTOCAST.items() if CONFIG.get(name)), None)
+        if dtype is not None:
+            state = list(model.parameters()) + list(model.buffers()) if isinstance(model, torch.nn.Module) else []
+            tensors = [x for x in inputs if isinstance(x, torch.Tensor)] + state
+            stack.enter_context(torch.autocast(tensors[0].device.type if tensors else "cpu", dtype=dtype))
+        yield
 
 
 def mark_dynamic(inputs):
@@ -48,7 +87,8 @@ def run(model, inputs):
     torch.manual_seed(SEED)
     if any(isinstance(m, str) for m in MUTATED):
         restore_state(model)
-    out = model(*inputs)
+    with modes(model, inputs):
+        out = model(*inputs)
     outs = list(out) if isinstance(out, (tuple, list)) else [out]
     return outs + [inputs[m] if isinstance(m, int) else getattr(model, m) for m in MUTATED]
 
@@ -204,7 +244,8 @@ def main():
     modules = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
     for name, value in CONFIG.items():
         module, attr = name.split(".", 1)
-        setattr(modules[module], attr, value)
+        if module != "mode":  # the modes are run()'s
+            setattr(modules[module], attr, value)
     torch.set_grad_enabled(False)
     model = Model().eval().to(DEVICE)
     fp64_model = copy.deepcopy(model).to(torch.float64)

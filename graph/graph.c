@@ -479,6 +479,18 @@ static void grad_reach(const struct graph *g, unsigned id, uint8_t *reach)
 	}
 }
 
+int graph_grad_undefined(const struct graph *g, unsigned id, char *why, size_t n)
+{
+	uint8_t reach[G_MAX_VALUES];
+	grad_reach(g, id, reach);
+	for (unsigned k = 0; k < g->nnodes; k++)
+		for (unsigned j = 0; j < g->n[k].nin; j++)
+			if (reach[g->n[k].in[j]] && op_get(g->n[k].op)->nograd >> j & 1)
+				return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
+					    op_get(g->n[k].op)->name);
+	return 0;
+}
+
 int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 {
 	if (!dtype_is_float(g->v[id].dtype))
@@ -489,14 +501,7 @@ int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 		return fail(why, n, "grad v%u: it shares another input's memory", id);
 	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
 		return fail(why, n, "grad v%u: the graph writes in place", id);
-	uint8_t reach[G_MAX_VALUES];
-	grad_reach(g, id, reach);
-	for (unsigned k = 0; k < g->nnodes; k++)
-		for (unsigned j = 0; j < g->n[k].nin; j++)
-			if (reach[g->n[k].in[j]] && op_get(g->n[k].op)->nograd >> j & 1)
-				return fail(why, n, "grad v%u: it reaches %s, which has no derivative for it", id,
-					    op_get(g->n[k].op)->name);
-	return 0;
+	return graph_grad_undefined(g, id, why, n);
 }
 
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n)

@@ -208,6 +208,9 @@ int graph_check_returns(const struct graph *g, char *why, size_t n);
  * only, and none whose values reach an input that eager has no derivative
  * for (op_def.nograd: its backward would raise). */
 int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n);
+/* Why leaf id's values reach an input eager has no derivative for (op_def.nograd: a loss
+ * weight, running statistics), or 0. */
+int graph_grad_undefined(const struct graph *g, unsigned id, char *why, size_t n);
 /* Marks leaf id as requiring grad (or not): where graph_grad_refused allows,
  * at most G_MAX_GRADS. */
 int graph_set_grad(struct graph *g, unsigned id, int on, char *why, size_t n);

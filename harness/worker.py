@@ -255,7 +255,7 @@ def nudge(torch, tensors, gen):
         sign = torch.randint(0, 2, t.shape, generator=gen, dtype=torch.float64) * 2 - 1
         moved = (t.detach().cpu().double() * (1 + sign * shift * torch.finfo(t.dtype).eps)).to(t.dtype)
         try:
-            with torch.no_grad():
+            with torch.inference_mode() if t.is_inference() else torch.no_grad():
                 t.copy_(moved)
         except RuntimeError:  # overlapping elements (stride 0): no single value to move
             pass
@@ -692,9 +692,13 @@ class Worker:
         if datadep:
             implied.update({"dynamo.capture_dynamic_output_shape_ops": True, "dynamo.capture_scalar_outputs": True})
         for name, value in list(implied.items()) + list(ns.get("CONFIG", {}).items()):
-            self.set_setting(name, value)
+            if not name.startswith("mode."):  # global modes: the program's run() sets them
+                self.set_setting(name, value)
         for pair in pins:
             name, text = pair.split("=", 1)
+            if name.startswith("mode."):  # pinned in the program's own CONFIG, which its run() reads
+                ns.setdefault("CONFIG", {})[name] = setting_value(name, text, False)
+                continue
             cfg, attr = self.setting_place(name)
             self.set_setting(name, setting_value(name, text, getattr(cfg, attr)))
 

@@ -27,11 +27,12 @@ static int safe_word(const char *s)
 /* A pinned setting ("NAME=VALUE") the catalogue has must hold a value of its
  * type (fallback_random=False is False, not the string 'False'); the worker
  * types one the catalogue lacks by its default. NAME is Inductor's, or
- * dynamo.NAME / functorch.NAME. */
+ * dynamo.NAME / functorch.NAME / mode.NAME. */
 static int pinned_value_check(const char *pair, const char *eq, char *why, size_t n)
 {
 	char name[128], canon[64];
-	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9);
+	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9) &&
+		       strncmp(pair, "mode.", 5);
 	snprintf(name, sizeof name, "%s%.*s", inductor ? "inductor." : "", (int)(eq - pair), pair);
 	int id = setting_find(name);
 	if (id >= 0 && setting_parse_value(setting_get((unsigned)id), eq + 1, canon, sizeof canon, why, n) < 0)

@@ -187,3 +187,49 @@ TEST(graph_config_fullgraph_break_is_no_finding)
 		 "torch._inductor.exc.InductorError builtins.RuntimeError");
 	CHECK(!check_fullgraph_break(&g, &run, &v));
 }
+
+/* Global modes: in force for the whole program (CONFIG, which its run() reads), autocast as a
+ * low-precision graph's rounding (emulate_precision_casts) and a numerics effect; each plain line. */
+TEST(graph_config_global_modes)
+{
+	static const char mm[] = "x0 = input float32 [4, 8]\nx1 = input float32 [4, 8]\n"
+				 "p2 = param float32 [8, 5]\nv3 = add_(x1, x0)\nv4 = mm(v3, p2)\noutput v4\n";
+	char text[512];
+	snprintf(text, sizeof text, "bindings 1\nseed 3\n%s", mm);
+	CHECK(text_parse(&g, text, why, sizeof why) == 0);
+	char *p = emit_program_string(&g, NULL, NULL);
+	CHECK(p && strstr(p, "LOW_PRECISION = False\n") && strstr(p, "CONFIG = {}\n") && strstr(p, "NOT_DIFFERENTIABLE = ()\n"));
+	free(p);
+	p = emit_plain_string(&g, &(struct plain_opts){0}, NULL, why, sizeof why);
+	CHECK(p && !strstr(p, "autocast") && !strstr(p, "as_inference") && !strstr(p, "deterministic") &&
+	      strstr(p, "torch.set_grad_enabled(False)"));
+	free(p);
+	snprintf(text, sizeof text, "bindings 1\nseed 3\nconfig mode.deterministic_algorithms=True mode.inference_inputs=True "
+				    "mode.autocast_bfloat16=True\n%s", mm);
+	CHECK(text_parse(&g, text, why, sizeof why) == 0);
+	CHECK(graph_config_on(&g.config, "mode.inference_inputs") && !graph_config_on(&g.config, "mode.enable_grad"));
+	CHECK(graph_config_autocast(&g.config));
+	CHECK_EQ(graph_config_effects(&g.config), EFFECT_NUMERICS);
+	p = emit_program_string(&g, NULL, NULL);
+	CHECK(p && strstr(p, "LOW_PRECISION = True\n") &&
+	      strstr(p, "CONFIG = {\"mode.deterministic_algorithms\": True, \"mode.inference_inputs\": True, "
+			"\"mode.autocast_bfloat16\": True}\n"));
+	free(p);
+	p = emit_plain_string(&g, &(struct plain_opts){0}, NULL, why, sizeof why);
+	CHECK(p && strstr(p, "\ntorch.use_deterministic_algorithms(True, warn_only=True)") &&
+	      strstr(p, "torch._inductor.config.emulate_precision_casts = True") &&
+	      strstr(p, "\n@torch.autocast(\"cpu\", dtype=torch.bfloat16)  # mode.autocast_bfloat16\ndef run(") &&
+	      strstr(p, "    x0 = as_inference(x0)  # an inference tensor\n") && !strstr(p, "as_inference(x1)") &&
+	      strstr(p, "tol={torch.float16: 1e-3, torch.bfloat16: 1e-2}"));
+	free(p);
+	/* grad mode; on CUDA, autocast on the program's device; the two modes that clash are refused */
+	snprintf(text, sizeof text, "bindings 1\nseed 3\nconfig mode.enable_grad=True mode.autocast_float16=True\n%s", mm);
+	CHECK(text_parse(&g, text, why, sizeof why) == 0);
+	p = emit_plain_string(&g, &(struct plain_opts){.cuda = 1}, NULL, why, sizeof why);
+	CHECK(p && strstr(p, "\ntorch.set_grad_enabled(True)\n") && strstr(p, "@torch.autocast(device, dtype=torch.float16)"));
+	free(p);
+	snprintf(text, sizeof text, "bindings 1\nseed 3\nconfig mode.enable_grad=True mode.inference_inputs=True\n%s", mm);
+	CHECK(text_parse(&g, text, why, sizeof why) != 0);
+	snprintf(text, sizeof text, "bindings 1\nseed 3\nconfig mode.autocast_bfloat16=True mode.autocast_float16=True\n%s", mm);
+	CHECK(text_parse(&g, text, why, sizeof why) != 0);
+}

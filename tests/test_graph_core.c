@@ -274,12 +274,15 @@ TEST(core_emission_joins_the_linked_python)
 		CHECK(strlen(p) == len);
 		CHECK(strncmp(p, "# pt2fuzz program: ", 19) == 0);
 		CHECK(strstr(p, "\nimport copy\n") && strstr(p, "else \"cpu\")\nBACKEND = os.environ.get("));
-		CHECK(strstr(p, "\nGRADS = ()\n\n\ndef special(shape, gen):  # a special fill") != NULL);
+		CHECK(strstr(p, "\nGRADS = ()\n# parameters eager cannot differentiate where they go: no grad under "
+				"mode.enable_grad\nNOT_DIFFERENTIABLE = (") != NULL);
+		CHECK(strstr(p, ")\n\n\ndef special(shape, gen):  # a special fill") != NULL);
+		CHECK(strstr(p, "x.stride())\n\n\ndef share(x, layout):\n") != NULL);
+		CHECK(strstr(p, "x[...]\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
 		CHECK(strstr(p, "\n\n\ndef fill(shape, dtype, kind, lo, hi, gen):\n") != NULL);
 		CHECK(strstr(p, "    return t\n\n\nclass Model(torch.nn.Module):\n") != NULL);
 		CHECK(strstr(p, "torch.manual_seed(SEED)  # module initializers\n        self.") ||
 		      strstr(p, "torch.manual_seed(SEED)  # module initializers\n\n    def forward(self"));
-		CHECK(strstr(p, ")\n\n\ndef share(x, layout):\n") != NULL);
 		CHECK(len > sizeof end && strcmp(p + len - (sizeof end - 1), end) == 0);
 		free(p);
 	}

@@ -1,7 +1,9 @@
 """Checks `pt2fuzz configs` (on stdin) against the torch that runs this: every
 setting the catalogue says this torch has exists, has a default of the row's
 type, and takes each of the row's values through config.patch (read back as
-set). Prints one line per problem and exits 1 if any."""
+set); every global mode (mode.*) is a bool that this torch puts in force on
+the CPU, as the program's modes() and make_inputs() do. Prints one line per
+problem and exits 1 if any."""
 import sys
 
 import torch
@@ -12,6 +14,53 @@ import torch._inductor.config
 MODULES = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
 TYPES = {"bool": bool, "int": int, "float": float, "string": str}
 PARSE = {"bool": lambda v: {"True": True, "False": False}[v], "int": int, "float": float, "string": str}
+
+
+def deterministic():
+    was = torch.are_deterministic_algorithms_enabled()
+    torch.use_deterministic_algorithms(True, warn_only=True)
+    try:
+        return torch.are_deterministic_algorithms_enabled() and torch.is_deterministic_algorithms_warn_only_enabled()
+    finally:
+        torch.use_deterministic_algorithms(was)
+
+
+def enable_grad():
+    with torch.no_grad(), torch.enable_grad():
+        return (torch.ones(2, requires_grad=True) * 2).requires_grad
+
+
+def inference_inputs():
+    with torch.inference_mode():
+        x = torch.ones(2)
+    return x.is_inference() and not torch.is_inference_mode_enabled()
+
+
+def autocast(dtype):
+    def check():
+        with torch.autocast("cpu", dtype=dtype):
+            wide = torch.ones(2, 2, dtype=torch.float64)
+            return (torch.ones(2, 2) @ torch.ones(2, 2)).dtype == dtype and (wide @ wide).dtype == torch.float64
+
+    return check
+
+
+# Each mode: whether this torch puts it in force (autocast: the float64 run stays float64)
+MODES = {"mode.deterministic_algorithms": deterministic, "mode.enable_grad": enable_grad,
+         "mode.inference_inputs": inference_inputs, "mode.autocast_bfloat16": autocast(torch.bfloat16),
+         "mode.autocast_float16": autocast(torch.float16)}
+
+
+def check_mode(name, kind, values):
+    """A problem with mode row name, or None."""
+    if name not in MODES:
+        return f"{name}: no check of this mode"
+    if kind != "bool" or values != "False,True":
+        return f"{name}: a mode is a bool off by default, not {kind} {values}"
+    try:
+        return None if MODES[name]() else f"{name}: not in force on torch {torch.__version__}"
+    except Exception as e:
+        return f"{name}: {type(e).__name__}: {e}"
 
 
 def minor(version):
@@ -35,6 +84,13 @@ def main():
         if not in_range(versions, have):
             continue
         module, attr = name.split(".", 1)
+        if module == "mode":
+            problem = check_mode(name, kind, values)
+            if problem:
+                print(problem)
+                bad += 1
+            checked += 1
+            continue
         cfg = MODULES[module]
         try:
             default = getattr(cfg, attr)
