@@ -564,12 +564,29 @@ unsigned graph_view_writes(const struct graph *g, const uint8_t *member)
 	return kinds;
 }
 
-unsigned graph_view_write_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
+/* Whether node k writes in place into memory another input shares. */
+static int writes_shared_input(const struct graph *g, unsigned k)
+{
+	unsigned root = g->v[g->n[k].in[0]].root;
+	if (!op_get(g->n[k].op)->inplace || g->v[root].kind != VK_INPUT)
+		return 0;
+	unsigned sharing = 0;
+	for (unsigned i = 0; i < g->nvalues; i++)
+		sharing += g->v[i].kind == VK_INPUT && g->v[i].root == root;
+	return sharing > 1;
+}
+
+unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
 {
 	unsigned writes = graph_view_writes(g, member), n = 0;
 	for (unsigned kind = 0; kind < VK_COUNT && n < cap; kind++)
 		if (writes >> kind & 1)
 			names[n++] = graph_view_write_words[kind];
+	for (unsigned k = 0; k < g->nnodes && n < cap; k++)
+		if ((!member || member[k]) && writes_shared_input(g, k)) {
+			names[n++] = "inplace_shared_input";
+			break;
+		}
 	return n;
 }
 

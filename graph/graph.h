@@ -185,8 +185,14 @@ extern const char *const graph_view_write_words[VK_COUNT];
  * place through a view of, as bits 1 << enum value_kind: a structure some
  * bugs need beside their ops, named in op sets by graph_view_write_words. */
 unsigned graph_view_writes(const struct graph *g, const uint8_t *member);
-/* graph_view_writes as its words, into names (at most cap): how many. */
-unsigned graph_view_write_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
+/* The most words graph_structure_words gives. */
+#define GRAPH_STRUCTURE_WORDS (VK_COUNT + 1)
+/* The structures some bugs need beside their ops, as the known-bug list's
+ * words, into names (at most cap): graph_view_writes' words, and
+ * "inplace_shared_input" where a node (of those with member[k] set; NULL: all)
+ * writes in place into memory that two inputs share (layouts SAME and VIEW).
+ * How many. */
+unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
 /* Whether some node makes a value that jumps as its float inputs move: a
  * step op (op_def.step) or a node that reads a float and writes an int or
  * bool (a comparison, argmax, a cast). The oracle only excuses differences

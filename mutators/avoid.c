@@ -16,7 +16,7 @@ int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits &
 int avoid_component(const struct graph *g, const uint8_t *member)
 {
 	static _Thread_local char tok[G_MAX_NODES][64];
-	const char *ops[G_MAX_NODES + VK_COUNT];
+	const char *ops[G_MAX_NODES + GRAPH_STRUCTURE_WORDS];
 	unsigned n = 0;
 	if (!avoid_hits)
 		return 0;
@@ -30,7 +30,7 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 		n++;
 	}
 	if (n)
-		n += graph_view_write_names(g, member, ops + n, VK_COUNT);
+		n += graph_structure_words(g, member, ops + n, GRAPH_STRUCTURE_WORDS);
 	return n && avoid_hits(ops, n);
 }
 

@@ -11,7 +11,7 @@ unsigned op_names(const struct graph *g, const uint8_t *member, const char **nam
 	for (unsigned i = 0; i < g->nnodes && k < cap; i++)
 		if (!member || member[i])
 			names[k++] = op_get(g->n[i].op)->name;
-	k += graph_view_write_names(g, member, names + k, cap - k);
+	k += graph_structure_words(g, member, names + k, cap - k);
 	qsort(names, k, sizeof *names, name_cmp);
 	unsigned u = 0;
 	for (unsigned i = 0; i < k; i++)

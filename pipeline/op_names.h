@@ -9,8 +9,8 @@
 #include "../graph/graph.h"
 
 /* The op names of g's nodes (member NULL: all of them; else those with
- * member[k] set), and graph_view_write_words for the leaf kinds one of them
- * writes in place through a view of. Their count, at most cap. */
+ * member[k] set), and the words of the structures they make
+ * (graph_structure_words). Their count, at most cap. */
 unsigned op_names(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
 
 /* The op names of the component of g (emitted with o) that holds the
