@@ -21,6 +21,14 @@ struct oracle_opts {
 	/* report V_ALIAS (default on; off where compiled mode's outputs are
 	 * copies by design: --backend aoti) */
 	uint8_t check_aliases;
+	/* Whether the graph's catalogue says which outputs are views of a leaf
+	 * (set per graph: check_graph; 0 for a program text): then output k
+	 * (k < 64) is a view of one exactly where bit k of leaf_views is set,
+	 * and an output whose eager aliasing differs from that (an op that may
+	 * return a view or a copy: reshape, contiguous, channel_shuffle) has
+	 * its aliasing left unjudged. */
+	uint8_t views_known;
+	uint64_t leaf_views;
 	/* A known bug pads strides of outputs on this torch (the stride
 	 * finding's detail would say ORACLE_PADDED_LAYOUT): judged around, as
 	 * draw bugs are (pipeline/check_job.c). */

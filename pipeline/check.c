@@ -124,6 +124,13 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		cg.modes &= ~(1u << RM_NUDGED);
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
+	cg.oracle.views_known = 1;
+	cg.oracle.leaf_views = 0;
+	for (int k = 0; k < 64; k++) { /* the returns whose memory is a leaf's, by the catalogue's views */
+		int value = emit_returned_value(g, &eo, k);
+		if (value >= 0 && g->v[g->v[value].root].kind != VK_NODE)
+			cg.oracle.leaf_views |= 1ull << k;
+	}
 	check_cfg_save(&cg, &j.cfg);
 	return run_confirmed(x, &j, out, why, n);
 }

@@ -19,15 +19,35 @@ struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct gra
 	return e;
 }
 
+/* What Dynamo raises under fullgraph where it would break the graph: an
+ * exception class (among the error's classes) and, where the class is wider,
+ * the words its message holds (NULL: any). */
+static const struct graph_break_error {
+	const char *type, *message;
+} graph_break_errors[] = {
+	{"torch._dynamo.exc.Unsupported", NULL},
+	/* data-dependent control flow (a loss's check of its input's values) */
+	{"torch._dynamo.exc.UserError", "Could not guard on data-dependent expression"},
+};
+
+static int has_class(const char *bases, const char *type)
+{
+	size_t n = strlen(type);
+	for (const char *p = bases; (p = strstr(p, type)); p += n)
+		if ((p == bases || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
 int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v)
 {
 	if (!g || !g->config.fullgraph || v->kind != V_BEHAVIOUR || v->what != MM_RAISED || v->binding < 0 ||
 	    v->binding >= G_MAX_BIND)
 		return 0;
 	const struct mode_result *c = &run->m[RM_COMPILED][v->binding];
-	const char *unsupported = "torch._dynamo.exc.Unsupported";
-	for (const char *p = c->ebases; (p = strstr(p, unsupported)); p += strlen(unsupported))
-		if ((p == c->ebases || p[-1] == ' ') && (!p[strlen(unsupported)] || p[strlen(unsupported)] == ' '))
+	for (size_t i = 0; i < sizeof graph_break_errors / sizeof graph_break_errors[0]; i++)
+		if (has_class(c->ebases, graph_break_errors[i].type) &&
+		    (!graph_break_errors[i].message || strstr(c->emsg, graph_break_errors[i].message)))
 			return c->ran && !c->ok;
 	return 0;
 }

@@ -186,6 +186,14 @@ TEST(graph_config_fullgraph_break_is_no_finding)
 	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
 		 "torch._inductor.exc.InductorError builtins.RuntimeError");
 	CHECK(!check_fullgraph_break(&g, &run, &v));
+	/* data-dependent control flow is a graph break too; another UserError is not */
+	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
+		 "torch._dynamo.exc.UserError torch._dynamo.exc.TorchDynamoException builtins.RuntimeError");
+	snprintf(run.m[RM_COMPILED][0].emsg, sizeof run.m[RM_COMPILED][0].emsg,
+		 "Could not guard on data-dependent expression Eq(u0, 1) (unhinted: Eq(u0, 1)).");
+	CHECK(check_fullgraph_break(&g, &run, &v));
+	snprintf(run.m[RM_COMPILED][0].emsg, sizeof run.m[RM_COMPILED][0].emsg, "Tried to use data-dependent value");
+	CHECK(!check_fullgraph_break(&g, &run, &v));
 }
 
 /* Global modes: in force for the whole program (CONFIG, which its run() reads), autocast as a
