@@ -303,8 +303,8 @@ const struct known_bug *known_stride_bug(const struct known_list *l, const char 
 		return NULL;
 	for (unsigned i = 0; l && i < l->n; i++) {
 		const struct known_bug *b = &l->bugs[i];
-		if (strcmp(b->kinds, "*") && listed(b->kinds, "stride") && listed(b->torch, minor) &&
-		    !fnmatch(b->error, detail, 0))
+		if (strcmp(b->kinds, "*") && listed(b->kinds, "stride") && !strcmp(b->ops, "*") && strcmp(b->error, "*") &&
+		    listed(b->torch, minor) && !fnmatch(b->error, detail, 0))
 			return b;
 	}
 	return NULL;

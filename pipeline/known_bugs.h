@@ -72,9 +72,10 @@ const struct known_bug *known_draw_bug(const struct known_list *l, const char *t
 const struct known_bug *known_break_trigger(const struct known_list *l, const char *torch, const char *op,
 					   const char *constraint);
 
-/* The first stride bug of l, on torch, whose ERROR matches a stride
- * finding's detail (a sample of what the oracle says, e.g. of
- * ORACLE_PADDED_LAYOUT): the oracle judges around it there. NULL when none. */
+/* The first stride bug of l, on torch, of any graph (OPS *) whose ERROR
+ * names a detail (not *) and matches a stride finding's detail (a sample of
+ * what the oracle says, e.g. of ORACLE_PADDED_LAYOUT): the oracle judges
+ * around it there. NULL when none. */
 const struct known_bug *known_stride_bug(const struct known_list *l, const char *torch, const char *detail);
 
 /* The built-in list and PT2FUZZ_KNOWN_BUGS's file, parsed once; NULL with
