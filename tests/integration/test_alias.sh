@@ -42,8 +42,11 @@ share() { # name, layout of x1
   printf 'bindings 1\nseed 11\nx0 = input float32 [4, 6]\nx1 = input float32 [4, 6] %s\n%s\n' "$2" \
     $'x2 = input float32 [4, 6]\nv3 = add_(x1, x2)\nv4 = mul(x0, x2)\noutput v4' >"$TMP/$1.txt"
   "$PT2FUZZ" parse "$TMP/$1.txt" --out "$TMP/$1.bin"
-  "$PT2FUZZ" show "$TMP/$1.bin" | grep -q "^x1 = input float32 \[4, 6\] $2$" || die "show does not say x1 is $2"
-  "$PT2FUZZ" emit "$TMP/$1.bin" | grep -q '^SHARES = {1: 0}$' || die "the program does not say x1 shares x0"
+  # into files first: grep -q stops reading at its match, and under pipefail the writer's SIGPIPE fails the pipe
+  "$PT2FUZZ" show "$TMP/$1.bin" >"$TMP/$1.show"
+  "$PT2FUZZ" emit "$TMP/$1.bin" >"$TMP/$1.py"
+  grep -q "^x1 = input float32 \[4, 6\] $2$" "$TMP/$1.show" || die "show does not say x1 is $2"
+  grep -q '^SHARES = {1: 0}$' "$TMP/$1.py" || die "the program does not say x1 shares x0"
 }
 share same same
 share view view
