@@ -44,10 +44,11 @@ grep -q '"malloc_check": "off"' "$f/meta.json" || die "malloc checking was on"
 grep -q '"confirmation": "culprit"' "$f/meta.json" || die "meta.json does not say it was found by replay"
 
 # The libFuzzer target goes through the same check: the same finding, under
-# the culprit's graph, and no crash for the innocent input.
+# the culprit's graph, and no crash for the innocent input (--no-configs: the
+# inputs run as their bytes say, with no configuration drawn on their run).
 late=$(basename "$f")
 "$B/pt2fuzz_fuzzer" -artifact_prefix="$TMP/" "$TMP"/g/1.bin "$TMP"/g/2.bin "$TMP"/g/3.bin "$TMP"/g/4.bin -ignore_remaining_args=1 \
-	"${PLANT[@]}" --malloc-check off --backend planted_memory_late --findings "$TMP/f-libfuzzer" 2>"$TMP/libfuzzer.log" ||
+	"${PLANT[@]}" --malloc-check off --backend planted_memory_late --no-configs --findings "$TMP/f-libfuzzer" 2>"$TMP/libfuzzer.log" ||
 	die "the libFuzzer target stopped on an input (log: $TMP/libfuzzer.log)"
 [ "$(ls "$TMP/f-libfuzzer")" = "$late" ] || die "libFuzzer's findings: $(ls "$TMP/f-libfuzzer"), want $late"
 cmp "$TMP/f-libfuzzer/$late/graph.bin" "$TMP/g/2.bin" || die "libFuzzer's finding is not the cumsum graph"
