@@ -24,7 +24,7 @@ static bool to_complex(struct infer_io *io, enum dtype *out)
  * and shape. */
 static bool infer_pair(struct infer_io *io)
 {
-	enum dtype dt;
+	enum dtype dt = DT_COUNT; /* to_complex sets it where it succeeds */
 	if (!io_same_dtype(io) || !to_complex(io, &dt))
 		return false;
 	struct value out;
@@ -49,7 +49,7 @@ static bool choose_pair(struct chooser *c, struct op_choice *ch)
 static bool infer_view_as_complex(struct infer_io *io)
 {
 	const struct value *x = io->in[0];
-	enum dtype dt;
+	enum dtype dt = DT_COUNT; /* to_complex sets it where it succeeds */
 	if (!to_complex(io, &dt))
 		return false;
 	unsigned last = x->rank - 1;
