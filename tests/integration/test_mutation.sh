@@ -12,10 +12,11 @@ grep -q "inplace_views_state.bin: pass" "$TMP/pass" || die "Inductor does not pa
 "$PT2FUZZ" run --device cpu --dynamic true "$B/seeds/inplace_views_state.bin" | tee "$TMP/pass-dyn"
 grep -q "inplace_views_state.bin: pass" "$TMP/pass-dyn" || die "Inductor does not pass the in-place seed with dynamic=True"
 
-# A backend that runs the compiled graph on copies of its arguments loses the writes.
+# A backend that runs the compiled graph on copies of its arguments loses the writes (and
+# the views of its inputs it returns are copies too: alias findings on earlier outputs).
 "$PT2FUZZ" run --device cpu --plugin "$PLUGIN" --backend planted_drop_writes --findings "$TMP/f1" \
   "$B/seeds/inplace_views_state.bin" | tee "$TMP/drop"
-grep -q "inplace_views_state.bin: numeric/values: written leaf 0: binding 0 output 3" "$TMP/drop" ||
+grep -qE "inplace_views_state.bin( \(also\))?: numeric/values: written leaf 0: binding 0 output 3" "$TMP/drop" ||
   die "the lost write to the input is not a numeric finding on written leaf 0"
 
 # Only a buffer is written: its lost write is found too.
