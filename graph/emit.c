@@ -292,11 +292,10 @@ unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t
 	return k;
 }
 
-int emit_returned_value(const struct graph *g, const struct emit_opts *o, int k)
+unsigned emit_returned_values(const struct graph *g, const struct emit_opts *o, uint16_t *ids)
 {
-	uint16_t ids[3 * G_MAX_VALUES];
-	unsigned nout, nwritten, n = returned_values(g, o, ids, &nout, &nwritten);
-	return k >= 0 && (unsigned)k < n ? ids[k] : -1;
+	unsigned nout, nwritten;
+	return returned_values(g, o, ids, &nout, &nwritten);
 }
 
 /* MUTATED: the written leaves, compared after the call like outputs. */

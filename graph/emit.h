@@ -31,9 +31,10 @@ unsigned emit_written_leaves(const struct graph *g, const struct emit_opts *o, u
  * (room for cap). Their count (at most cap). */
 unsigned emit_compared(const struct graph *g, const struct emit_opts *o, uint8_t *cmp, unsigned cap);
 
-/* The value the program's k-th return (in emit_compared's order) is, or
- * reads from (a written or graded leaf); -1 when there is no such return. */
-int emit_returned_value(const struct graph *g, const struct emit_opts *o, int k);
+/* The values the program's returns (in emit_compared's order) are, or read
+ * from (a written or graded leaf), into ids (room for 3 * G_MAX_VALUES).
+ * Their count. */
+unsigned emit_returned_values(const struct graph *g, const struct emit_opts *o, uint16_t *ids);
 
 /* ---- Pieces the plain program (graph/emit_plain.h) shares ---- */
 

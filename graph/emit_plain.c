@@ -89,12 +89,13 @@ static int casts_to_low_precision(const struct graph *g, const struct node *nd)
 
 static void find_needs(const struct graph *g, struct needs *nd)
 {
+	int shares = graph_has_shared_inputs(g);
 	memset(nd, 0, sizeof *nd);
 	nd->fullgraph = g->config.fullgraph;
-	nd->shared = graph_has_shared_inputs(g) && !g->broken;
+	nd->shared = shares && !g->broken;
 	nd->deterministic = graph_config_on(&g->config, "mode.deterministic_algorithms");
 	nd->grad = graph_config_on(&g->config, "mode.enable_grad");
-	nd->inference = graph_config_on(&g->config, "mode.inference_inputs") && !graph_has_shared_inputs(g);
+	nd->inference = graph_config_on(&g->config, "mode.inference_inputs") && !shares;
 	nd->autocast = graph_config_on(&g->config, "mode.autocast_bfloat16") ? "bfloat16"
 		     : graph_config_on(&g->config, "mode.autocast_float16") ? "float16" : NULL;
 	nd->low = nd->autocast != NULL;

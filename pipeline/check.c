@@ -126,11 +126,11 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
 	cg.oracle.views_known = 1;
 	cg.oracle.leaf_views = 0;
-	for (int k = 0; k < 64; k++) { /* the returns whose memory is a leaf's, by the catalogue's views */
-		int value = emit_returned_value(g, &eo, k);
-		if (value >= 0 && g->v[g->v[value].root].kind != VK_NODE)
+	uint16_t returned[3 * G_MAX_VALUES];
+	unsigned nreturned = emit_returned_values(g, &eo, returned);
+	for (unsigned k = 0; k < nreturned && k < 64; k++) /* the returns whose memory is a leaf's, by the catalogue's views */
+		if (g->v[g->v[returned[k]].root].kind != VK_NODE)
 			cg.oracle.leaf_views |= 1ull << k;
-	}
 	check_cfg_save(&cg, &j.cfg);
 	return run_confirmed(x, &j, out, why, n);
 }

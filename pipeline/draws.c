@@ -26,10 +26,10 @@ unsigned draws_layout_only(const struct graph *g, const struct emit_opts *eo, co
 			   unsigned n)
 {
 	uint8_t member[G_MAX_NODES];
-	unsigned set = 0;
+	uint16_t ids[3 * G_MAX_VALUES];
+	unsigned set = 0, returned = emit_returned_values(g, eo, ids);
 	for (unsigned k = 0; k < n; k++) {
-		int v = emit_returned_value(g, eo, (int)k);
-		if (cmp[k] != ORACLE_COMPARE_ALL || v < 0 || !graph_component_nodes(g, (unsigned)v, member) ||
+		if (cmp[k] != ORACLE_COMPARE_ALL || k >= returned || !graph_component_nodes(g, ids[k], member) ||
 		    !draws_differ(g, member, torch))
 			continue;
 		cmp[k] = ORACLE_COMPARE_LAYOUT;

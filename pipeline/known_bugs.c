@@ -128,13 +128,18 @@ static size_t name_len(const char *w, size_t len)
 	return k;
 }
 
-/* Whether op word w[0..len) ("op" or "op@dtype") names op t ("op", or
- * "op@dtype" when the caller knows its input's dtype): the same op, and the
- * same dtype where both give one. */
+/* Whether op word w[0..len) ("op" or "op@dtype", op a glob such as
+ * "batch_norm*") names op t ("op", or "op@dtype" when the caller knows its
+ * input's dtype): the op matches, and the same dtype where both give one. */
 static int names_op(const char *w, size_t len, const char *t)
 {
 	size_t wn = name_len(w, len), tn = strcspn(t, "@");
-	if (wn != tn || strncmp(w, t, wn))
+	char pattern[64], name[64];
+	if (wn >= sizeof pattern || tn >= sizeof name)
+		return 0;
+	snprintf(pattern, sizeof pattern, "%.*s", (int)wn, w);
+	snprintf(name, sizeof name, "%.*s", (int)tn, t);
+	if (fnmatch(pattern, name, 0))
 		return 0;
 	return wn == len || !t[tn] || (len - wn == strlen(t + tn) && !strncmp(w + wn, t + tn, len - wn));
 }

@@ -24,8 +24,9 @@ unsigned op_names_of_output(const struct graph *g, const struct emit_opts *o, in
 			    unsigned cap)
 {
 	uint8_t member[G_MAX_NODES];
-	int value = emit_returned_value(g, o, output);
-	if (value < 0 || !graph_component_nodes(g, (unsigned)value, member))
+	uint16_t ids[3 * G_MAX_VALUES];
+	unsigned returned = emit_returned_values(g, o, ids);
+	if (output < 0 || (unsigned)output >= returned || !graph_component_nodes(g, ids[output], member))
 		return op_names(g, NULL, names, cap);
 	return op_names(g, member, names, cap);
 }

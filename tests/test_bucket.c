@@ -151,6 +151,22 @@ TEST(known_bug_family_word_matches_any_op_of_the_family)
 	known_free(&l);
 }
 
+/* An op name in OPS may be a glob: one line covers the rows of one kernel. */
+TEST(known_bug_op_glob_matches_every_row_it_names)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l, "pytorch#192668 | stride | * | batch_norm*,exp@float64 | 2.15 | t\n", "f.txt", why,
+			     sizeof why), 0);
+	const char *bn2[] = {"batch_norm2d", "exp@float64"}, *bnw[] = {"batch_norm_fn_weight", "exp@float64"},
+		   *ln[] = {"layer_norm", "exp@float64"}, *bn32[] = {"batch_norm2d", "exp@float32"};
+	CHECK(known_match(&l, "stride", "", bn2, 2) != NULL);
+	CHECK(known_match(&l, "stride", "", bnw, 2) != NULL);
+	CHECK(known_match(&l, "stride", "", ln, 2) == NULL);   /* another op */
+	CHECK(known_match(&l, "stride", "", bn32, 2) == NULL); /* the glob leaves the dtype rule as it was */
+	known_free(&l);
+}
+
 /* The built-in list (pipeline/known_bugs.txt) parses and marks a finding's meta.json. */
 TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 {
