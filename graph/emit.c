@@ -217,6 +217,7 @@ extern const char pt2fuzz_emit_fill_py[], pt2fuzz_emit_fill_py_end[];
 extern const char pt2fuzz_emit_model_init_py[], pt2fuzz_emit_model_init_py_end[];
 extern const char pt2fuzz_emit_runner_py[], pt2fuzz_emit_runner_py_end[];
 extern const char pt2fuzz_emit_inference_py[], pt2fuzz_emit_inference_py_end[];
+extern const char pt2fuzz_emit_upcast_py[], pt2fuzz_emit_upcast_py_end[];
 
 static void paste(FILE *f, const char *start, const char *end)
 {
@@ -226,6 +227,8 @@ static void paste(FILE *f, const char *start, const char *end)
 void emit_special_helper(FILE *f) { paste(f, pt2fuzz_emit_special_py, pt2fuzz_emit_special_py_end); }
 
 void emit_inference_helper(FILE *f) { paste(f, pt2fuzz_emit_inference_py, pt2fuzz_emit_inference_py_end); }
+
+void emit_upcast_helper(FILE *f) { paste(f, pt2fuzz_emit_upcast_py, pt2fuzz_emit_upcast_py_end); }
 
 int emit_safe_name(const char *s)
 {
@@ -460,6 +463,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_forward(f, g);
 	fputs("\n\n", f);
 	emit_inference_helper(f);
+	fputs("\n\n", f);
+	emit_upcast_helper(f);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_runner_py, pt2fuzz_emit_runner_py_end);
 	return ferror(f) ? -1 : 0;

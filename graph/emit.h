@@ -64,6 +64,10 @@ void emit_special_helper(FILE *f);
 /* as_inference(x), which makes an input an inference tensor (graph/emit_inference.py). */
 void emit_inference_helper(FILE *f);
 
+/* Upcast, the mode the fp64 reference runs the model in: the upcast graph
+ * (graph/emit_upcast.py). */
+void emit_upcast_helper(FILE *f);
+
 /* Writes a number given in thousandths ("-0.5"; also used by the text form). */
 void emit_milli(FILE *f, int64_t x);
 /* A real attribute (graph/real.h) by its bits: exact, as Python (float('inf')) or the text form (inf). */

@@ -32,4 +32,9 @@ pt2fuzz_emit_runner_py_end:
 pt2fuzz_emit_inference_py:
 	.incbin "graph/emit_inference.py"
 pt2fuzz_emit_inference_py_end:
+	.global pt2fuzz_emit_upcast_py
+	.global pt2fuzz_emit_upcast_py_end
+pt2fuzz_emit_upcast_py:
+	.incbin "graph/emit_upcast.py"
+pt2fuzz_emit_upcast_py_end:
 	.section .note.GNU-stack,"",@progbits

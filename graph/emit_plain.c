@@ -57,7 +57,8 @@ struct needs {
 	int random;  /* an op of the random family: fallback_random, and the seed before each run */
 	int fullgraph; /* the graph's configuration asks torch.compile for one graph */
 	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
-	int casts;   /* a node casts to float16/bfloat16: the float64 run upcasts it (Upcast) */
+	int casts;   /* NARROW_CAST: the float64 run upcasts the model (Upcast) */
+	int makes_floats; /* NARROW_DEFAULT alone: the float64 run's default dtype is float64 */
 	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
 	int special; /* a special fill: special() and math */
 	int state;   /* parameters or buffers: __init__'s generator */
@@ -69,22 +70,31 @@ struct needs {
 	const char *autocast; /* the autocast dtype's torch name, or NULL */
 };
 
-/* Whether node nd makes a float16/bfloat16 value of a dtype none of its
- * inputs has, or casts (a dtype argument, .to()): in the float64 run its
- * inputs are float64, and only Upcast keeps it from rounding there. */
-static int casts_to_low_precision(const struct graph *g, const struct node *nd)
+/* How node nd makes a float or complex value narrower than float64, which
+ * the float64 run, whose inputs are float64, would otherwise compute narrow,
+ * or mix with float64 where an op takes one dtype (lerp). */
+enum narrow {
+	NARROW_NONE,
+	NARROW_DEFAULT, /* float32 or complex64, a dtype none of its inputs has: the default dtype (log1p of an integer) */
+	NARROW_CAST,    /* a cast (a dtype argument, .to()), or float16/bfloat16 none of its inputs has: Upcast */
+};
+
+static enum narrow makes_narrow(const struct graph *g, const struct node *nd)
 {
+	enum narrow r = NARROW_NONE;
 	for (unsigned o = 0; o < nd->nout; o++) {
 		unsigned dt = g->v[nd->out0 + o].dtype;
-		if (!dtype_is_low_precision(dt))
+		if (!dtype_is_inexact(dt) || dt == DT_FLOAT64 || dt == DT_COMPLEX128)
 			continue;
 		int same = 0;
 		for (unsigned i = 0; i < nd->nin; i++)
 			same |= g->v[nd->in[i]].dtype == dt;
-		if (!same || op_get(nd->op)->family == FAM_CAST)
-			return 1;
+		if (op_get(nd->op)->family == FAM_CAST || (!same && dtype_is_low_precision(dt)))
+			return NARROW_CAST;
+		if (!same)
+			r = NARROW_DEFAULT;
 	}
-	return 0;
+	return r;
 }
 
 static void find_needs(const struct graph *g, struct needs *nd)
@@ -110,7 +120,9 @@ static void find_needs(const struct graph *g, struct needs *nd)
 		nd->random |= op_get(g->n[k].op)->family == FAM_RANDOM;
 		nd->modules |= op_get(g->n[k].op)->ctor != NULL;
 		nd->conv |= op_get(g->n[k].op)->family == FAM_CONV;
-		nd->casts |= casts_to_low_precision(g, &g->n[k]);
+		enum narrow r = makes_narrow(g, &g->n[k]);
+		nd->casts |= r == NARROW_CAST;
+		nd->makes_floats |= r == NARROW_DEFAULT;
 	}
 }
 
@@ -285,14 +297,15 @@ static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda,
 		fputc('\n', f);
 		emit_inference_helper(f);
 	}
-	if (nd->casts && !broken)
-		fputs("\nclass Upcast(torch.overrides.TorchFunctionMode):  # the float64 run casts to float64 where the model "
-		      "casts to float16/bfloat16\n"
-		      "    def __torch_function__(self, func, types, args=(), kwargs=None):\n"
-		      "        up = lambda a: torch.float64 if a in (torch.float16, torch.bfloat16) else a\n"
-		      "        func = {torch.Tensor.half: torch.Tensor.double, torch.Tensor.bfloat16: torch.Tensor.double}.get(func, "
-		      "func)\n"
-		      "        return func(*map(up, args), **{k: up(v) for k, v in (kwargs or {}).items()})\n", f);
+	if (nd->casts && !broken) {
+		fputc('\n', f);
+		emit_upcast_helper(f);
+		fputs("def upcast(model):  # forward() under Upcast, on inputs made outside it: they keep eager's roundings\n"
+		      "    def forward(*inputs):\n"
+		      "        with Upcast():\n"
+		      "            return model(*inputs)\n"
+		      "    return forward\n", f);
+	}
 }
 
 /* class Model: __init__ only where there is state or a module to build. */
@@ -420,6 +433,8 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		write_share(f, g, inputs[k]);
 	if (nd->random)
 		fprintf(f, "    torch.manual_seed(%" PRIu32 ")  # the random ops' draws\n", g->seed);
+	if (nd->makes_floats && !nd->casts && !expect_error)
+		fputs("    torch.set_default_dtype(torch.float64 if fp64 else torch.float32)  # floats made from integers\n", f);
 	write_call(f, g, inputs, ninputs);
 }
 
@@ -461,8 +476,8 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		fputs("compiled_model", f);
 	else
 		write_compile(f, o, backend, nd->fullgraph);
-	fprintf(f, "%s)\n%sref = run(%s.double(), fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
-		nd->casts ? "with Upcast():\n    " : "", model_expr(o));
+	fprintf(f, "%s)\nref = run(%s%s.double()%s, fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
+		nd->casts ? "upcast(" : "", model_expr(o), nd->casts ? ")" : "");
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		   "       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, "

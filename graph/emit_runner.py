@@ -140,22 +140,6 @@ def inputs_to_fp64(inputs):
     return out
 
 
-def _upcast(a):
-    return torch.float64 if a in (torch.float16, torch.bfloat16) else a
-
-
-class Upcast(torch.overrides.TorchFunctionMode):
-    """The fp64 reference runs the graph's own float16/bfloat16 casts in float64 (the upcast graph):
-    the exact math, so that a graph computing in low precision is judged against it, not against
-    the same roundings."""
-
-    LOW = {torch.Tensor.half: torch.Tensor.double, torch.Tensor.bfloat16: torch.Tensor.double}
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        func = self.LOW.get(func, func)
-        return func(*map(_upcast, args), **{k: _upcast(v) for k, v in (kwargs or {}).items()})
-
-
 def max_abs_diff(a, b):
     try:
         return (a.double() - b.double()).abs().nan_to_num(float("inf")).max().item()
@@ -266,8 +250,9 @@ def main():
         except Exception as e:
             print(f"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}")
             return 1
+        inputs = inputs_to_fp64(make_inputs(b))  # made outside Upcast: they keep eager's roundings
         with Upcast():
-            ref = forward(fp64_model, [to_fp64(x) for x in make_inputs(b)])
+            ref = forward(fp64_model, inputs)
         nout, nfwd = len(eager) - len(GRADS) - len(MUTATED), len(eager) - len(GRADS)
         for i, (e, c, r) in enumerate(zip(eager, got, ref)):
             # same() broadcasts: a shape or dtype that differs is a mismatch of its own

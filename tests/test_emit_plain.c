@@ -265,12 +265,31 @@ TEST(plain_upcasts_the_model_casts_in_the_float64_run)
 	if (!p)
 		return;
 	CHECK(strstr(p, "\nclass Upcast(torch.overrides.TorchFunctionMode):") != NULL);
-	CHECK(strstr(p, "\nwith Upcast():\n    ref = run(Model().double(), fp64=True)\n") != NULL);
+	CHECK(strstr(p, "\nref = run(upcast(Model().double()), fp64=True)\n") != NULL);
+	CHECK(strstr(p, "torch.set_default_dtype(torch.float64)") != NULL); /* Upcast's own */
 	free(p);
 	p = plain("bindings 1\nseed 3\nx0 = input bfloat16 [2, 3]\nv1 = tan(x0)\noutput v1\n", NULL);
 	if (!p)
 		return;
 	CHECK(!strstr(p, "Upcast") && strstr(p, "emulate_precision_casts"));
+	free(p);
+}
+
+/* A float the model makes from integers is float32 by the default dtype: in
+ * the float64 run it is float64, so it neither rounds nor meets a float64
+ * operand in an op that takes one dtype (lerp). */
+TEST(plain_floats_made_from_integers_are_float64_in_the_float64_run)
+{
+	char *p = plain("bindings 1\nseed 3\nx0 = input int32 [2, 3] range 0 8\nv1 = special_log1p(x0)\noutput v1\n", NULL);
+	if (!p)
+		return;
+	CHECK(strstr(p, "\n    torch.set_default_dtype(torch.float64 if fp64 else torch.float32)") != NULL);
+	CHECK(!strstr(p, "Upcast"));
+	free(p);
+	p = plain("bindings 1\nseed 3\nx0 = input float32 [2, 3]\nv1 = special_log1p(x0)\noutput v1\n", NULL);
+	if (!p)
+		return;
+	CHECK(!strstr(p, "set_default_dtype"));
 	free(p);
 }
 

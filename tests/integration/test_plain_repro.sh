@@ -4,7 +4,8 @@
 # program of at most 30 lines with no harness in it, and FINDING/plain.py
 # prints MISMATCH when run alone, as `repro --plain` shows too; a passing
 # graph's plain program (one that writes an input, a parameter and a buffer
-# in place) prints PASS; and a finding of a planted backend, which plain
+# in place) prints PASS, as does one whose float64 run makes floats from
+# integers; and a finding of a planted backend, which plain
 # torch.compile does not have, keeps the harness program as its reproducer,
 # the report saying why the plain one is not.
 source "$(dirname "$0")/lib.sh"
@@ -43,6 +44,14 @@ grep -q '"x0 written in place": x0' "$TMP/pass.py" || die "the written input is 
 "$PY" "$TMP/pass.py" >"$TMP/pass.out" 2>"$TMP/pass.err" || die "the passing plain program failed: $(tail -3 "$TMP/pass.err")"
 [ "$(last_line "$TMP/pass.out")" = PASS ] || die "the passing graph's plain program: $(last_line "$TMP/pass.out")"
 grep -q '^compared: .*x0 written in place' "$TMP/pass.out" || die "the written input was not compared: $(cat "$TMP/pass.out")"
+
+# 2b. Floats the model makes from integers (log1p of an int32: the default
+# dtype) are float64 in the float64 run: there they would meet a float64
+# operand in lerp, which takes one dtype, and the reference would raise.
+printf 'bindings 1\nseed 3\nx0 = input int32 [4, 3] range 0 8\nx1 = input float32 [4, 3]\nv2 = special_log1p(x0)\nv3 = ldexp(v2, x1)\nv4 = lerp(v2, v3, v3)\noutput v4\n' >"$TMP/made.txt"
+"$PT2FUZZ" emit --plain "$TMP/made.txt" >"$TMP/made.py"
+"$PY" "$TMP/made.py" >"$TMP/made.out" 2>"$TMP/made.err" || die "the float64 run of floats made from integers failed: $(tail -1 "$TMP/made.err")"
+[ "$(last_line "$TMP/made.out")" = PASS ] || die "floats made from integers: $(last_line "$TMP/made.out")"
 
 # 3. A planted bug plain torch.compile cannot show: the harness program stays the reproducer.
 PLUGIN=(--plugin "$ROOT/tests/integration/planted_backends.py" --device cpu)
