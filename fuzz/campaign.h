@@ -6,7 +6,9 @@
  *   campaign_triage.c  background reduction and triage of new findings
  *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
  *   campaign_profile.c where the seconds went: the summary's profile line
- *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge */
+ *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge
+ * With --engine manager, manager.c's loop over persistent targets runs in
+ * place of the rounds (manager.h); the rest of the runner is the same. */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
