@@ -581,8 +581,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		memcpy(pt2fuzz_extra_counters, map, FEATURES_MAP);
 	/* Keep what libFuzzer saw for inputs it may replay: the ones that may
-	 * enter the corpus, and the corpus's own (not made here). */
-	if (((fresh_here && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
+	 * enter the corpus, and the corpus's own (not made here). A served
+	 * target makes no input, and most of what its manager sends are
+	 * mutants: it keeps the ones new to its runs, which the manager's
+	 * corpus holds, so that a resumed campaign replays them. */
+	if (((fresh_here && !no_coverage) || (!made_here && !serving)) && !verdict_is_finding(r.v.kind))
 		replay_cache_store(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
 	/* Often enough that a job stopped at the campaign's deadline (SIGKILL,
 	 * no atexit) loses at most a few seconds of counts. */
