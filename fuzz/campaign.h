@@ -57,6 +57,11 @@ unsigned node_default_jobs(unsigned per_gpu);
  * the environment. The lock fd, or -1 with a message. */
 int node_claim(const char *out);
 
+/* SIGKILLs what this runner started that still runs (its token in the
+ * environment), itself aside: the workers of targets killed in the middle
+ * of an input, and their compile subprocesses. The number killed. */
+unsigned node_sweep(void);
+
 /* --- campaign_view.c --- */
 
 void progress_parse(const char *line, struct progress *p);

@@ -4,8 +4,9 @@
 # it are kept) and a chain of 8 ops (the planted bug: a new finding, filed
 # through the findings path without ending its target). The campaign grows
 # the corpus beyond its seeds, reaches compiler lines, ends within --time's
-# bound, and a second run resumes from its own folder: its stats go on and
-# the corpus it kept runs again (from the replay cache) before any mutant.
+# bound, leaving no process behind, and a second run resumes from its own
+# folder: its stats go on and the corpus it kept runs again (from the replay
+# cache) before any mutant.
 # Two seeds, not more: a worker's start and one compile take most of a
 # minute on two shared cores, and mutants must run in the time left.
 source "$(dirname "$0")/lib.sh"
@@ -54,6 +55,7 @@ execs1=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1 | cut -d, -f3 | tr -d ' '
 "$PT2FUZZ" fuzz --time 45 "${ARGS[@]}" >"$TMP/run2.log" 2>&1 || { cat "$TMP/run2.log"; die "the restart failed"; }
 cat "$TMP/run2.log"
 grep -q "resuming $OUT after" "$TMP/run2.log" || die "the restart did not resume"
+! grep -q "left behind" "$TMP/run2.log" || die "the first run left processes behind (its targets' workers)"
 execs2=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1 | cut -d, -f3 | tr -d ' ')
 [ "$execs2" -gt "$execs1" ] || die "execs went from $execs1 to $execs2"
 grep -q "engine manager: $corpus inputs of $OUT/corpus and 2 of the seed folders run first" "$TMP/run2.log" ||
