@@ -1,5 +1,7 @@
 /* `pt2fuzz fuzz`: the node runner. Runs build/pt2fuzz_fuzzer under
- * libFuzzer's -fork with N jobs (findings do not stop it) from the seeds
+ * libFuzzer's -fork with N jobs (findings do not stop it), or with
+ * --engine manager as N persistent targets under its own loop
+ * (fuzz/manager.h), from the seeds
  * into OUT/corpus and OUT/findings. A lender keeps the jobs' workers warm
  * across jobs (fuzz/lender.h); the corpus is merged now and then, new
  * findings are triaged in the background, and with --sync the corpus is
@@ -27,12 +29,15 @@
 #include "../pipeline/cli.h"
 #include "fuzz_command.h"
 #include "lender.h"
+#include "manager.h"
+#include "../mutators/config_draw.h"
 #include "target_options.h"
 #include "../pipeline/runopts.h"
 
 struct settings {
 	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
 	int lend, triage;
+	int manager; /* --engine manager (fuzz/manager.h), else libFuzzer's -fork */
 };
 
 /* The runner's own options; the target's (target_options.h) and the run
@@ -45,6 +50,7 @@ static const struct option own_options[] = {
 	{"stats-every", required_argument, NULL, 0}, {"triage-time", required_argument, NULL, 0},
 	{"findings", required_argument, NULL, 0},    {"no-triage", no_argument, NULL, 0},
 	{"no-lender", no_argument, NULL, 0},         {"watchdog", required_argument, NULL, 0},
+	{"engine", required_argument, NULL, 0},
 	{NULL, 0, NULL, 0},
 };
 static const struct option *const fuzz_tables[] = {own_options, target_options, run_opts_table, NULL};
@@ -93,6 +99,17 @@ static int parse_settings(const struct cli *c, struct settings *s)
 		return -1;
 	s->lend = !cli_flag(c, "no-lender");
 	s->triage = !cli_flag(c, "no-triage");
+	const char *engine = cli_opt(c, "engine") ? cli_opt(c, "engine") : "fork";
+	s->manager = !strcmp(engine, "manager");
+	if (!s->manager && strcmp(engine, "fork")) {
+		fprintf(stderr, "pt2fuzz fuzz: --engine is fork or manager, not '%s'\n", engine);
+		return -1;
+	}
+	if (s->manager && cli_flag(c, "no-coverage")) {
+		fprintf(stderr, "pt2fuzz fuzz: --engine manager keeps a corpus by coverage: --no-coverage takes --engine fork\n");
+		return -1;
+	}
+	s->lend &= !s->manager; /* its slots keep their workers for life */
 	return 0;
 }
 
@@ -597,6 +614,54 @@ static void run_first_pass(struct run *r, int tty)
 		    fp->stuck, fp->failed);
 }
 
+/* The manager engine (fuzz/manager.h) until the deadline or a signal, with
+ * the same periodic work as a libFuzzer round (stats rows, triage). Its
+ * counts stand in for libFuzzer's status. 0, or -1 when it could not start. */
+static int run_manager(struct run *r, const struct run_opts *ro, const struct target_numbers *num, int configs, int tty)
+{
+	static struct manager m;
+	char *argv[CAMPAIGN_MAX_ARGS + 16], why[600];
+	int n = 0;
+	char *fixed[] = {r->p.fuzzer, "-ignore_remaining_args=1", "--stats", r->p.stats, "--serve"};
+	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
+		argv[n++] = fixed[i];
+	for (int i = 0; i < r->ta.n; i++)
+		argv[n++] = r->ta.v[i];
+	argv[n] = NULL;
+	const char *seeds[] = {r->p.seeds, r->p.sync};
+	const char *dev = ro->exec.device;
+	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count()); /* as the target decides */
+	struct manager_config mc = {(unsigned)r->s.jobs, (unsigned)num->near_invalid, (unsigned)num->size,
+				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
+				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
+				    r->p.crashes, r->p.learned, r->p.stats, seeds, 2, r->log};
+	if (manager_begin(&m, &mc, why, sizeof why)) {
+		say(r, tty, "%s", why);
+		return -1;
+	}
+	say(r, tty, "engine manager: %u inputs of %s and %u of the seed folders run first, then mutants", m.ncorpus_files,
+	    r->p.corpus, m.nqueue - m.ncorpus_files);
+	r->round = 1;
+	int64_t last_draw = 0;
+	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
+		manager_step(&m, 200);
+		r->prog = (struct progress){m.execs, features_seen_count(m.seen), m.corpus.n, m.new_findings, m.slot_starts, 1};
+		now = protocol_now_ms();
+		double rate = recent_rate(r, r->base.execs + r->prog.execs, now);
+		tick(r, tty, now);
+		if (now - last_draw >= (tty ? 2000 : 30000)) {
+			draw(r, tty, rate);
+			last_draw = now;
+		}
+	}
+	manager_end(&m, STOP_GRACE_MS);
+	view_clear(stderr, tty);
+	say(r, tty, "engine manager: %llu replies, %llu inputs kept (the corpus's again and new ones), %llu new findings, "
+		    "%llu target processes started (%llu ended while running an input)",
+	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths);
+	return 0;
+}
+
 /* Returns how many inputs this run's targets executed (libFuzzer's own
  * count comes from its status lines, which a run may never print). */
 static uint64_t summary(struct run *r, int seen)
@@ -699,7 +764,7 @@ int cmd_fuzz(int argc, char **argv)
 	if (r.base.elapsed > 0) /* a run killed before its first exec resumes too */
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
 	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (libFuzzer log: %s)\n", r.s.secs, r.s.jobs,
-		r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
+		r.s.manager ? "engine manager: persistent targets, a worker each" : r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
 	/* libFuzzer starts when a worker can be lent: a runtime whose workers
 	 * cannot start fails here, with the lender's reason, not in every job. */
 	if (r.s.lend && lender_wait_ready(&r.lender, r.deadline ? r.deadline : INT64_MAX, &stop) < 0) {
@@ -724,7 +789,9 @@ int cmd_fuzz(int argc, char **argv)
 	for (unsigned i = 0; i < sizeof beats / sizeof *beats; i++)
 		snprintf(beats[i].h->path, sizeof beats[i].h->path, "%.4100s/%s", r.p.stats, beats[i].name);
 	int tty = isatty(2), seen = 0;
-	while (!stop) {
+	if (r.s.manager)
+		seen = !run_manager(&r, &ro, &num, !cli_flag(&c, "no-configs"), tty);
+	while (!stop && !r.s.manager) {
 		if (r.deadline && time_left_ms(&r, protocol_now_ms()) < 1000)
 			break;
 		run_first_pass(&r, tty);
@@ -744,6 +811,8 @@ int cmd_fuzz(int argc, char **argv)
 	}
 	view_clear(stderr, tty);
 	stop_background(&r);
+	if (r.s.manager) /* a target killed in the middle of an input leaves its worker (a group of its own) */
+		node_sweep();
 	uint64_t ran = summary(&r, seen);
 	lender_stop(&r.lender);
 	cstats_free(&r.cs);

@@ -6,7 +6,9 @@
  *   campaign_triage.c  background reduction and triage of new findings
  *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
  *   campaign_profile.c where the seconds went: the summary's profile line
- *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge */
+ *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge
+ * With --engine manager, manager.c's loop over persistent targets runs in
+ * place of the rounds (manager.h); the rest of the runner is the same. */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
@@ -54,6 +56,11 @@ unsigned node_default_jobs(unsigned per_gpu);
  * environment holds its PT2FUZZ_CAMPAIGN token), and puts our own token in
  * the environment. The lock fd, or -1 with a message. */
 int node_claim(const char *out);
+
+/* SIGKILLs what this runner started that still runs (its token in the
+ * environment), itself aside: the workers of targets killed in the middle
+ * of an input, and their compile subprocesses. The number killed. */
+unsigned node_sweep(void);
 
 /* --- campaign_view.c --- */
 

@@ -96,6 +96,12 @@ static unsigned kill_token(const char *token)
 	return n;
 }
 
+unsigned node_sweep(void)
+{
+	const char *token = getenv("PT2FUZZ_CAMPAIGN");
+	return token && token[0] ? kill_token(token) : 0;
+}
+
 int node_claim(const char *out)
 {
 	char path[CAMPAIGN_PATH + 16], old[128] = "", token[64];

@@ -34,7 +34,11 @@
  *                   (the input kept out of the corpus): a restarted job costs a
  *                   process, a loan and a corpus replay, and such a crash
  *                   input adds nothing. Campaigns set it; without it (OSS-Fuzz,
- *                   reproducing a crash input) every finding aborts. */
+ *                   reproducing a crash input) every finding aborts.
+ *   --serve         a persistent target of `pt2fuzz fuzz --engine manager`:
+ *                   runs the inputs the manager sends on stdin, one at a
+ *                   time, and replies with what libFuzzer would see
+ *                   (fuzz/slot.h); exits when the manager closes the pipe */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +69,7 @@
 #include "known_breaks.h"
 #include "learned.h"
 #include "seed_energy.h"
+#include "slot.h"
 #include "target_options.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
@@ -75,6 +80,7 @@ static struct run_opts RO;
 static struct executor X;
 static struct graph G;
 static int no_coverage, keep_going;
+static int serving;        /* --serve: the manager engine's persistent target (fuzz/slot.h) */
 static int merging;        /* this process is a libFuzzer merge's inner step */
 static int avoiding;       /* known bugs' triggers are avoided (no --hunt-known) */
 static int controlling;    /* libFuzzer's -fork parent or -merge=1 outer process: runs no input */
@@ -117,25 +123,6 @@ static struct {
 	int64_t stats_written_ms;
 } S = {.last_mutator = -1};
 enum { STATS_EVERY_MS = 10000 };
-
-/* libFuzzer's counter buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+. */
-static unsigned bucket(uint8_t v)
-{
-	return v >= 128 ? 7 : v >= 32 ? 6 : v >= 16 ? 5 : v >= 8 ? 4 : v >= 4 ? 3 : (unsigned)v - 1;
-}
-
-/* Whether map holds a (counter, bucket) not in seen, which takes them. */
-static int novel(const uint8_t *map, uint8_t *seen)
-{
-	int fresh = 0;
-	for (unsigned i = 0; i < FEATURES_MAP; i++)
-		if (map[i]) {
-			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
-			fresh |= !(seen[i] & bit);
-			seen[i] |= bit;
-		}
-	return fresh;
-}
 
 /* Each dump of the exact line set goes to its own file, renamed into place
  * complete, so the campaign can fold and delete it while jobs run. */
@@ -334,6 +321,8 @@ static int libfuzzer_flag(int argc, char **argv, const char *name)
 	return 0;
 }
 
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static char *opts[256];
@@ -406,6 +395,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		setting_schedule_refresh(&setting_yield);
 	}
 	atexit(checkpoint);
+	serving = cli_flag(&c, "serve");
+	if (serving) /* libFuzzer's loop never starts: the manager's is the loop */
+		exit(slot_serve(LLVMFuzzerTestOneInput, pt2fuzz_extra_counters, FEATURES_MAP) ? 1 : 0);
 	return 0;
 }
 
@@ -512,7 +504,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (before != REPLAY_NONE) {
 		S.replayed++;
 		if (before == REPLAY_MAP)
-			novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
+			features_novel(pt2fuzz_extra_counters, S.seen); /* known, not new */
 		spent(PR_REPLAY, t0);
 		if (before == REPLAY_MAP || keep_going)
 			return before == REPLAY_MAP ? 0 : -1;
@@ -576,7 +568,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	features_graph(&G, map);
 	if (r.v.kind == V_PASS)
 		features_near_miss(&G, r.v.nearest_output, r.v.nearest, map);
-	int fresh = novel(map, S.seen), fresh_here = novel(map, S.job_seen);
+	int fresh = features_novel(map, S.seen), fresh_here = features_novel(map, S.job_seen);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;
 	if (which >= 0)
@@ -589,8 +581,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	else
 		memcpy(pt2fuzz_extra_counters, map, FEATURES_MAP);
 	/* Keep what libFuzzer saw for inputs it may replay: the ones that may
-	 * enter the corpus, and the corpus's own (not made here). */
-	if (((fresh_here && !no_coverage) || !made_here) && !verdict_is_finding(r.v.kind))
+	 * enter the corpus, and the corpus's own (not made here). A served
+	 * target makes no input, and most of what its manager sends are
+	 * mutants: it keeps the ones new to its runs, which the manager's
+	 * corpus holds, so that a resumed campaign replays them. */
+	if (((fresh_here && !no_coverage) || (!made_here && !serving)) && !verdict_is_finding(r.v.kind))
 		replay_cache_store(&replay, hash, pt2fuzz_extra_counters, FEATURES_MAP);
 	/* Often enough that a job stopped at the campaign's deadline (SIGKILL,
 	 * no atexit) loses at most a few seconds of counts. */
@@ -613,13 +608,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!fresh_finding && S.op_repeats)
 			rarity_count(&G, S.op_repeats, NULL);
 		checkpoint();
-		if (keep_going && !fresh_finding) {
+		if ((keep_going && !fresh_finding) || serving) {
 			/* Counted in its folder; no features, so libFuzzer keeps it out
 			 * of the corpus (clang 14's ignores the -1), where merges would
-			 * compile it again and its mutants repeat it. */
+			 * compile it again and its mutants repeat it. A served target
+			 * goes on after a new finding too: its manager keeps the input
+			 * (SLOT_NEW_FINDING), and an abort would cost a worker start. */
 			memset(pt2fuzz_extra_counters, 0, FEATURES_MAP);
 			check_result_free(&r);
-			return -1;
+			return serving && fresh_finding ? SLOT_NEW_FINDING : -1;
 		}
 		abort(); /* libFuzzer saves the input as crash-<sha1> */
 	}

@@ -67,3 +67,29 @@ void features_count(const uint8_t *map, unsigned counts[FR_COUNT])
 			counts[r] += map[i] != 0;
 	}
 }
+
+/* libFuzzer's counter buckets: 1, 2, 3, 4-7, 8-15, 16-31, 32-127, 128+. */
+static unsigned bucket(uint8_t v)
+{
+	return v >= 128 ? 7 : v >= 32 ? 6 : v >= 16 ? 5 : v >= 8 ? 4 : v >= 4 ? 3 : (unsigned)v - 1;
+}
+
+int features_novel(const uint8_t *map, uint8_t *seen)
+{
+	int fresh = 0;
+	for (unsigned i = 0; i < FEATURES_MAP; i++)
+		if (map[i]) {
+			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
+			fresh |= !(seen[i] & bit);
+			seen[i] |= bit;
+		}
+	return fresh;
+}
+
+unsigned long long features_seen_count(const uint8_t *seen)
+{
+	unsigned long long n = 0;
+	for (unsigned i = 0; i < FEATURES_MAP; i++)
+		n += (unsigned)__builtin_popcount(seen[i]);
+	return n;
+}

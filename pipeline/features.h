@@ -28,6 +28,14 @@ void features_graph(const struct graph *g, uint8_t *map);
  * values finding than any before. */
 void features_near_miss(const struct graph *g, int output, double nearness, uint8_t *map);
 
+/* Whether map holds a (counter, libFuzzer count bucket) pair not in seen
+ * (FEATURES_MAP bytes, bit k of a byte: bucket k seen at that counter),
+ * which takes them: what makes an input new to a job or a campaign. */
+int features_novel(const uint8_t *map, uint8_t *seen);
+
+/* The (counter, bucket) pairs seen holds: libFuzzer's feature count. */
+unsigned long long features_seen_count(const uint8_t *seen);
+
 enum feature_region { FR_COMPILER, FR_KERNELS, FR_DECISIONS, FR_GRAPH, FR_COUNT };
 
 /* Non-zero counters per region. */

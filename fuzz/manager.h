@@ -1,0 +1,104 @@
+/* `pt2fuzz fuzz --engine manager`: one process owns the loop that
+ * libFuzzer's -fork spreads over short jobs. It keeps the corpus (in memory,
+ * and OUT/corpus in libFuzzer's format: one input per file, named by its
+ * hash, so either engine resumes from the other's folder), the feature map
+ * the inputs reached (features_novel: the counters libFuzzer would see),
+ * the seed energy and the mutator schedule (learned across the campaign,
+ * fuzz/learned.h), and N persistent target processes (fuzz/slot.h), each
+ * running one input at a time with one worker for its life. docs/engine.md
+ * says why. */
+#ifndef PT2FUZZ_MANAGER_H
+#define PT2FUZZ_MANAGER_H
+#include <stddef.h>
+#include <stdint.h>
+#include "../mutators/mutate.h"
+#include "../mutators/schedule.h"
+#include "../pipeline/features.h"
+#include "learned.h"
+#include "seed_energy.h"
+#include "slot.h"
+
+#define MANAGER_SLOTS 256
+
+struct manager_config {
+	unsigned jobs;           /* persistent target processes */
+	unsigned near_invalid;   /* percent of mutants made near-invalid */
+	unsigned size, components; /* of generated graphs (--size, --components) */
+	unsigned target;         /* enum graph_target: the slots' device */
+	int backward, aoti;      /* --mode backward; --backend aoti */
+	unsigned config_pct;     /* generated graphs with a configuration (0: --no-configs) */
+	char *const *argv;       /* a slot's command line (pt2fuzz_fuzzer ... --serve) */
+	const char *corpus, *crashes, *learned, *stats;
+	const char *const *seed_dirs; /* run once at the start, after the corpus; NULL ones skipped */
+	unsigned nseed_dirs;
+	int log_fd;              /* the slots' stderr */
+};
+
+/* One input of the corpus. */
+struct manager_input {
+	uint8_t *data;
+	size_t size;
+};
+
+/* The inputs the manager mutates, and the choice among them. */
+struct manager_corpus {
+	struct manager_input *in;
+	unsigned n, cap;
+};
+
+/* One slot: its target process and the input it runs. */
+struct manager_slot {
+	struct slot s;
+	int busy;
+	int mutator;             /* the mutator that made the input, -1 for a corpus or seed input */
+	int of_corpus;           /* the input is one of the corpus folder's: kept whatever it shows */
+	size_t size;
+	uint8_t data[CODEC_MAX_SIZE];
+};
+
+struct manager {
+	struct manager_config c;
+	struct manager_slot slot[MANAGER_SLOTS];
+	struct manager_corpus corpus;
+	char **queue;            /* files to run before mutating: the corpus folder's, the seeds' */
+	unsigned nqueue, next, ncorpus_files; /* the first ncorpus_files are the corpus folder's */
+	uint8_t seen[FEATURES_MAP], map[FEATURES_MAP];
+	struct mut_schedule schedule;
+	struct setting_schedule settings;
+	struct seed_energy energy;
+	struct mutate_stats mut;
+	uint64_t mut_new[MUT_MAX];
+	struct learned_store store;
+	struct learned live;     /* its seen is learned_seen: the campaign's, not the novelty map */
+	uint8_t learned_seen[FEATURES_MAP];
+	uint32_t *op_runs, *pair_runs, *op_repeats;
+	int64_t synced_ms;
+	uint64_t draws;          /* seeds for the mutators */
+	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths;
+};
+
+/* Lists the corpus and seed folders, sets the mutators up from the
+ * campaign's learned state and starts the slots. 0, or -1 with why. */
+int manager_begin(struct manager *m, const struct manager_config *c, char *why, size_t n);
+
+/* Waits up to wait_ms for replies, takes them in, and hands every idle slot
+ * its next input (restarting slots that ended). */
+void manager_step(struct manager *m, int wait_ms);
+
+/* Stops the slots (an input running after grace_ms is cut off), syncs the
+ * learned state and writes the manager's statistics. */
+void manager_end(struct manager *m, int grace_ms);
+
+/* --- pure parts (manager_pick.c) --- */
+
+/* Adds a copy of data to c. 0, or -1 (out of memory). */
+int manager_corpus_add(struct manager_corpus *c, const uint8_t *data, size_t size);
+void manager_corpus_free(struct manager_corpus *c);
+
+/* The input to mutate next into buf (capacity cap), for draw: a corpus
+ * input drawn uniformly, or on every other draw, while a recent finder has
+ * energy left, that finder (seed_energy.h). Its size; 0 when the corpus is
+ * empty and no finder has energy (the mutator then generates). */
+size_t manager_pick(const struct manager_corpus *c, struct seed_energy *e, uint64_t draw, uint8_t *buf, size_t cap);
+
+#endif
