@@ -50,6 +50,7 @@ static const struct {
 	[IL_STRIDED] = {"", "torch.stack((%X, torch.zeros_like(%X)), -1).flatten(-2)[..., ::2]  # every other element"},
 	[IL_SAME] = {"", NULL}, /* drawn, then another input's memory: write_input */
 	[IL_VIEW] = {"", NULL},
+	[IL_NUMBER] = {".item()", NULL}, /* a Python number */
 };
 
 /* What the program needs besides the model: each decides a line or a clause. */
