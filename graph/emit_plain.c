@@ -483,7 +483,8 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 	if (o->aliases)
 		fputs("def shared(t, leaves):  # the leaf whose storage t shares (None: none)\n"
 		      "    ptr = t.untyped_storage().data_ptr() if t.numel() else 0\n"
-		      "    return next((i for i, x in enumerate(leaves) if ptr and x.untyped_storage().data_ptr() == ptr), None)\n"
+		      "    return next((i for i, x in enumerate(leaves) if ptr and isinstance(x, torch.Tensor)\n"
+		      "                 and x.untyped_storage().data_ptr() == ptr), None)\n"
 		      "bad += [f\"MISMATCH alias {k}: eager shares leaf {shared(e, eager_leaves)}, compiled leaf "
 		      "{shared(c, compiled_leaves)}\" for (k, e), c in zip(eager.items(), compiled.values())\n"
 		      "        if shared(e, eager_leaves) != shared(c, compiled_leaves)]\n",

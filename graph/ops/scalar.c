@@ -70,15 +70,15 @@ static bool infer_float_scalar_fits(struct infer_io *io)
 	return io_real_fits(io, 0, (enum dtype)io->out[0].dtype);
 }
 
-/* x compared with a float: bool. */
-static bool infer_compare_scalar(struct infer_io *io)
+/* x compared with a number: bool. */
+static bool compared(struct infer_io *io)
 {
-	if (!float_number(io))
-		return false;
 	io->nout = 1;
 	io_out_like(io, 0, io->in[0], DT_BOOL);
 	return true;
 }
+
+static bool infer_compare_scalar(struct infer_io *io) { return float_number(io) && compared(io); }
 
 /* where(cond, x, float): in[0] = x, in[1] = cond (bool), broadcast. */
 static bool infer_where_scalar(struct infer_io *io)
@@ -148,11 +148,7 @@ static bool infer_int_scalar(struct infer_io *io)
 
 static bool infer_int_compare(struct infer_io *io)
 {
-	if (!int_number(io, -INT_SCALAR_MAX, INT_SCALAR_MAX, true))
-		return false;
-	io->nout = 1;
-	io_out_like(io, 0, io->in[0], DT_BOOL);
-	return true;
+	return int_number(io, -INT_SCALAR_MAX, INT_SCALAR_MAX, true) && compared(io);
 }
 
 /* x // k and x % k of an integer x: k never 0 (CPU raises ZeroDivisionError,
