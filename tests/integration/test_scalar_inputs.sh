@@ -7,8 +7,11 @@
 # the input tensors' identity: the judged call comes after a first call on the
 # same tensors and a change of one in place. Under inductor.freezing the
 # program makes no such call, and the caching backend passes.
+# PT2FUZZ_TEST_DEVICE=cuda runs it on a GPU, where the changed-input graph must
+# also pass under mode reduce-overhead (CUDA graph trees copy the inputs anew).
 source "$(dirname "$0")/lib.sh"
-run=("$PT2FUZZ" run --device cpu --plugin "$ROOT/tests/integration/planted_backends.py")
+DEVICE=${PT2FUZZ_TEST_DEVICE:-cpu}
+run=("$PT2FUZZ" run --device "$DEVICE" --plugin "$ROOT/tests/integration/planted_backends.py")
 cat > "$TMP/number.txt" <<'G'
 bindings 3
 seed 7
@@ -53,4 +56,8 @@ for dyn in true false; do
 done
 "${run[@]}" --findings "$TMP/h" --dynamic false --backend planted_cache_by_identity "$TMP/frozen.txt" | tee "$TMP/frozen"
 grep -q 'frozen.txt: pass$' "$TMP/frozen" || die "under freezing an input is still changed between calls"
+if [ "$DEVICE" = cuda ]; then
+  "${run[@]}" --findings "$TMP/c" --mode reduce-overhead "$TMP/changed.txt" | tee "$TMP/graphs"
+  grep -q 'changed.txt: pass$' "$TMP/graphs" || die "CUDA graph trees miss an input changed between calls"
+fi
 echo "ok: a float kept from the first call and a result cached by input identity are caught; Inductor passes both"
