@@ -71,12 +71,15 @@ void emit_attr(FILE *f, const struct graph *g, const struct node *nd, unsigned i
 	}
 }
 
-/* Expands a spelling's directives for node k. */
+/* Expands a spelling's directives for node k. A number input (op_def.number)
+ * stands where attribute 0 would. */
 static void spell(FILE *f, const struct graph *g, unsigned k, const char *fmt)
 {
 	const struct node *nd = &g->n[k];
+	const struct op_def *op = op_get(nd->op);
+	int number = op->number && nd->nin > op->nin_max;
 	struct attr_spec s;
-	op_attr_spec(op_get(nd->op), &s);
+	op_attr_spec(op, &s);
 	for (const char *p = fmt; *p; p++) {
 		if (*p == '@' && p[1] >= '0' && p[1] <= '9') {
 			emit_value_name(f, g, nd->in[p[1] - '0']);
@@ -88,7 +91,10 @@ static void spell(FILE *f, const struct graph *g, unsigned k, const char *fmt)
 				i = i * 10 + (unsigned)(*++p - '0');
 			if (s.list >= 0 && i > s.nscalar)
 				i = s.nscalar; /* a list is named by its first slot */
-			emit_attr(f, g, nd, i, 1);
+			if (number)
+				emit_value_name(f, g, nd->in[op->nin_max]);
+			else
+				emit_attr(f, g, nd, i, 1);
 		} else if (*p == '#' && p[1] == 'T') {
 			fputs(dtype_info(g->v[nd->in[0]].dtype)->torch, f);
 			p++;
@@ -134,6 +140,39 @@ static void emit_shares(FILE *f, const struct graph *g)
 		ninput++;
 	}
 	fputs("}\n", f);
+}
+
+int emit_remutated_input(const struct graph *g)
+{
+	if (g->broken || graph_has_shared_inputs(g) || graph_config_on(&g->config, "inductor.freezing") ||
+	    graph_config_on(&g->config, "mode.inference_inputs"))
+		return -1;
+	int pick = -1;
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->kind != VK_INPUT)
+			continue;
+		if (graph_leaf_written(g, i, NULL)) /* the first call's write would reach the judged call */
+			return -1;
+		if (pick < 0 && graph_users(g, i) && v->layout != IL_NUMBER && v->layout != IL_EXPANDED)
+			pick = (int)i;
+	}
+	return pick;
+}
+
+/* REMUTATE: emit_remutated_input's input index, or None. */
+static void emit_remutate(FILE *f, const struct graph *g)
+{
+	int pick = emit_remutated_input(g);
+	unsigned index = 0;
+	for (int i = 0; i < pick; i++)
+		index += g->v[i].kind == VK_INPUT;
+	fputs("# the input that compiled mode's judged call gets changed in place after a first call on it (the other\n"
+	      "# modes get it changed alike), or None\nREMUTATE = ", f);
+	if (pick < 0)
+		fputs("None\n", f);
+	else
+		fprintf(f, "%u\n", index);
 }
 
 static void input_spec(FILE *f, const struct value *v, unsigned b)
@@ -439,6 +478,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	}
 	fputs("}\n", f);
 	emit_shares(f, g);
+	emit_remutate(f, g);
 	int backward = o && o->backward;
 	uint16_t written[G_MAX_VALUES];
 	unsigned nwritten = emit_written_leaves(g, o, written);

@@ -19,6 +19,16 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o);
 /* The same into a malloc'd string (NUL-terminated); NULL on failure. */
 char *emit_program_string(const struct graph *g, const struct emit_opts *o, size_t *len);
 
+/* The graph input (value id) that compiled mode's judged call gets changed in
+ * place, with fresh values of its fill, after a first compiled call on the
+ * same tensors; the other modes get it changed alike (docs/oracle.md, "Inputs
+ * changed between calls"). The first tensor input some node reads that owns
+ * its memory (not expanded), in a valid graph whose inputs share no memory
+ * and that writes none of its inputs, outside settings whose contract is that
+ * the module's values do not change (inductor.freezing) and inference inputs
+ * (which may not be written outside inference mode); -1 when none. */
+int emit_remutated_input(const struct graph *g);
+
 /* The leaves the program's MUTATED names, in value order, into ids (room for
  * G_MAX_VALUES): those forward() writes in place, parameters and buffers
  * only where the backend keeps the module's state in the module (not aoti).

@@ -23,7 +23,10 @@ def fill(shape, dtype, kind, lo, hi, gen):
 
 def lay_out(shape, dtype, kind, lo, hi, layout, gen, device):
     """A graph input: its values drawn on the CPU (so they do not depend on the device), then laid
-    out in memory on the device: the same values in another layout."""
+    out in memory on the device: the same values in another layout. Layout number is a Python
+    number, the drawn 0-dim tensor's value."""
+    if layout == "number":
+        return fill(shape, dtype, kind, lo, hi, gen).item()
     if layout == "expanded":  # dim 0 from size 1: stride 0, equal rows
         return fill((1,) + tuple(shape[1:]), dtype, kind, lo, hi, gen).to(device).expand(shape)
     t = fill(shape, dtype, kind, lo, hi, gen).to(device)

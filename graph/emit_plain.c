@@ -50,6 +50,7 @@ static const struct {
 	[IL_STRIDED] = {"", "torch.stack((%X, torch.zeros_like(%X)), -1).flatten(-2)[..., ::2]  # every other element"},
 	[IL_SAME] = {"", NULL}, /* drawn, then another input's memory: write_input */
 	[IL_VIEW] = {"", NULL},
+	[IL_NUMBER] = {".item()", NULL}, /* a Python number */
 };
 
 /* What the program needs besides the model: each decides a line or a clause. */
@@ -498,7 +499,8 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 	if (o->aliases)
 		fputs("def shared(t, leaves):  # the leaf whose storage t shares (None: none)\n"
 		      "    ptr = t.untyped_storage().data_ptr() if t.numel() else 0\n"
-		      "    return next((i for i, x in enumerate(leaves) if ptr and x.untyped_storage().data_ptr() == ptr), None)\n"
+		      "    return next((i for i, x in enumerate(leaves) if ptr and isinstance(x, torch.Tensor)\n"
+		      "                 and x.untyped_storage().data_ptr() == ptr), None)\n"
 		      "bad += [f\"MISMATCH alias {k}: eager shares leaf {shared(e, eager_leaves)}, compiled leaf "
 		      "{shared(c, compiled_leaves)}\" for (k, e), c in zip(eager.items(), compiled.values())\n"
 		      "        if shared(e, eager_leaves) != shared(c, compiled_leaves)]\n",

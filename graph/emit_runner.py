@@ -19,13 +19,27 @@ def make_inputs(binding=0, device=DEVICE):
             inputs.append(share(inputs[SHARES[k]], spec[5]) if k in SHARES else t)
     if not CONFIG.get("mode.inference_inputs") or GRADS or SHARES:
         return inputs
-    return [x if i in MUTATED else as_inference(x) for i, x in enumerate(inputs)]
+    return [x if i in MUTATED or not isinstance(x, torch.Tensor) else as_inference(x) for i, x in enumerate(inputs)]
 
 
-def unshared(inputs):
-    """Copies of the inputs, each in memory of its own: the first of compiled mode's two calls of a
-    graph whose inputs share memory (harness/worker.py), which leaves the inputs as they are."""
-    return [x.clone() for x in inputs]
+def judged_inputs(binding=0, device=DEVICE, call=None):
+    """The binding's inputs as each mode's judged call gets them. Compiled mode's calls before it go
+    through call: where inputs share memory (SHARES), one on copies of their own, which leaves the
+    inputs as they are; where an input changes between calls (REMUTATE), one on the inputs
+    themselves, after which that input gets fresh values of its fill in place, outside forward()
+    (its version counter moves; cudagraphs' copies and cached constants must follow). Every mode's
+    judged call sees those changed values."""
+    inputs = make_inputs(binding, device)
+    if call and SHARES:
+        call([x.clone() if isinstance(x, torch.Tensor) else x for x in inputs])
+    if call and REMUTATE is not None:
+        call(inputs)
+    if REMUTATE is not None:
+        shape, dtype, kind, lo, hi, _ = INPUTS[binding][REMUTATE]
+        gen = torch.Generator().manual_seed(SEED * 1000003 + binding + 500009)
+        with torch.no_grad():
+            inputs[REMUTATE].copy_(fill(shape, dtype, kind, lo, hi, gen))
+    return inputs
 
 
 AUTOCAST = {"mode.autocast_bfloat16": torch.bfloat16, "mode.autocast_float16": torch.float16}
@@ -127,6 +141,8 @@ def run_backward(model, inputs):
 
 
 def to_fp64(x):
+    if not isinstance(x, torch.Tensor):  # a Python number stays one
+        return x
     if x.is_complex():
         return x.to(torch.complex128)
     return x.to(torch.float64) if x.is_floating_point() else x
@@ -241,16 +257,16 @@ def main():
             if rc:
                 return rc
             continue
-        eager = forward(model, make_inputs(b))
+        eager = forward(model, judged_inputs(b))
         try:
-            got = forward(compiled, mark_dynamic(make_inputs(b)))
+            got = forward(compiled, mark_dynamic(judged_inputs(b, DEVICE, lambda xs: forward(compiled, mark_dynamic(xs)))))
         except ExportFailed as e:
             print(f"MISMATCH export binding {b}: {e}")
             return 1
         except Exception as e:
             print(f"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}")
             return 1
-        inputs = inputs_to_fp64(make_inputs(b))  # made outside Upcast: they keep eager's roundings
+        inputs = inputs_to_fp64(judged_inputs(b))  # made outside Upcast: they keep eager's roundings
         with Upcast():
             ref = forward(fp64_model, inputs)
         nout, nfwd = len(eager) - len(GRADS) - len(MUTATED), len(eager) - len(GRADS)

@@ -6,7 +6,7 @@
 static const char *const fill_names[FILL_COUNT] = {"normal", "positive", "range", "perm", "const", "special"};
 static const char *const layout_names[IL_COUNT] = {"contiguous", "channels_last", "channels_last_3d", "transposed",
 						   "permuted",   "offset",        "expanded",         "strided",
-						   "same",       "view"};
+						   "same",       "view",          "number"};
 static const char *const target_names[TARGET_COUNT] = {"any", "cpu", "gpu"};
 
 static int find(const char *const *names, unsigned count, const char *s)

@@ -217,6 +217,7 @@ static const struct {
 	[IL_PERMUTED] = {2, G_MAX_RANK, 0, 0},   [IL_OFFSET] = {0, G_MAX_RANK, 1, 0},
 	[IL_EXPANDED] = {1, G_MAX_RANK, 0, 1},   [IL_STRIDED] = {1, G_MAX_RANK, 0, 0},
 	[IL_SAME] = {0, G_MAX_RANK, 0, 0},       [IL_VIEW] = {0, G_MAX_RANK, 0, 0}, /* the partner's, below */
+	[IL_NUMBER] = {0, 0, 1, 0},
 };
 
 static int leaves_alike(const struct value *a, const struct value *b)
@@ -241,6 +242,11 @@ int graph_has_shared_inputs(const struct graph *g)
 	return 0;
 }
 
+int graph_is_number(const struct graph *g, unsigned id)
+{
+	return id < g->nvalues && g->v[id].kind == VK_INPUT && g->v[id].layout == IL_NUMBER;
+}
+
 int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, size_t n)
 {
 	if (id >= g->nvalues || g->v[id].kind != VK_INPUT)
@@ -258,6 +264,8 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 			    id);
 	if (partner >= 0 && v->grad)
 		return fail(why, n, "layout %s of v%u: an input that requires grad shares no memory", layout_name(layout), id);
+	if (layout == IL_NUMBER && ((v->dtype != DT_FLOAT64 && v->dtype != DT_INT64 && v->dtype != DT_BOOL) || v->grad))
+		return fail(why, n, "layout number of v%u: a Python float, int or bool (float64, int64, bool) without grad", id);
 	v->layout = (uint8_t)layout;
 	v->contig = partner >= 0 ? g->v[partner].contig : layout_rules[layout].contig;
 	v->overlap = partner >= 0 ? g->v[partner].overlap : layout_rules[layout].overlap;
@@ -315,8 +323,8 @@ int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_c
 		return fail(why, n, "more than %d nodes", G_MAX_NODES);
 	if (g->broken)
 		return fail(why, n, "nothing may follow the node that breaks a constraint");
-	if (ch->nin < op->nin_min || ch->nin > op->nin_max)
-		return fail(why, n, "%s takes %u-%u inputs, got %u", op->name, op->nin_min, op->nin_max, ch->nin);
+	if (ch->nin < op->nin_min || ch->nin > op->nin_max + op->number)
+		return fail(why, n, "%s takes %u-%u inputs, got %u", op->name, op->nin_min, op->nin_max + op->number, ch->nin);
 	if (op->cpu_only && g->target != TARGET_CPU)
 		return fail(why, n, "%s runs on the CPU only: not in a graph for %s", op->name,
 			    g->target == TARGET_GPU ? "the GPU" : "any device");
@@ -338,6 +346,13 @@ int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_c
 			return fail(why, n, "%s input %u: v%u is empty, and %s does not take empty tensors", op->name,
 				    i, ch->in[i], op->name);
 	}
+	/* A number input only in the slot after the op's tensors, of an op taking a Python number. */
+	int number = op->number && ch->nin > op->nin_max;
+	for (unsigned i = 0; i < ch->nin; i++)
+		if (graph_is_number(g, ch->in[i]) != (number && i == op->nin_max))
+			return fail(why, n, "%s input %u: %s", op->name, i,
+				    graph_is_number(g, ch->in[i]) ? "a Python number goes only where the op takes one"
+								   : "the op's extra input is a Python number (layout number)");
 	if (op->inplace && check_inplace(g, op, ch, why, n))
 		return -1;
 	if (io->in[0]->rank < op->rank_min || io->in[0]->rank > op->rank_max)
@@ -346,7 +361,7 @@ int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_c
 	/* Attributes: count and kinds. */
 	struct attr_spec s;
 	op_attr_spec(op, &s);
-	unsigned want = s.nscalar;
+	unsigned want = s.nscalar - (unsigned)number; /* a number input gives attribute 0 */
 	if (s.list >= 0) {
 		if (ch->nattr <= s.nscalar)
 			return fail(why, n, "%s: list attribute %s missing", op->name, s.name[s.nscalar]);
@@ -499,6 +514,8 @@ int graph_grad_refused(const struct graph *g, unsigned id, char *why, size_t n)
 		return fail(why, n, "grad v%u: a buffer has no gradient", id);
 	if (g->v[id].root != id) /* layout SAME or VIEW */
 		return fail(why, n, "grad v%u: it shares another input's memory", id);
+	if (graph_is_number(g, id))
+		return fail(why, n, "grad v%u: a Python number has no gradient", id);
 	if (graph_has_inplace(g)) /* a write may clobber what backward needs */
 		return fail(why, n, "grad v%u: the graph writes in place", id);
 	return graph_grad_undefined(g, id, why, n);

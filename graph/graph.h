@@ -51,11 +51,17 @@ int fill_has_bounds(unsigned fill);
  * other element of the last dim (stride 2). SAME and VIEW alias another
  * input, its partner (graph_input_partner): SAME passes the partner's very
  * tensor again, VIEW another view of the partner's memory (x[...]); their
- * own values are drawn and dropped, so the other inputs' draws stay put. */
+ * own values are drawn and dropped, so the other inputs' draws stay put.
+ * NUMBER is no tensor: a rank-0 float64, int64 or bool input passed to
+ * forward() as a Python float, int or bool (its drawn value, .item(), a new
+ * one at each binding); only an op that takes a Python number (op_def.number)
+ * reads it, in place of its number attribute. */
 enum input_layout {
 	IL_CONTIGUOUS, IL_CHANNELS_LAST, IL_CHANNELS_LAST_3D, IL_TRANSPOSED, IL_PERMUTED, IL_OFFSET, IL_EXPANDED,
-	IL_STRIDED, IL_SAME, IL_VIEW, IL_COUNT
+	IL_STRIDED, IL_SAME, IL_VIEW, IL_NUMBER, IL_COUNT
 };
+/* The layouts a tensor input may take (drawn by the generator and the mutators): all but NUMBER. */
+#define IL_TENSOR_COUNT IL_NUMBER
 
 /* The device class a graph is made for: sizes, and ops eager supports on one
  * device only. ANY runs everywhere. */
@@ -170,6 +176,8 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 int graph_input_partner(const struct graph *g, unsigned id);
 /* Whether some graph input shares another's memory (SAME or VIEW). */
 int graph_has_shared_inputs(const struct graph *g);
+/* Whether value id is a graph input passed as a Python number (layout NUMBER). */
+int graph_is_number(const struct graph *g, unsigned id);
 
 /* Whether some node writes leaf id in place, directly or through a view:
  * the oracle then compares it after the call like an output, unless a value

@@ -79,6 +79,7 @@ struct tensor_req {
 	uint8_t dtype, rank;
 	uint8_t fill;        /* enum fill for a fresh leaf */
 	uint8_t want_param;  /* may be a module parameter (static, float) */
+	uint8_t number;      /* a graph input passed as a Python number (layout NUMBER, rank 0) */
 	int64_t lo, hi;      /* for FILL_RANGE / FILL_PERM */
 	int32_t dim[G_MAX_BIND][G_MAX_RANK];
 };
@@ -116,6 +117,9 @@ struct op_def {
 	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
 	uint8_t step;          /* a float output jumps where an input crosses a point (floor, sign,
 				* fmod, a draw against p): an input moved by an ulp may move it a whole step */
+	uint8_t number;        /* attribute 0 is a Python number (its only attribute) that a graph input
+				* of layout NUMBER may give instead: read as one more input (index nin_max),
+				* attribute 0 left out */
 	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
 	const char *since;     /* the first torch (MAJOR.MINOR) known to have the call; NULL: every one */
 	const char *attrs;

@@ -95,7 +95,8 @@ void text_write(FILE *f, const struct graph *g, int shapes)
 		}
 		struct attr_spec s;
 		op_attr_spec(op, &s);
-		unsigned nnamed = s.nscalar + (s.list >= 0);
+		/* none where a number input gives the only one */
+		unsigned nnamed = op->number && nd->nin > op->nin_max ? 0 : s.nscalar + (s.list >= 0);
 		for (unsigned a = 0; a < nnamed; a++) {
 			fprintf(f, "%s%s=", a ? ", " : "; ", s.name[a]);
 			emit_attr(f, g, nd, a, 0);

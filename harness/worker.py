@@ -804,13 +804,13 @@ class Worker:
                 try:
                     if setup_error:
                         raise RuntimeError("setup")
-                    inputs = ns["make_inputs"](b, device)
+                    marks = dynamic == "marks" and backend != "aoti"  # aoti: export's dynamic_shapes
+                    mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
+                    # compiled mode's calls before the judged one (shared or changed inputs) are the program's
+                    call = (lambda xs: run(compiled, mark(xs))) if m == 1 else None
+                    inputs = ns["judged_inputs"](b, device, call)
                     owner = model  # whose parameters and buffers the outputs may share
                     if m == 1:
-                        marks = dynamic == "marks" and backend != "aoti"  # aoti: export's dynamic_shapes
-                        mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
-                        if ns.get("SHARES"):  # first a call on inputs of their own: the judged call shares
-                            run(compiled, mark(ns["unshared"](inputs)))
                         outs = run(compiled, mark(inputs))
                     elif m == 2:  # the program's upcast graph where it has one (older programs do not)
                         inputs = ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)

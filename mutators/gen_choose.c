@@ -45,7 +45,8 @@ struct gen_ctx {
 
 static int value_fits(const struct graph *g, const struct value *v, const struct tensor_req *q)
 {
-	if (v->dtype != q->dtype || v->rank != q->rank || v->datadep)
+	if (v->dtype != q->dtype || v->rank != q->rank || v->datadep ||
+	    (v->kind == VK_INPUT && v->layout == IL_NUMBER) != (q->number != 0))
 		return 0;
 	for (unsigned b = 0; b < g->nbind; b++)
 		for (unsigned d = 0; d < q->rank; d++)
@@ -98,9 +99,14 @@ static int gen_operand(struct chooser *c, const struct tensor_req *q)
 	}
 	/* Module state where the op would take it: a parameter (float) or a buffer. */
 	enum value_kind kind = VK_INPUT;
-	if (q->want_param && all_static && rng_chance(c->rng, 50))
+	if (q->want_param && all_static && rng_chance(c->rng, 50) && !q->number)
 		kind = dtype_is_float(q->dtype) && rng_chance(c->rng, 80) ? VK_PARAM : VK_BUFFER;
-	return graph_add_leaf(g, kind, (enum dtype)q->dtype, q->rank, ld, fill, lo, hi, NULL, 0);
+	if (q->number && fill == FILL_CONST) /* a number that changes from one binding to the next */
+		fill = FILL_NORMAL;
+	int id = graph_add_leaf(g, kind, (enum dtype)q->dtype, q->rank, ld, fill, lo, hi, NULL, 0);
+	if (id >= 0 && q->number && graph_set_layout(g, (unsigned)id, IL_NUMBER, NULL, 0))
+		return -1; /* the leaf stays unread */
+	return id;
 }
 
 void gen_float_fill(struct rng *r, enum fill *fill, int64_t *value)
@@ -237,7 +243,7 @@ int gen_random_input(struct graph *g, struct rng *r, unsigned dtypes, unsigned r
 		kind = dtype_is_float(dt) && rng_chance(r, 50) ? VK_PARAM : VK_BUFFER;
 	int id = graph_add_leaf(g, kind, dt, rank, ld, fill, lo, hi, NULL, 0);
 	if (id >= 0 && kind == VK_INPUT && rng_chance(r, 12))
-		graph_set_layout(g, (unsigned)id, (unsigned)rng_range(r, 1, IL_COUNT - 1), NULL, 0); /* kept where it suits the rank */
+		graph_set_layout(g, (unsigned)id, (unsigned)rng_range(r, 1, IL_TENSOR_COUNT - 1), NULL, 0); /* kept where it suits the rank */
 	return id;
 }
 

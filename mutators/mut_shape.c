@@ -260,7 +260,7 @@ int mut_leaf(struct mut_ctx *m)
 	for (unsigned d = 0; d < l->rank; d++)
 		is_static &= l->ld[d].sym < 0;
 	if (what == 0 && l->kind == VK_INPUT) {
-		l->layout = (uint8_t)rng_below(m->r, IL_COUNT); /* one that does not suit the rank is dropped */
+		l->layout = (uint8_t)rng_below(m->r, IL_TENSOR_COUNT); /* one that does not suit the rank is dropped */
 	} else if (what == 1 && dtype_is_inexact(l->dtype)) {
 		unsigned f = (unsigned)rng_below(m->r, 4);
 		l->fill = float_fills[f] == l->fill ? float_fills[(f + 1) % 4] : float_fills[f];
