@@ -286,6 +286,9 @@ static int check_inplace(const struct graph *g, const struct op_def *op, const s
 	if (g->v[t->root].kind != VK_NODE && g->v[t->root].fill == FILL_POSITIVE)
 		return fail(why, n, "%s: v%u's values are positive on purpose (a variance): not written", op->name,
 			    t->root);
+	if (dtype_is_int(t->dtype) && dtype_is_inexact(g->v[t->root].dtype))
+		return fail(why, n, "%s: v%u is a dtype view of v%u, which the fp64 reference holds in float64: not written",
+			    op->name, ch->in[0], t->root);
 	for (unsigned k = 0; k < g->nnodes && dtype_is_inexact(t->dtype); k++)
 		if (op_get(g->n[k].op)->reinterprets && g->v[g->n[k].in[0]].root == t->root)
 			return fail(why, n, "%s: v%u's bits are read as another dtype (v%u): no float write", op->name,
@@ -346,8 +349,9 @@ static int write_keeps_bounds(const struct graph *g, unsigned root, enum dtype d
 		const struct value *v = &g->v[i];
 		if (v->root != root || dtype_is_inexact(v->dtype) || v->dtype == DT_BOOL)
 			continue;
-		int whole = v->lo <= dtype_info(v->dtype)->min && v->hi >= dtype_info(v->dtype)->max;
-		if (v->dtype == dt ? lo < v->lo || hi > v->hi : !whole)
+		if (v->lo <= dtype_info(v->dtype)->min && v->hi >= dtype_info(v->dtype)->max)
+			continue; /* bounded by its type alone */
+		if (v->dtype != dt || lo < v->lo || hi > v->hi)
 			return 0;
 	}
 	return 1;

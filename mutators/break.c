@@ -299,7 +299,9 @@ static const char *const reshape_ops[] = {"view", "reshape", NULL};
  * expanded view of theirs without raising (only ops that reach copy_'s meta
  * check raise). Not slice_assign: a slice of one row does not overlap. */
 static const char *const overlap_ops[] = {"copy_", "clamp_", NULL};
-static const char *const inplace_result_ops[] = {"add_", "sub_", "mul_", "div_", NULL};
+/* Not mul_: compiled mode multiplies an integer tensor by a float one in
+ * place without raising. */
+static const char *const inplace_result_ops[] = {"add_", "sub_", "div_", NULL};
 static const char *const reflect_ops[] = {"pad_reflect", "reflection_pad1d", "reflection_pad2d", "reflection_pad3d",
 					  NULL};
 

@@ -156,8 +156,9 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
  * computed float differ by an ulp between eager and compiled, and read as an
  * integer that is a mismatch: so x is a graph input's memory (a view of it,
  * not a parameter or buffer: those the fp64 reference upcasts in place) that
- * no float write has reached. Writes through the view reach the input, and
- * float writes into it later are refused (graph.c, check_inplace). */
+ * no float write has reached; float writes into it later are refused, and
+ * so are writes through the view (graph.c, check_inplace): the fp64
+ * reference reads a copy rounded back to x's dtype, which they would not reach. */
 static bool infer_view_dtype(struct infer_io *io)
 {
 	const struct value *x = io->in[0], *root = &io->g->v[x->root];
