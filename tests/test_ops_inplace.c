@@ -17,19 +17,6 @@ static int expanded_input(struct graph *g, int rows)
 	return x;
 }
 
-static struct op_choice choice(unsigned nin, const int *in, unsigned nattr, const int64_t *attr)
-{
-	struct op_choice ch;
-	memset(&ch, 0, sizeof ch);
-	ch.nin = (uint8_t)nin;
-	ch.nattr = (uint8_t)nattr;
-	for (unsigned i = 0; i < nin; i++)
-		ch.in[i] = (uint16_t)in[i];
-	for (unsigned i = 0; i < nattr; i++)
-		ch.attr[i] = attr[i];
-	return ch;
-}
-
 TEST(inplace_overlap_refused_unless_eager_defines_it)
 {
 	struct graph g;
@@ -53,15 +40,15 @@ TEST(inplace_overlap_write_breaks_only_where_rows_share_memory)
 	tk_static(&g);
 	int y = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 4});
 	int x = expanded_input(&g, 3);
-	struct op_choice ch = choice(2, (int[]){x, y}, 0, NULL);
+	struct op_choice ch = tk_choice(2, (int[]){x, y}, 0, NULL);
 	CHECK_EQ(graph_choice_breaks(&g, (unsigned)op_find("copy_"), &ch, why, sizeof why), 1);
-	ch = choice(1, &x, 1, (int64_t[]){1500});
+	ch = tk_choice(1, &x, 1, (int64_t[]){1500});
 	CHECK_EQ(graph_choice_breaks(&g, (unsigned)op_find("fill_"), &ch, why, sizeof why), 0);
 	/* one row: nothing shares memory, eager writes it */
 	int one = expanded_input(&g, 1), y1 = tk_input(&g, DT_FLOAT32, 2, (int[]){1, 4});
-	ch = choice(2, (int[]){one, y1}, 0, NULL);
+	ch = tk_choice(2, (int[]){one, y1}, 0, NULL);
 	CHECK_EQ(graph_choice_breaks(&g, (unsigned)op_find("copy_"), &ch, why, sizeof why), 0);
-	ch = choice(2, (int[]){x, y}, 0, NULL);
+	ch = tk_choice(2, (int[]){x, y}, 0, NULL);
 	CHECK(graph_add_broken_node(&g, (unsigned)op_find("copy_"), &ch, C_OVERLAP_WRITE, why, sizeof why) >= 0);
 	CHECK_EQ(g.broken, C_OVERLAP_WRITE);
 }
@@ -84,12 +71,12 @@ TEST(inplace_integer_target_keeps_bounds)
 	/* true division gives a float: near-invalid, never valid */
 	CHECK(tk_node(&g, "div_", 2, (int[]){s, b}, 0, NULL, why, sizeof why) < 0);
 	CHECK(strstr(why, "can't be cast") != NULL);
-	struct op_choice ch = choice(2, (int[]){s, b}, 0, NULL);
+	struct op_choice ch = tk_choice(2, (int[]){s, b}, 0, NULL);
 	CHECK_EQ(graph_choice_breaks(&g, (unsigned)op_find("div_"), &ch, why, sizeof why), 1);
-	ch = choice(2, (int[]){s, b}, 0, NULL);
+	ch = tk_choice(2, (int[]){s, b}, 0, NULL);
 	CHECK_EQ(graph_choice_breaks(&g, (unsigned)op_find("add_"), &ch, why, sizeof why), 0);
 	int f = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
-	ch = choice(2, (int[]){s, f}, 0, NULL);
+	ch = tk_choice(2, (int[]){s, f}, 0, NULL);
 	CHECK(graph_add_broken_node(&g, (unsigned)op_find("sub_"), &ch, C_INPLACE_RESULT, why, sizeof why) >= 0);
 }
 
