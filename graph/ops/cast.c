@@ -187,8 +187,11 @@ static bool infer_view_dtype(struct infer_io *io)
 	return true;
 }
 
+/* Only a graph input's memory is read (the rule): other inputs cost no try. */
 static bool choose_view_dtype(struct chooser *c, struct op_choice *ch)
 {
+	if (c->g->v[c->g->v[ch->in[0]].root].kind != VK_INPUT)
+		return false;
 	ch->nattr = 1;
 	ch->attr[0] = pick_dtype(c, VIEW_TARGETS & ~DTM(c->g->v[ch->in[0]].dtype));
 	return true;
@@ -232,7 +235,7 @@ const struct op_def ops_cast[] = {
 	 * graph's dtype (exact: the rule reads only unwritten inputs), a copy
 	 * there and x itself elsewhere. */
 	{.name = "view_dtype", .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_F32_F64, .layout = LAYOUT_VIEW, .weight = 2, .step = 1, .reinterprets = 1, .attrs = "dtype%",
+	 .dtypes = DTM_F32_F64, .layout = LAYOUT_VIEW, .weight = 6, .step = 1, .reinterprets = 1, .attrs = "dtype%",
 	 .py = "@0.to(#T).view(#0)", .infer = infer_view_dtype, .choose = choose_view_dtype},
 };
 FAMILY_COUNT(cast);
