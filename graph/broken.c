@@ -16,6 +16,8 @@ static const struct {
 	[C_UNSUPPORTED_DTYPE] = {"unsupported_dtype", "the first input has a dtype the op has no kernel for"},
 	[C_ATTR_DOMAIN] = {"attr_domain", "an attribute lies outside its domain"},
 	[C_VALUE_DOMAIN] = {"value_domain", "input values lie outside the op's domain"},
+	[C_OVERLAP_WRITE] = {"overlap_write", "an in-place op writes a view whose elements share memory"},
+	[C_INPLACE_RESULT] = {"inplace_result", "an in-place op's result type can't be cast to its target's"},
 };
 
 const char *constraint_name(unsigned c) { return c > C_NONE && c < C_COUNT ? constraints[c].name : NULL; }
@@ -47,7 +49,7 @@ int graph_choice_breaks(const struct graph *g, unsigned op, const struct op_choi
 				memcpy(in[i].dim[s], io.in[i]->dim[b], sizeof in[i].dim[s]);
 			one.in[i] = &in[i];
 		}
-		if (op_get(op)->infer(&one)) {
+		if (op_get(op)->infer(&one) && !graph_inplace_breaks(&one, NULL, 0)) {
 			fail(why, n, "%s: its shape rule holds at binding %u", op_get(op)->name, b);
 			return 0;
 		}
@@ -69,12 +71,14 @@ int graph_add_broken_node(struct graph *g, unsigned op, const struct op_choice *
 	io.nout = 1;
 	memset(&io.out[0], 0, sizeof io.out[0]);
 	io.out[0].dtype = io.in[0]->dtype;
+	g->broken = (uint8_t)constraint; /* commits a placeholder, not a write */
 	int k = graph_commit_node(g, op, ch, &io, why, n);
-	if (k < 0)
+	if (k < 0) {
+		g->broken = C_NONE;
 		return -1;
+	}
 	g->v[g->nvalues - 1].tie = 1;
 	g->v[g->nvalues - 1].datadep = 0;
-	g->broken = (uint8_t)constraint;
 	return k;
 }
 

@@ -18,6 +18,8 @@ enum constraint {
 	C_UNSUPPORTED_DTYPE, /* input 0 of a dtype the op has no kernel for (int64 into softmax) */
 	C_ATTR_DOMAIN,   /* an attribute outside its domain (celu alpha 0, a dim out of range, stride 0) */
 	C_VALUE_DOMAIN,  /* input values outside the op's domain (negative indices, repeats, classes) */
+	C_OVERLAP_WRITE, /* an in-place write into a view whose elements share memory (expand) */
+	C_INPLACE_RESULT, /* an in-place op whose result type its target can't hold (int.div_) */
 	C_COUNT
 };
 
@@ -31,7 +33,8 @@ const char *constraint_about(unsigned c);
 int constraint_find(const char *s);
 
 /* 1 when op's rule rejects ch at every binding of g taken alone (so eager
- * raises whatever the binding) — its shape rule, or its dtypes for input 0 —
+ * raises whatever the binding) — its shape rule, its dtypes for input 0, or
+ * for an in-place op its target (graph_inplace_breaks) —
  * 0 with a reason when the rule holds at some binding, -1 with a reason when
  * ch is malformed (arity, attribute kinds, undefined inputs: not a node at
  * all). */

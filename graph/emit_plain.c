@@ -73,11 +73,12 @@ struct needs {
 
 /* How node nd makes a float or complex value narrower than float64, which
  * the float64 run, whose inputs are float64, would otherwise compute narrow,
- * or mix with float64 where an op takes one dtype (lerp). */
+ * or mix with float64 where an op takes one dtype (lerp). An explicit cast to
+ * float32 stays one: a dtype view's spelling rounds through it. */
 enum narrow {
 	NARROW_NONE,
-	NARROW_DEFAULT, /* float32 or complex64, a dtype none of its inputs has: the default dtype (log1p of an integer) */
-	NARROW_CAST,    /* a cast (a dtype argument, .to()), or float16/bfloat16 none of its inputs has: Upcast */
+	NARROW_DEFAULT, /* not by a cast, float32 or complex64 none of its inputs has: the default dtype (log1p of an integer) */
+	NARROW_CAST,    /* float16/bfloat16 by a cast (a dtype argument, .to()) or none of its inputs has: Upcast */
 };
 
 static enum narrow makes_narrow(const struct graph *g, const struct node *nd)
@@ -90,9 +91,10 @@ static enum narrow makes_narrow(const struct graph *g, const struct node *nd)
 		int same = 0;
 		for (unsigned i = 0; i < nd->nin; i++)
 			same |= g->v[nd->in[i]].dtype == dt;
-		if (op_get(nd->op)->family == FAM_CAST || (!same && dtype_is_low_precision(dt)))
+		int cast = op_get(nd->op)->family == FAM_CAST;
+		if (dtype_is_low_precision(dt) && (cast || !same))
 			return NARROW_CAST;
-		if (!same)
+		if (!cast && !same)
 			r = NARROW_DEFAULT;
 	}
 	return r;

@@ -1,7 +1,7 @@
-class Upcast(torch.overrides.TorchFunctionMode):  # the fp64 reference: the model's casts to narrower floats, and floats it makes from integers, in float64
+class Upcast(torch.overrides.TorchFunctionMode):  # the fp64 reference: the model's float16/bfloat16 casts, and floats it makes from integers, in float64
     def __torch_function__(self, func, types, args=(), kwargs=None):
-        func = {torch.Tensor.float: torch.Tensor.double, torch.Tensor.half: torch.Tensor.double, torch.Tensor.bfloat16: torch.Tensor.double}.get(func, func)
-        up = lambda a: {torch.float32: torch.float64, torch.float16: torch.float64, torch.bfloat16: torch.float64, torch.complex64: torch.complex128}.get(a, a) if isinstance(a, torch.dtype) else a
+        func = {torch.Tensor.half: torch.Tensor.double, torch.Tensor.bfloat16: torch.Tensor.double}.get(func, func)
+        up = lambda a: torch.float64 if a in (torch.float16, torch.bfloat16) else a
         return func(*map(up, args), **{k: up(v) for k, v in (kwargs or {}).items()})
     def __enter__(self):  # what the model makes from integers: the default dtype
         torch.set_default_dtype(torch.float64)

@@ -281,22 +281,26 @@ int value_has_empty_dim(const struct graph *g, const struct value *v)
 	return 0;
 }
 
-/* An in-place node's target (input 0): writable memory of a dtype whose
- * bounds nothing relies on, and no other operand sharing its memory (eager
- * refuses partial overlap between what it reads and what it writes). */
+/* An in-place node's target (input 0): writable memory, and no other operand
+ * sharing its memory (eager refuses partial overlap between what it reads and
+ * what it writes). Elements of the target that share memory are the op's
+ * rule (graph_inplace_breaks): eager raises there unless it defines the write. */
 static int check_inplace(const struct graph *g, const struct op_def *op, const struct op_choice *ch, char *why,
 			 size_t n)
 {
 	const struct value *t = &g->v[ch->in[0]];
 	if (graph_ngrads(g))
 		return fail(why, n, "%s writes in place: a graph with grad leaves has no in-place ops", op->name);
-	if (t->overlap)
-		return fail(why, n, "%s: v%u has elements that share memory (an expanded view)", op->name, ch->in[0]);
-	if (dtype_is_int(t->dtype))
-		return fail(why, n, "%s: an integer target may be an index whose bounds matter", op->name);
 	if (g->v[t->root].kind != VK_NODE && g->v[t->root].fill == FILL_POSITIVE)
 		return fail(why, n, "%s: v%u's values are positive on purpose (a variance): not written", op->name,
 			    t->root);
+	if (dtype_is_int(t->dtype) && dtype_is_inexact(g->v[t->root].dtype))
+		return fail(why, n, "%s: v%u is a dtype view of v%u, which the fp64 reference holds in float64: not written",
+			    op->name, ch->in[0], t->root);
+	for (unsigned k = 0; k < g->nnodes && dtype_is_inexact(t->dtype); k++)
+		if (op_get(g->n[k].op)->reinterprets && g->v[g->n[k].in[0]].root == t->root)
+			return fail(why, n, "%s: v%u's bits are read as another dtype (v%u): no float write", op->name,
+				    ch->in[0], g->n[k].out0);
 	for (unsigned i = 1; i < ch->nin; i++)
 		if (g->v[ch->in[i]].root == t->root)
 			return fail(why, n, "%s: input %u shares memory with the tensor written", op->name, i);
@@ -310,7 +314,55 @@ int graph_prepare_node(const struct graph *g, unsigned opid, const struct op_cho
 		return -1;
 	if (!(op_dtypes(io->op, g->target) & DTM(io->in[0]->dtype)))
 		return fail(why, n, "%s does not accept %s", io->op->name, dtype_info(io->in[0]->dtype)->name);
+	if (io->op->inplace && io->in[0]->overlap && !io->op->overlap_ok)
+		return fail(why, n, "%s: v%u has elements that share memory (an expanded view)", io->op->name,
+			    ch->in[0]);
 	return 0;
+}
+
+/* Input 0's elements share memory at every binding: an expanded graph input
+ * (dim 0 of stride 0) of two or more rows. The overlap flag is what may
+ * overlap (an expand of a dim that stays 1 at some binding does not). */
+static int overlaps_surely(const struct infer_io *io)
+{
+	const struct value *t = io->in[0];
+	if (t->kind != VK_INPUT || t->layout != IL_EXPANDED)
+		return 0;
+	for (unsigned b = 0; b < io->nbind; b++)
+		if (t->dim[b][0] < 2)
+			return 0;
+	return 1;
+}
+
+int graph_inplace_breaks(const struct infer_io *io, char *why, size_t n)
+{
+	if (!io->op->inplace)
+		return 0;
+	if (overlaps_surely(io) && !io->op->overlap_ok)
+		return fail(why, n, "%s writes a view whose elements share memory", io->op->name), 1;
+	if (io->nout == 1 && dtype_info(io->out[0].dtype)->cat > dtype_info(io->in[0]->dtype)->cat)
+		return fail(why, n, "%s writes in place: result type %s can't be cast to %s", io->op->name,
+			    dtype_info(io->out[0].dtype)->name, dtype_info(io->in[0]->dtype)->name),
+		       1;
+	return 0;
+}
+
+/* Whether a write of bounds [lo, hi] (in dtype dt) into root's memory keeps
+ * the integer bounds of every value sharing it, which earlier nodes relied on
+ * and later ones may: within them for dtype dt, and for another integer dtype
+ * (a dtype view reads the bits) only a value bounded by nothing but its type. */
+static int write_keeps_bounds(const struct graph *g, unsigned root, enum dtype dt, int64_t lo, int64_t hi)
+{
+	for (unsigned i = 0; i < g->nvalues; i++) {
+		const struct value *v = &g->v[i];
+		if (v->root != root || dtype_is_inexact(v->dtype) || v->dtype == DT_BOOL)
+			continue;
+		if (v->lo <= dtype_info(v->dtype)->min && v->hi >= dtype_info(v->dtype)->max)
+			continue; /* bounded by its type alone */
+		if (v->dtype != dt || lo < v->lo || hi > v->hi)
+			return 0;
+	}
+	return 1;
 }
 
 int graph_prepare_inputs(const struct graph *g, unsigned opid, const struct op_choice *ch, struct infer_io *io,
@@ -401,14 +453,19 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 		tie |= io->in[i]->tie;
 	}
 	const struct value *x = io->in[0];
-	if (op->inplace) { /* output 0 is input 0, written: same shape, a result type it can hold */
+	if (op->inplace && !g->broken) { /* output 0 is input 0, written: same shape, a result type it can hold
+					 * (a broken node's output is a placeholder) */
 		struct value *o = &io->out[0];
 		if (io->nout != 1 || !value_same_shape(g, o, x))
 			return fail(why, n, "%s writes in place: its result must have the shape of input 0", op->name);
-		if (dtype_info(o->dtype)->cat > dtype_info(x->dtype)->cat)
-			return fail(why, n, "%s writes in place: result type %s can't be cast to %s", op->name,
-				    dtype_info(o->dtype)->name, dtype_info(x->dtype)->name);
+		if (graph_inplace_breaks(io, why, n))
+			return -1;
+		if (dtype_is_int(x->dtype) && !write_keeps_bounds(g, x->root, (enum dtype)x->dtype, o->lo, o->hi))
+			return fail(why, n, "%s: writing [%lld, %lld] into v%u breaks the bounds of a value sharing its memory",
+				    op->name, (long long)o->lo, (long long)o->hi, ch->in[0]);
 		o->dtype = x->dtype;
+		o->lo = x->lo; /* what the memory held stays within them */
+		o->hi = x->hi;
 	}
 	/* Outputs that may share input 0's memory: views, and ops that may return it.
 	 * A view with one output per input (broadcast_tensors, meshgrid) views input k in output k. */
@@ -432,7 +489,7 @@ int graph_commit_node(struct graph *g, unsigned opid, const struct op_choice *ch
 			    : op->layout == LAYOUT_VIEW || op->layout == LAYOUT_STRIDED ? 0
 							    : contig;
 		o->root = shares ? src->root : (uint16_t)(g->nvalues + k);
-		o->overlap = !op->inplace && !fresh && (o->overlap || (shares && src->overlap));
+		o->overlap = op->inplace ? x->overlap : !fresh && (o->overlap || (shares && src->overlap));
 		o->layout = 0;
 		o->tie = (uint8_t)(tie || ((op->tie >> k) & 1));
 		o->datadep = op->datadep;

@@ -61,6 +61,11 @@ struct infer_io {
 	char why[160];
 };
 
+/* 1 with a reason when the in-place op's write, whose rule (io, inferred)
+ * holds, is one eager raises at: a target whose elements share memory
+ * (unless the op defines that), or a result type the target can't hold. */
+int graph_inplace_breaks(const struct infer_io *io, char *why, size_t n);
+
 /* The two halves of graph_add_node, shared with graph_add_broken_node
  * (graph/broken.c). graph_prepare_node checks everything but the shape rule
  * (op, arity, inputs defined and readable, input 0's dtype and rank,
@@ -111,9 +116,12 @@ struct op_def {
 				* no node may read the outputs (graph outputs only) */
 	uint8_t weight;        /* generator weight; 0 = never generated */
 	uint8_t inplace;       /* writes input 0 in place and returns it (Tensor.add_): output 0 is input 0 */
+	uint8_t overlap_ok;    /* in-place: eager defines writing a target whose elements share memory
+				* (fill_ of an expanded view); other in-place ops raise there */
 	uint8_t aliases;       /* output 0 may be input 0 or a view of it although layout is not VIEW
 				* (x.contiguous(), x.to(its own dtype)) */
 	uint8_t empty_ok;      /* takes and makes tensors with a zero-size dim */
+	uint8_t reinterprets;  /* output 0 reads input 0's bits as another dtype (x.view(torch.int32)) */
 	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
 	uint8_t step;          /* a float output jumps where an input crosses a point (floor, sign,
 				* fmod, a draw against p): an input moved by an ulp may move it a whole step */

@@ -243,6 +243,34 @@ static bool break_value_domain(struct break_ctx *b, struct op_choice *ch)
 	return false;
 }
 
+/* The target becomes a fresh graph input of its dtype and shape laid out
+ * expanded (dim 0 of stride 0), dim 0 of size 2 or more at every binding, so
+ * that its rows share memory. */
+static bool break_overlap_write(struct break_ctx *b, struct op_choice *ch)
+{
+	const struct value *x = &b->g->v[ch->in[0]];
+	if (!x->rank || value_dim_min(b->g, x, 0) < 2)
+		return false;
+	struct tensor_req q = req_like(x);
+	for (unsigned t = 0; t < 8; t++) {
+		uint16_t nv = b->g->nvalues;
+		int id = gen_operand_for(b->g, b->r, &q);
+		if (id == nv && b->g->v[id].kind == VK_INPUT && !graph_set_layout(b->g, (unsigned)id, IL_EXPANDED, NULL, 0)) {
+			ch->in[0] = (uint16_t)id;
+			return true;
+		}
+		b->g->nvalues = nv;
+	}
+	return false;
+}
+
+/* The target becomes an integer tensor of its shape: the float operand (or
+ * true division) gives a float result that it can't hold. */
+static bool break_inplace_result(struct break_ctx *b, struct op_choice *ch)
+{
+	return replace_input(b, ch, 0, &b->g->v[ch->in[0]], rng_chance(b->r, 70) ? DT_INT64 : DT_INT32, -1);
+}
+
 static const char *const dtype_ops[] = {"mm", "bmm", "matmul", "matmul_op", "mv", "dot", "addmm", "baddbmm",
 					 "addbmm", "addmv", "linear_fn", "linear_fn_bias", NULL};
 static const char *const inner_ops[] = {"mm", "bmm", "matmul", "matmul_op", "mv", "dot", "addmm", "baddbmm",
@@ -267,6 +295,13 @@ static const char *const index_ops[] = {"gather", "index_select", "take", "index
 					"scatter_add", "index_add", "index_fill", "embedding", "embedding_fn",
 					"one_hot", NULL};
 static const char *const reshape_ops[] = {"view", "reshape", NULL};
+/* Not add_, mul_, relu_ and other in-place ops: compiled mode writes an
+ * expanded view of theirs without raising (only ops that reach copy_'s meta
+ * check raise). Not slice_assign: a slice of one row does not overlap. */
+static const char *const overlap_ops[] = {"copy_", "clamp_", NULL};
+/* Not mul_: compiled mode multiplies an integer tensor by a float one in
+ * place without raising. */
+static const char *const inplace_result_ops[] = {"add_", "sub_", "div_", NULL};
 static const char *const reflect_ops[] = {"pad_reflect", "reflection_pad1d", "reflection_pad2d", "reflection_pad3d",
 					  NULL};
 
@@ -283,6 +318,8 @@ static const struct breaker {
 	[C_UNSUPPORTED_DTYPE] = {unsupported_dtype_ops, break_unsupported_dtype},
 	[C_ATTR_DOMAIN] = {attr_domain_ops, break_attr_domain},
 	[C_VALUE_DOMAIN] = {value_domain_ops, break_value_domain},
+	[C_OVERLAP_WRITE] = {overlap_ops, break_overlap_write},
+	[C_INPLACE_RESULT] = {inplace_result_ops, break_inplace_result},
 };
 
 const char *const *breaker_ops(unsigned constraint)

@@ -385,6 +385,9 @@ TEST(shape_sum_to_size_promotes_only_when_it_sums)
 	int h = tk_input(&g, DT_FLOAT16, 2, (int[]){-1, 2});
 	k = NODE(&g, "sum_to_size", h, 1, 1);
 	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_FLOAT16);
+	int c = tk_input(&g, DT_COMPLEX64, 2, (int[]){-1, 2}); /* a complex sum stays complex */
+	k = NODE(&g, "sum_to_size", c, 1, 1);
+	CHECK_EQ(tk_out(&g, k, 0)->dtype, DT_COMPLEX64);
 }
 
 TEST(shape_channel_shuffle_groups_divide_channels)

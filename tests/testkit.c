@@ -45,12 +45,8 @@ int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims)
 	return tk_leaf(g, dt, rank, dims, dtype_is_float(dt) ? FILL_NORMAL : FILL_RANGE, 0, dt == DT_BOOL ? 1 : 5);
 }
 
-int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsigned nattr, const int64_t *attr,
-	    char *why, size_t n)
+struct op_choice tk_choice(unsigned nin, const int *in, unsigned nattr, const int64_t *attr)
 {
-	int id = op_find(op);
-	if (id < 0)
-		die("tk_node: no such op", op);
 	struct op_choice ch;
 	memset(&ch, 0, sizeof ch);
 	ch.nin = (uint8_t)nin;
@@ -59,6 +55,16 @@ int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsign
 		ch.in[i] = (uint16_t)in[i];
 	for (unsigned i = 0; i < nattr; i++)
 		ch.attr[i] = attr[i];
+	return ch;
+}
+
+int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsigned nattr, const int64_t *attr,
+	    char *why, size_t n)
+{
+	int id = op_find(op);
+	if (id < 0)
+		die("tk_node: no such op", op);
+	struct op_choice ch = tk_choice(nin, in, nattr, attr);
 	return graph_add_node(g, (unsigned)id, &ch, why, n);
 }
 

@@ -14,6 +14,8 @@ int tk_input(struct graph *g, enum dtype dt, unsigned rank, const int *dims);
 /* A graph input of any fill: values in [lo, hi] for FILL_RANGE and FILL_PERM
  * (aborts on failure). */
 int tk_leaf(struct graph *g, enum dtype dt, unsigned rank, const int *dims, enum fill fill, int64_t lo, int64_t hi);
+/* The choice of those inputs and attributes. */
+struct op_choice tk_choice(unsigned nin, const int *in, unsigned nattr, const int64_t *attr);
 /* Adds a node of the named op; returns the node index or -1 (reason in why). */
 int tk_node(struct graph *g, const char *op, unsigned nin, const int *in, unsigned nattr, const int64_t *attr,
 	    char *why, size_t n);

@@ -147,6 +147,56 @@ static bool choose_other(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* The dtypes a float tensor's bits may be read as (Tensor.view(dtype)):
+ * integers, and float32 from float64; not bool (not every byte is one). */
+#define VIEW_TARGETS (DTM_INTS | DTM(DT_FLOAT32))
+
+/* x.view(dtype): x's bits read as dtype, of an element size no larger; the
+ * last dim grows by the ratio, which needs x contiguous. The bits of a
+ * computed float differ by an ulp between eager and compiled, and read as an
+ * integer that is a mismatch: so x is a graph input's memory (a view of it,
+ * not a parameter or buffer: those the fp64 reference upcasts in place) that
+ * no float write has reached; float writes into it later are refused, and
+ * so are writes through the view (graph.c, check_inplace): the fp64
+ * reference reads a copy rounded back to x's dtype, which they would not reach. */
+static bool infer_view_dtype(struct infer_io *io)
+{
+	const struct value *x = io->in[0], *root = &io->g->v[x->root];
+	enum dtype to = (enum dtype)io->attr[0];
+	int from_bits = dtype_info(x->dtype)->bits, to_bits = dtype_info(to)->bits;
+	if (!(DTM(to) & VIEW_TARGETS) || to == x->dtype || to_bits > from_bits)
+		return io_fail(io, "%s can't be read as %s here", dtype_info(x->dtype)->name, dtype_info(to)->name);
+	if (to_bits < from_bits && (!x->contig || x->rank < 1))
+		return io_fail(io, "a view as a smaller dtype needs a contiguous input of rank 1 or more");
+	if (root->kind != VK_INPUT)
+		return io_fail(io, "v%u: only a graph input's exact bits are read as another dtype", x->root);
+	for (unsigned k = 0; k < io->g->nnodes; k++) {
+		const struct node *nd = &io->g->n[k];
+		if (op_get(nd->op)->inplace && io->g->v[nd->in[0]].root == x->root &&
+		    dtype_is_inexact(io->g->v[nd->in[0]].dtype))
+			return io_fail(io, "v%u: a float write reached it, its bits are not exact", x->root);
+	}
+	io->nout = 1;
+	io_out_like(io, 0, x, to);
+	struct value *o = &io->out[0];
+	FOR_BIND(io, b)
+	if (x->rank)
+		o->dim[b][x->rank - 1] = x->dim[b][x->rank - 1] * (from_bits / to_bits);
+	o->lo = dtype_is_inexact(to) ? INT64_MIN : dtype_info(to)->min;
+	o->hi = dtype_is_inexact(to) ? INT64_MAX : dtype_info(to)->max;
+	return true;
+}
+
+/* Only a graph input's memory is read (the rule): other inputs cost no try. */
+static bool choose_view_dtype(struct chooser *c, struct op_choice *ch)
+{
+	if (c->g->v[c->g->v[ch->in[0]].root].kind != VK_INPUT)
+		return false;
+	ch->nattr = 1;
+	ch->attr[0] = pick_dtype(c, VIEW_TARGETS & ~DTM(c->g->v[ch->in[0]].dtype));
+	return true;
+}
+
 #define CAST(nm, dt, w, attrs_, spelling, tag, ch_) \
 	{.name = nm, .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .layout = LAYOUT_KEEP, .weight = w, .empty_ok = 1, .aliases = 1, .attrs = attrs_, .py = spelling, \
@@ -181,5 +231,11 @@ const struct op_def ops_cast[] = {
 	COMPLEX("to_chalf", "chalf", c32),
 	CAST2("type_as", "@0.type_as(@1)"),
 	CAST2("to_other", "@0.to(@1)"),
+	/* In the fp64 reference x is float64: .to(#T) rounds it back to the
+	 * graph's dtype (exact: the rule reads only unwritten inputs), a copy
+	 * there and x itself elsewhere. */
+	{.name = "view_dtype", .family = FAM_CAST, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_F32_F64, .layout = LAYOUT_VIEW, .weight = 6, .step = 1, .reinterprets = 1, .attrs = "dtype%",
+	 .py = "@0.to(#T).view(#0)", .infer = infer_view_dtype, .choose = choose_view_dtype},
 };
 FAMILY_COUNT(cast);

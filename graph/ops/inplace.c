@@ -2,9 +2,13 @@
  * return it (x.add_(y), F.relu(x, inplace=True), x.index_put_(...)), and
  * assignments (x[a:b] = y). Most entries name the out-of-place op (`base`)
  * whose shape rule and chooser they share; the graph core adds what writing
- * in place needs (graph.c, check_inplace and graph_commit_node): a float or
- * bool target whose elements do not overlap, no other operand sharing its
- * memory, a result of its shape and of a type it can hold. A target may be a
+ * in place needs (graph.c, check_inplace and graph_commit_node): a target
+ * whose elements do not overlap (but for fill_ and zero_, which eager defines
+ * there), no other operand sharing its memory, a result of its shape and of a
+ * type it can hold (eager raises at the last two: the near-invalid graphs of
+ * overlap_write and inplace_result). An integer target is written when what
+ * it writes keeps the bounds of every value sharing its memory (a computed
+ * integer is unbounded; a leaf's index range is kept). A target may be a
  * view of a graph input, a parameter or a buffer: the write then reaches it,
  * and the oracle compares that leaf after the call (graph_leaf_written). */
 #include <string.h>
@@ -124,14 +128,20 @@ static bool choose_select_assign(struct chooser *c, struct op_choice *ch)
 #define UNARY_(nm) INPLACE(#nm "_", #nm, 1, DTM_FLOAT, NULL, "@0." #nm "_()")
 #define ACT_(nm, attrs_, spelling) INPLACE(nm "_inplace", nm, 1, DTM_FLOAT, attrs_, spelling)
 #define BINARY_(nm, dt) INPLACE(#nm "_", #nm, 2, dt, NULL, "@0." #nm "_(@1)")
-#define TARGETS (DTM_FLOAT | DTM(DT_BOOL)) /* graph.c refuses integer targets anyway */
-#define OWN(nm, nin, attrs_, spelling, tag, ch_) \
+#define TARGETS (DTM_FLOAT | DTM(DT_BOOL))
+#define OWN_(nm, nin, attrs_, spelling, tag, ch_, overlap_ok_) \
 	{.name = nm, .family = FAM_INPLACE, .nin_min = nin, .nin_max = nin, .rank_max = G_MAX_RANK, \
-	 .dtypes = TARGETS, .weight = 2, .inplace = 1, .attrs = attrs_, .py = spelling, .infer = infer_##tag, \
-	 .choose = ch_}
+	 .dtypes = TARGETS, .weight = 2, .inplace = 1, .overlap_ok = overlap_ok_, .attrs = attrs_, .py = spelling, \
+	 .infer = infer_##tag, .choose = ch_}
+#define OWN(nm, nin, attrs_, spelling, tag, ch_) OWN_(nm, nin, attrs_, spelling, tag, ch_, 0)
 
 const struct op_def ops_inplace[] = {
-	BINARY_(add, TARGETS), BINARY_(sub, DTM_FLOAT), BINARY_(mul, TARGETS), BINARY_(div, DTM_FLOAT),
+	BINARY_(add, TARGETS | DTM_INT), BINARY_(sub, DTM_FLOAT | DTM_INT), BINARY_(mul, TARGETS | DTM_INT),
+	BINARY_(div, DTM_NUM), /* an integer target: only near-invalid (true division gives a float) */
+	BINARY_(bitwise_and, DTM_INT | DTM(DT_BOOL)), BINARY_(bitwise_or, DTM_INT | DTM(DT_BOOL)),
+	BINARY_(bitwise_xor, DTM_INT | DTM(DT_BOOL)),
+	INPLACE("clamp_min_", "clamp_min_tensor", 2, DTM_NUM, NULL, "@0.clamp_min_(@1)"),
+	INPLACE("clamp_max_", "clamp_max_tensor", 2, DTM_NUM, NULL, "@0.clamp_max_(@1)"),
 	BINARY_(pow, DTM_FLOAT), BINARY_(atan2, DTM_FLOAT), BINARY_(fmod, DTM_FLOAT), BINARY_(remainder, DTM_FLOAT),
 	BINARY_(hypot, DTM_F32_F64), BINARY_(copysign, DTM_FLOAT), BINARY_(logical_and, TARGETS),
 	BINARY_(logical_or, TARGETS), BINARY_(lt, DTM_FLOAT), BINARY_(ge, DTM_FLOAT),
@@ -170,8 +180,8 @@ const struct op_def ops_inplace[] = {
 	INPLACE("scatter_value_", "scatter_value", 2, TARGETS, "dim value~", "@0.scatter_(#0, @1, #1)"),
 	INPLACE("scatter_add_", "scatter_add", 3, DTM_FLOAT, "dim", "@0.scatter_add_(#0, @1, @2)"),
 	OWN("copy_", 2, NULL, "@0.copy_(@1)", copy, choose_copy),
-	OWN("fill_", 1, "value~", "@0.fill_(#0)", same_shape, choose_fill),
-	OWN("zero_", 1, NULL, "@0.zero_()", same_shape, choose_none),
+	OWN_("fill_", 1, "value~", "@0.fill_(#0)", same_shape, choose_fill, 1),
+	OWN_("zero_", 1, NULL, "@0.zero_()", same_shape, choose_none, 1),
 	OWN("slice_assign", 2, "start stop", "!@0[#0:#1] = @1", slice_assign, choose_slice_assign),
 	OWN("select_assign", 2, "index", "!@0[..., #0] = @1", select_assign, choose_select_assign),
 };

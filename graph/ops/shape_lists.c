@@ -371,7 +371,7 @@ bool shape_infer_sum_to_size(struct infer_io *io)
 		return io_fail(io, "sum_to_size sums at some bindings only");
 	enum dtype dt = (enum dtype)x->dtype;
 	io->nout = 1;
-	io_out_like(io, 0, &o, same || dtype_is_float(dt) ? dt : DT_INT64);
+	io_out_like(io, 0, &o, same || dtype_is_inexact(dt) ? dt : DT_INT64);
 	if (same)
 		keep_bounds(io, x);
 	return true;
