@@ -116,6 +116,8 @@ struct op_def {
 	uint8_t cpu_only;      /* eager runs it on the CPU only (integer matmul): TARGET_CPU graphs */
 	uint8_t step;          /* a float output jumps where an input crosses a point (floor, sign,
 				* fmod, a draw against p): an input moved by an ulp may move it a whole step */
+	uint8_t same_dtype;    /* eager wants its float operands of one dtype, without promotion: under
+				* torch.autocast one may come lowered and the other not (graph/autocast.h) */
 	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
 	const char *since;     /* the first torch (MAJOR.MINOR) known to have the call; NULL: every one */
 	const char *attrs;
