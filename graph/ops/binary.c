@@ -375,12 +375,20 @@ static bool infer_where_tensor_fill(struct infer_io *io)
 static bool choose_where_tensor_fill(struct chooser *c, struct op_choice *ch)
 {
 	const struct value *x = &c->g->v[ch->in[0]];
-	struct tensor_req q = req_static((enum dtype)x->dtype, 0, NULL);
-	int cond = pick_broadcast_partner(c, x, DT_BOOL), t = cond < 0 ? -1 : c->operand(c, &q);
+	int cond = pick_broadcast_partner(c, x, DT_BOOL), t = cond < 0 ? -1 : pick_0dim_like(c, x);
 	ch->in[1] = (uint16_t)cond;
 	ch->in[2] = (uint16_t)t;
 	ch->nin = 3;
 	return t >= 0;
+}
+
+/* x * t.cpu(): a CPU 0-dim tensor as an operand of an op on the graph's
+ * device (torch takes CPU scalars beside CUDA tensors); t is 0-dim of x's dtype. */
+static bool infer_mul_cpu_0dim(struct infer_io *io)
+{
+	if (io->in[1]->rank != 0 || io->in[1]->dtype != io->in[0]->dtype)
+		return io_fail(io, "the CPU operand must be a 0-dim tensor of input 0's dtype");
+	return infer_arith(io);
 }
 
 #define B_GRAD(nm, spelling, dt, inf, ch_, nograd_, ...) \
@@ -456,6 +464,10 @@ const struct op_def ops_binary[] = {
 	{.name = "where", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 4, .py = "torch.where(@1, @0, @2)", .infer = infer_where,
 	 .choose = choose_where},
+	/* mixed devices: graphs for a GPU only (on a CPU .cpu() moves nothing) */
+	{.name = "mul_cpu_0dim", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK,
+	 .dtypes_gpu = DTM_NUM, .weight = 1, .py = "@0 * @1.cpu()", .infer = infer_mul_cpu_0dim,
+	 .choose = choose_0dim_operand},
 	{.name = "where_tensor_fill", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 2, .py = "torch.where(@1, @0, @2)", .infer = infer_where_tensor_fill,
 	 .choose = choose_where_tensor_fill},

@@ -465,6 +465,8 @@ const struct op_def ops_index[] = {
 	IX("take", 2, 0, DTM_ALL, 1, NULL, "torch.take(@0, @1)", take),
 	IX("index_tensor", 2, 1, DTM_ALL, 2, NULL, "@0[@1]", index0),
 	IX("index_tensor1", 2, 2, DTM_ALL, 1, NULL, "@0[:, @1]", index1),
+	/* a CPU index into a tensor on the graph's device: graphs for a GPU only */
+	IX("index_cpu_index", 2, 1, 0, 1, NULL, "@0[@1.cpu()]", index0, .dtypes_gpu = DTM_ALL),
 	IX("scatter", 3, 1, DTM_ALL, 2, "dim", "torch.scatter(@0, #0, @1, @2)", scatter, .same_dtype = 1),
 	IX("scatter_value", 2, 1, DTM_ALL, 2, "dim value~", "torch.scatter(@0, #0, @1, #1)", scatter_value),
 	IX("scatter_add", 3, 1, DTM_NUM, 2, "dim", "torch.scatter_add(@0, #0, @1, @2)", scatter_add, .same_dtype = 1),

@@ -52,15 +52,6 @@ static bool infer_fill_tensor(struct infer_io *io)
 	return infer_same_shape(io);
 }
 
-static bool choose_fill_tensor(struct chooser *c, struct op_choice *ch)
-{
-	struct tensor_req q = req_static((enum dtype)c->g->v[ch->in[0]].dtype, 0, NULL);
-	int t = c->operand(c, &q);
-	ch->in[1] = (uint16_t)t;
-	ch->nin = 2;
-	return t >= 0;
-}
-
 /* x[start:stop] = y along dim 0: a slice within dim 0 at every binding; y
  * broadcasts to the slice (and is cast to x's dtype). */
 static bool infer_slice_assign(struct infer_io *io)
@@ -190,7 +181,7 @@ const struct op_def ops_inplace[] = {
 	INPLACE("scatter_add_", "scatter_add", 3, DTM_FLOAT, "dim", "@0.scatter_add_(#0, @1, @2)"),
 	OWN("copy_", 2, NULL, "@0.copy_(@1)", copy, choose_copy),
 	OWN("fill_", 1, "value~", "@0.fill_(#0)", same_shape, choose_fill),
-	OWN("fill_tensor_", 2, NULL, "@0.fill_(@1)", fill_tensor, choose_fill_tensor),
+	OWN("fill_tensor_", 2, NULL, "@0.fill_(@1)", fill_tensor, choose_0dim_operand),
 	OWN("zero_", 1, NULL, "@0.zero_()", same_shape, choose_none),
 	OWN("slice_assign", 2, "start stop", "!@0[#0:#1] = @1", slice_assign, choose_slice_assign),
 	OWN("select_assign", 2, "index", "!@0[..., #0] = @1", select_assign, choose_select_assign),
