@@ -15,7 +15,9 @@
  * --mode NAME runs every graph under the global mode mode.NAME (a row of the
  * settings' catalogue: deterministic_algorithms, enable_grad,
  * inference_inputs, autocast_bfloat16, autocast_float16). Under autocast a
- * value's dtype is autocast's choice, so only its shape is checked.
+ * value's dtype is autocast's choice, so only its shape is checked, and the
+ * graphs are drawn for the mode (graph/autocast.h: what it makes invalid is
+ * left out).
  *
  * --mutate N applies N structure-aware mutations to each generated graph (a
  * second generated graph is the crossover partner) before it is emitted: the
@@ -33,6 +35,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "../config/settings.h"
+#include "../graph/autocast.h"
 #include "../graph/broken.h"
 #include "../graph/compile_config.h"
 #include "../graph/emit.h"
@@ -250,6 +253,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "validity: unknown global mode %s (pt2fuzz configs lists the mode.* rows)\n", mode);
 		return 2;
 	}
+	o.autocast = mode_id >= 0 ? autocast_row_of_setting((unsigned)mode_id) : -1; /* drawn to run under it */
 	o.break_pct = brk ? 100 : 0;
 	o.constraint = brk ? (unsigned)constraint_find(brk) : C_NONE;
 	if (fam) {

@@ -128,6 +128,8 @@ struct op_def {
 	uint8_t number;        /* attribute 0 is a Python number (its only attribute) that a graph input
 				* of layout NUMBER may give instead: read as one more input (index nin_max),
 				* attribute 0 left out */
+	uint8_t same_dtype;    /* eager wants its float operands of one dtype, without promotion: under
+				* torch.autocast one may come lowered and the other not (graph/autocast.h) */
 	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
 	const char *since;     /* the first torch (MAJOR.MINOR) known to have the call; NULL: every one */
 	const char *attrs;

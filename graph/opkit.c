@@ -208,6 +208,20 @@ enum dtype pick_dtype(struct chooser *c, unsigned mask)
 	return n ? (enum dtype)seen[rng_below(c->rng, n)] : DT_FLOAT32;
 }
 
+int pick_0dim_like(struct chooser *c, const struct value *x)
+{
+	struct tensor_req q = req_static((enum dtype)x->dtype, 0, NULL);
+	return c->operand(c, &q);
+}
+
+bool choose_0dim_operand(struct chooser *c, struct op_choice *ch)
+{
+	int t = pick_0dim_like(c, &c->g->v[ch->in[0]]);
+	ch->in[1] = (uint16_t)t;
+	ch->nin = 2;
+	return t >= 0;
+}
+
 bool choose_none(struct chooser *c, struct op_choice *ch)
 {
 	(void)c;

@@ -98,6 +98,12 @@ int pick_positive(struct chooser *c, struct tensor_req r);
 /* A random dtype from mask, weighted toward float32. */
 enum dtype pick_dtype(struct chooser *c, unsigned mask);
 
+/* A 0-dim tensor of x's dtype (a fill value, a scalar operand): a graph
+ * value, a fresh input or, when float, now and then a module parameter. */
+int pick_0dim_like(struct chooser *c, const struct value *x);
+/* Chooser: input 1 is such a 0-dim tensor, no attributes. */
+bool choose_0dim_operand(struct chooser *c, struct op_choice *ch);
+
 /* Default chooser: no attributes, nothing more than input 0. */
 bool choose_none(struct chooser *c, struct op_choice *ch);
 

@@ -2,6 +2,7 @@
 #include <string.h>
 #include "../config/compile.h"
 #include "../config/settings.h"
+#include "../graph/autocast.h"
 #include "../graph/compile_config.h"
 
 static unsigned campaign_pct;
@@ -104,6 +105,9 @@ int config_draw_graph(struct graph *g, struct rng *r, unsigned pct, unsigned tar
 		return 0;
 	struct graph_config c;
 	config_draw(&c, r, target);
+	for (unsigned k = c.nsettings; k-- > 0;) /* an autocast mode g holds what it makes invalid in */
+		if (autocast_row_of_setting(c.set[k].id) >= 0 && autocast_graph_refused(g, &c, NULL, 0))
+			graph_config_drop(&c, k);
 	return graph_set_config(g, &c, NULL, 0) == 0 && !graph_config_is_default(&g->config);
 }
 

@@ -4,8 +4,9 @@
  * a CPU graph's C++ ones; a graph for any device only settings of both), a
  * torch that has it (the worker's, once its hello has named it), not one an
  * AOTInductor package does not take under --backend aoti, not the
- * partitioner's outside backward mode, and never beside one it does not
- * combine with. */
+ * partitioner's outside backward mode, never beside one it does not
+ * combine with, and no autocast mode for a graph that holds what autocast
+ * makes invalid in eager (graph/autocast.h). */
 #ifndef PT2FUZZ_CONFIG_DRAW_H
 #define PT2FUZZ_CONFIG_DRAW_H
 #include "../graph/graph.h"

@@ -2,6 +2,7 @@
 #include "avoid.h"
 #include <limits.h>
 #include <string.h>
+#include "../graph/autocast.h"
 #include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/op.h"
@@ -37,6 +38,7 @@ void gen_default_opts(struct gen_opts *o)
 	o->constraint = C_NONE;
 	o->grad_pct = campaign_backward ? GEN_BACKWARD_GRAD_PCT : 0;
 	o->config_pct = config_draw_campaign_pct();
+	o->autocast = -1;
 }
 
 /* An op's catalogue weight times its rarity, and the rarity of the pair it
@@ -47,20 +49,28 @@ static unsigned pick_weight(unsigned i, const struct op_def *op, int prev)
 	return op->weight * rarity_of_op(i) * rarity_of_pair(prev, i);
 }
 
-/* Whether o lets op be generated: its family, and no in-place writes where
- * the graph is to have gradients. */
-static int op_allowed(const struct op_def *op, const struct gen_opts *o)
+/* The autocast mode g is drawn for: o's, else its own configuration's (-1: none). */
+static int autocast_of(const struct graph *g, const struct gen_opts *o)
 {
-	return (o->family < 0 || (int)op->family == o->family) && !(op->inplace && o->grad_pct);
+	return o->autocast >= 0 ? o->autocast : autocast_row(&g->config);
+}
+
+/* Whether o lets op be generated into g: its family, no in-place writes where
+ * the graph is to have gradients, nothing its autocast mode makes invalid. */
+static int op_allowed(const struct graph *g, const struct op_def *op, const struct gen_opts *o, int autocast)
+{
+	return (o->family < 0 || (int)op->family == o->family) && !(op->inplace && o->grad_pct) &&
+	       !autocast_op_refused(op, g->target, autocast, NULL, 0);
 }
 
 static int pick_op(const struct graph *g, struct rng *r, const struct gen_opts *o, unsigned first)
 {
 	int prev = g->nvalues > first ? rarity_producer(g, g->nvalues - 1u) : -1;
 	unsigned total = 0, n = op_count();
+	int autocast = autocast_of(g, o);
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
-		if (op_allowed(op, o))
+		if (op_allowed(g, op, o, autocast))
 			total += pick_weight(i, op, prev);
 	}
 	if (!total)
@@ -68,7 +78,7 @@ static int pick_op(const struct graph *g, struct rng *r, const struct gen_opts *
 	uint64_t pick = rng_below(r, total);
 	for (unsigned i = 0; i < n; i++) {
 		const struct op_def *op = op_get(i);
-		if (!op_allowed(op, o))
+		if (!op_allowed(g, op, o, autocast))
 			continue;
 		unsigned w = pick_weight(i, op, prev);
 		if (pick < w)
@@ -92,7 +102,7 @@ int gen_append_op(struct graph *g, struct rng *r, const struct gen_opts *o, unsi
 			ch.nin = 1;
 			ch.in[0] = (uint16_t)p;
 			int k = gen_choose_node(g, r, (unsigned)opid, first, &ch);
-			if (k >= 0)
+			if (k >= 0 && !autocast_node_refused(g, (unsigned)k, autocast_of(g, o), NULL, 0))
 				return k;
 		}
 		g->nvalues = nv; /* roll back leaves made for the failed attempt */
@@ -135,7 +145,8 @@ void gen_component(struct graph *g, struct rng *r, const struct gen_opts *o, uns
 	unsigned first = g->nvalues, nodes = g->nnodes;
 	unsigned start = 1 + (unsigned)rng_below(r, 2);
 	for (unsigned i = 0; i < start; i++)
-		gen_random_input(g, r, DTM_EVERY | DTM_COMPLEX, 0, G_MAX_RANK, 1);
+		gen_random_input(g, r, (DTM_EVERY | DTM_COMPLEX) & ~autocast_dtypes_refused(autocast_of(g, o)), 0,
+				 G_MAX_RANK, 1);
 	for (unsigned tries = 0; g->nnodes - nodes < size && tries < size * 4; tries++) {
 		uint16_t nv = g->nvalues, nn = g->nnodes;
 		int k = gen_append_op(g, r, o, first, 40);

@@ -19,6 +19,9 @@ struct gen_opts {
 	unsigned target;     /* enum graph_target: the device class the graph is made for */
 	unsigned config_pct; /* chance (%) that it gets a compile configuration other than the default
 			      * (mutators/config_draw.h; a campaign's, 0 outside one) */
+	int autocast;        /* the autocast mode (a row of graph/autocast.h) the graph is to run under,
+			      * or -1: what it makes invalid is not drawn (so too under the graph's own
+			      * configuration's, when ops are added to a graph that has one) */
 };
 
 #define GEN_BACKWARD_GRAD_PCT 50 /* grad_pct in backward mode, unless told otherwise */

@@ -3,6 +3,7 @@
  * backend: config_draw.h), the graph itself unchanged. Off with the
  * campaign's configurations (--no-configs). */
 #include "config_draw.h"
+#include "../graph/autocast.h"
 #include "mutkit.h"
 
 int mut_config(struct mut_ctx *m)
@@ -10,5 +11,8 @@ int mut_config(struct mut_ctx *m)
 	if (!config_draw_campaign_pct())
 		return -1;
 	m->out = *m->g;
-	return config_mutate(&m->out.config, m->r, m->g->target);
+	if (config_mutate(&m->out.config, m->r, m->g->target))
+		return -1;
+	/* not an autocast mode for a graph that holds what it makes invalid */
+	return autocast_graph_refused(&m->out, &m->out.config, NULL, 0);
 }

@@ -364,6 +364,33 @@ static bool choose_where(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* torch.where(cond, x, t): the other branch a 0-dim tensor of x's dtype (a
+ * graph value, an input, a parameter), where where_scalar takes a number. */
+static bool infer_where_tensor_fill(struct infer_io *io)
+{
+	if (io->in[2]->rank != 0 || io->in[2]->dtype != io->in[0]->dtype)
+		return io_fail(io, "the other branch must be a 0-dim tensor of input 0's dtype");
+	return infer_where(io);
+}
+static bool choose_where_tensor_fill(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int cond = pick_broadcast_partner(c, x, DT_BOOL), t = cond < 0 ? -1 : pick_0dim_like(c, x);
+	ch->in[1] = (uint16_t)cond;
+	ch->in[2] = (uint16_t)t;
+	ch->nin = 3;
+	return t >= 0;
+}
+
+/* x * t.cpu(): a CPU 0-dim tensor as an operand of an op on the graph's
+ * device (torch takes CPU scalars beside CUDA tensors); t is 0-dim of x's dtype. */
+static bool infer_mul_cpu_0dim(struct infer_io *io)
+{
+	if (io->in[1]->rank != 0 || io->in[1]->dtype != io->in[0]->dtype)
+		return io_fail(io, "the CPU operand must be a 0-dim tensor of input 0's dtype");
+	return infer_arith(io);
+}
+
 #define B_GRAD(nm, spelling, dt, inf, ch_, nograd_, ...) \
 	{.name = nm, .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK, .dtypes = dt, \
 	 .nograd = nograd_, .weight = 4, .py = spelling, .infer = inf, .choose = ch_, __VA_ARGS__}
@@ -401,7 +428,8 @@ const struct op_def ops_binary[] = {
 	B("logaddexp2", "torch.logaddexp2(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("ldexp", "torch.ldexp(@0, @1)", DTM_FLOAT, infer_arith_float, choose_float),
 	B("nextafter", "torch.nextafter(@0, @1)", DTM_FLOAT, infer_one_dtype, choose_same_dtype),
-	B_GRAD("heaviside", "torch.heaviside(@0, @1)", DTM_NUM, infer_one_dtype, choose_same_dtype, 3, .step = 1),
+	B_GRAD("heaviside", "torch.heaviside(@0, @1)", DTM_NUM, infer_one_dtype, choose_same_dtype, 3, .step = 1,
+	       .same_dtype = 1),
 	B("gcd", "torch.gcd(@0, @1)", DTM_INTS, infer_one_int_dtype, choose_same_dtype),
 	B("lcm", "torch.lcm(@0, @1)", DTM_INTS, infer_lcm, choose_same_dtype),
 	B("eq", "torch.eq(@0, @1)", DTM_ALL, infer_compare, choose_any),
@@ -427,16 +455,24 @@ const struct op_def ops_binary[] = {
 	B("imag", "torch.imag(torch.complex(@0, @1))", DTM_F32_F64, infer_one_dtype, choose_same_dtype,
 	  .layout = LAYOUT_STRIDED),
 	{.name = "cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.cross(" CROSS_ARGS ")", .infer = infer_cross,
+	 .dtypes = DTM_NUM, .weight = 1, .same_dtype = 1, .attrs = "dim", .py = "torch.cross(" CROSS_ARGS ")", .infer = infer_cross,
 	 .choose = choose_cross},
 	{.name = "linalg_cross", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_min = 1,
-	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .weight = 1, .attrs = "dim", .py = "torch.linalg.cross(" CROSS_ARGS ")",
+	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .weight = 1, .same_dtype = 1, .attrs = "dim",
+	 .py = "torch.linalg.cross(" CROSS_ARGS ")",
 	 .infer = infer_cross, .choose = choose_cross},
 	{.name = "where", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_ALL, .weight = 4, .py = "torch.where(@1, @0, @2)", .infer = infer_where,
 	 .choose = choose_where},
+	/* mixed devices: graphs for a GPU only (on a CPU .cpu() moves nothing) */
+	{.name = "mul_cpu_0dim", .family = FAM_BINARY, .nin_min = 2, .nin_max = 2, .rank_max = G_MAX_RANK,
+	 .dtypes_gpu = DTM_NUM, .weight = 1, .py = "@0 * @1.cpu()", .infer = infer_mul_cpu_0dim,
+	 .choose = choose_0dim_operand},
+	{.name = "where_tensor_fill", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
+	 .dtypes = DTM_ALL, .weight = 2, .py = "torch.where(@1, @0, @2)", .infer = infer_where_tensor_fill,
+	 .choose = choose_where_tensor_fill},
 	{.name = "lerp", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .weight = 2, .py = "torch.lerp(@0, @1, @2)", .infer = infer_ternary_float,
+	 .dtypes = DTM_FLOAT, .weight = 2, .same_dtype = 1, .py = "torch.lerp(@0, @1, @2)", .infer = infer_ternary_float,
 	 .choose = choose_ternary},
 	{.name = "addcmul", .family = FAM_BINARY, .nin_min = 3, .nin_max = 3, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_FLOAT, .weight = 2, .py = "torch.addcmul(@0, @1, @2, value=0.5)",

@@ -600,7 +600,7 @@ static bool choose_combinations(struct chooser *c, struct op_choice *ch)
 	 .infer = infer_as_base, .choose = choose_as_base}
 #define GRID(tag, n, spelling) \
 	{.name = #tag, .family = FAM_COMBINE, .nin_min = n, .nin_max = n, .rank_max = 1, .dtypes = DTM_EVERY, \
-	 .layout = LAYOUT_VIEW, .weight = 1, .attrs = "indexing$", .strs = grid_indexings, .py = spelling, \
+	 .layout = LAYOUT_VIEW, .weight = 1, .same_dtype = 1, .attrs = "indexing$", .strs = grid_indexings, .py = spelling, \
 	 .infer = infer_meshgrid, .choose = choose_##tag}
 
 const struct op_def ops_combine[] = {

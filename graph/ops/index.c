@@ -191,6 +191,26 @@ static bool infer_index_fill(struct infer_io *io)
 	return true;
 }
 
+/* Input k is the fill value as a tensor: 0-dim, of input 0's dtype (a graph
+ * value, an input or a parameter, where the other fills take a number). */
+static bool fill_tensor_ok(struct infer_io *io, unsigned k)
+{
+	if (io->in[k]->rank != 0 || io->in[k]->dtype != io->in[0]->dtype)
+		return io_fail(io, "the fill (input %u) must be a 0-dim tensor of input 0's dtype", k);
+	return true;
+}
+
+static bool infer_index_fill_tensor(struct infer_io *io)
+{
+	struct value s;
+	if (!fill_tensor_ok(io, 2) || !select_rule(io, false, &s))
+		return false;
+	io->nout = 1;
+	io_out_like(io, 0, io->in[0], (enum dtype)io->in[0]->dtype);
+	bounds_from(io, 2, NULL);
+	return true;
+}
+
 /* The smallest numel of input 0 over the bindings. */
 static int64_t min_numel(const struct infer_io *io)
 {
@@ -253,6 +273,19 @@ static bool infer_masked(struct infer_io *io)
 		return io_fail(io, "source must have input 0's dtype");
 	FOR_BIND(io, b) if (value_numel(io->in[2], b) < value_numel(x, b))
 		return io_fail(io, "source smaller than input 0 (binding %u)", b);
+	bounds_from(io, 2, NULL);
+	return true;
+}
+
+static bool infer_masked_fill_tensor(struct infer_io *io)
+{
+	const struct value *x = io->in[0];
+	if (!fill_tensor_ok(io, 2))
+		return false;
+	if (io->in[1]->dtype != DT_BOOL || !broadcasts_to(io, io->in[1], x, "mask"))
+		return io_fail(io, "mask must be bool and broadcast to input 0");
+	io->nout = 1;
+	io_out_like(io, 0, x, (enum dtype)x->dtype);
 	bounds_from(io, 2, NULL);
 	return true;
 }
@@ -432,30 +465,36 @@ const struct op_def ops_index[] = {
 	IX("take", 2, 0, DTM_ALL, 1, NULL, "torch.take(@0, @1)", take),
 	IX("index_tensor", 2, 1, DTM_ALL, 2, NULL, "@0[@1]", index0),
 	IX("index_tensor1", 2, 2, DTM_ALL, 1, NULL, "@0[:, @1]", index1),
-	IX("scatter", 3, 1, DTM_ALL, 2, "dim", "torch.scatter(@0, #0, @1, @2)", scatter),
+	/* a CPU index into a tensor on the graph's device: graphs for a GPU only */
+	IX("index_cpu_index", 2, 1, 0, 1, NULL, "@0[@1.cpu()]", index0, .dtypes_gpu = DTM_ALL),
+	IX("scatter", 3, 1, DTM_ALL, 2, "dim", "torch.scatter(@0, #0, @1, @2)", scatter, .same_dtype = 1),
 	IX("scatter_value", 2, 1, DTM_ALL, 2, "dim value~", "torch.scatter(@0, #0, @1, #1)", scatter_value),
-	IX("scatter_add", 3, 1, DTM_NUM, 2, "dim", "torch.scatter_add(@0, #0, @1, @2)", scatter_add),
+	IX("scatter_add", 3, 1, DTM_NUM, 2, "dim", "torch.scatter_add(@0, #0, @1, @2)", scatter_add, .same_dtype = 1),
 	{.name = "scatter_reduce", .family = FAM_INDEX, .nin_min = 3, .nin_max = 3, .rank_min = 1,
 	 .rank_max = G_MAX_RANK, .dtypes = DTM_NUM, .layout = LAYOUT_FRESH, .weight = 2,
-	 .attrs = "dim reduce$ include_self?", .strs = reduce_names,
+	 .attrs = "dim reduce$ include_self?", .strs = reduce_names, .same_dtype = 1,
 	 .py = "torch.scatter_reduce(@0, #0, @1, @2, reduce=#1, include_self=#2)", .infer = infer_scatter_reduce,
 	 .choose = index_choose_scatter_reduce},
-	IX("index_add", 3, 1, DTM_NUM, 2, "dim alpha", "torch.index_add(@0, #0, @1, @2, alpha=#1)", index_add),
-	IX("index_copy", 3, 1, DTM_ALL, 1, "dim", "torch.index_copy(@0, #0, @1, @2)", index_copy),
+	IX("index_add", 3, 1, DTM_NUM, 2, "dim alpha", "torch.index_add(@0, #0, @1, @2, alpha=#1)", index_add, .same_dtype = 1),
+	IX("index_copy", 3, 1, DTM_ALL, 1, "dim", "torch.index_copy(@0, #0, @1, @2)", index_copy, .same_dtype = 1),
 	IX("index_fill", 2, 1, DTM_ALL, 1, "dim value~", "torch.index_fill(@0, #0, @1, #1)", index_fill),
 	IX("masked_fill", 2, 0, DTM_ALL, 3, "value~", "torch.masked_fill(@0, @1, #0)", masked_fill),
-	IX("masked_scatter", 3, 0, DTM_ALL, 1, NULL, "torch.masked_scatter(@0, @1, @2)", masked_scatter),
-	IX("index_put", 3, 1, DTM_NUM, 2, "accumulate?", "torch.index_put(@0, (@1,), @2, accumulate=#0)", index_put),
+	IX("masked_scatter", 3, 0, DTM_ALL, 1, NULL, "torch.masked_scatter(@0, @1, @2)", masked_scatter, .same_dtype = 1),
+	/* the fill a 0-dim tensor (a graph value, an input, a parameter) */
+	IX("index_fill_tensor", 3, 1, DTM_ALL, 1, "dim", "torch.index_fill(@0, #0, @1, @2)", index_fill_tensor),
+	IX("masked_fill_tensor", 3, 0, DTM_ALL, 2, NULL, "torch.masked_fill(@0, @1, @2)", masked_fill_tensor),
+	IX("index_put", 3, 1, DTM_NUM, 2, "accumulate?", "torch.index_put(@0, (@1,), @2, accumulate=#0)", index_put, .same_dtype = 1),
 	IX("index_put2", 4, 2, DTM_NUM, 1, "accumulate?", "torch.index_put(@0, (@1, @2), @3, accumulate=#0)",
-	   index_put2),
+	   index_put2, .same_dtype = 1),
 	/* a copy that keeps x's layout */
 	{.name = "slice_scatter", .family = FAM_INDEX, .nin_min = 2, .nin_max = 2, .rank_min = 1,
 	 .rank_max = G_MAX_RANK, .dtypes = DTM_EVERY, .layout = LAYOUT_KEEP, .weight = 1,
 	 .attrs = "dim start end step", .py = "torch.slice_scatter(@0, @1, dim=#0, start=#1, end=#2, step=#3)",
 	 .infer = infer_slice_scatter, .choose = index_choose_slice_scatter},
 	IX("index_reduce", 3, 1, DTM_NUM, 1, "dim reduce$ include_self?",
-	   "torch.index_reduce(@0, #0, @1, @2, #1, include_self=#2)", index_reduce, .strs = index_reduce_names),
-	IX("put", 3, 0, DTM_NUM, 1, "accumulate?", "torch.put(@0, @1, @2, accumulate=#0)", put),
+	   "torch.index_reduce(@0, #0, @1, @2, #1, include_self=#2)", index_reduce, .strs = index_reduce_names,
+	   .same_dtype = 1),
+	IX("put", 3, 0, DTM_NUM, 1, "accumulate?", "torch.put(@0, @1, @2, accumulate=#0)", put, .same_dtype = 1),
 	SCATTER_VIEW("select_scatter", 1, "dim index", "torch.select_scatter(@0, @1, #0, #1)", select_scatter),
 	SCATTER_VIEW("diagonal_scatter", 2, "offset dim1 dim2", "torch.diagonal_scatter(@0, @1, #0, #1, #2)",
 		     diagonal_scatter),

@@ -190,6 +190,25 @@ bool index_choose_masked_fill(struct chooser *c, struct op_choice *ch)
 	ch->attr[0] = pick_value(c, (enum dtype)x->dtype);
 	return m >= 0;
 }
+/* x.masked_fill(mask, t) and x.index_fill(dim, index, t): t a 0-dim tensor of x's dtype. */
+bool index_choose_masked_fill_tensor(struct chooser *c, struct op_choice *ch)
+{
+	const struct value *x = &c->g->v[ch->in[0]];
+	int m = pick_broadcast_partner(c, x, DT_BOOL), t = m < 0 ? -1 : pick_0dim_like(c, x);
+	ch->in[1] = (uint16_t)m;
+	ch->in[2] = (uint16_t)t;
+	ch->nin = 3;
+	return t >= 0;
+}
+bool index_choose_index_fill_tensor(struct chooser *c, struct op_choice *ch)
+{
+	if (!choose_select_like(c, ch, false, false, 0))
+		return false;
+	int t = pick_0dim_like(c, &c->g->v[ch->in[0]]);
+	ch->in[2] = (uint16_t)t;
+	ch->nin = 3;
+	return t >= 0;
+}
 bool index_choose_masked_scatter(struct chooser *c, struct op_choice *ch)
 {
 	const struct value *x = &c->g->v[ch->in[0]];

@@ -48,6 +48,14 @@ static bool choose_fill(struct chooser *c, struct op_choice *ch)
 	return true;
 }
 
+/* x.fill_(t): t a 0-dim tensor of x's dtype (a graph value, an input, a parameter). */
+static bool infer_fill_tensor(struct infer_io *io)
+{
+	if (io->in[1]->rank != 0 || io->in[1]->dtype != io->in[0]->dtype)
+		return io_fail(io, "the fill must be a 0-dim tensor of input 0's dtype");
+	return infer_same_shape(io);
+}
+
 /* x[start:stop] = y along dim 0: a slice within dim 0 at every binding; y
  * broadcasts to the slice (and is cast to x's dtype). */
 static bool infer_slice_assign(struct infer_io *io)
@@ -175,12 +183,15 @@ const struct op_def ops_inplace[] = {
 	INPLACE("index_copy_", "index_copy", 3, TARGETS, "dim", "@0.index_copy_(#0, @1, @2)"),
 	INPLACE("index_fill_", "index_fill", 2, TARGETS, "dim value~", "@0.index_fill_(#0, @1, #1)"),
 	INPLACE("masked_fill_", "masked_fill", 2, TARGETS, "value~", "@0.masked_fill_(@1, #0)"),
+	INPLACE("masked_fill_tensor_", "masked_fill_tensor", 3, TARGETS, NULL, "@0.masked_fill_(@1, @2)"),
+	INPLACE("index_fill_tensor_", "index_fill_tensor", 3, TARGETS, "dim", "@0.index_fill_(#0, @1, @2)"),
 	INPLACE("masked_scatter_", "masked_scatter", 3, TARGETS, NULL, "@0.masked_scatter_(@1, @2)"),
 	INPLACE("scatter_", "scatter", 3, TARGETS, "dim", "@0.scatter_(#0, @1, @2)"),
 	INPLACE("scatter_value_", "scatter_value", 2, TARGETS, "dim value~", "@0.scatter_(#0, @1, #1)"),
 	INPLACE("scatter_add_", "scatter_add", 3, DTM_FLOAT, "dim", "@0.scatter_add_(#0, @1, @2)"),
 	OWN("copy_", 2, NULL, "@0.copy_(@1)", copy, choose_copy),
 	OWN_("fill_", 1, "value~", "@0.fill_(#0)", same_shape, choose_fill, 1),
+	OWN("fill_tensor_", 2, NULL, "@0.fill_(@1)", fill_tensor, choose_0dim_operand),
 	OWN_("zero_", 1, NULL, "@0.zero_()", same_shape, choose_none, 1),
 	OWN("slice_assign", 2, "start stop", "!@0[#0:#1] = @1", slice_assign, choose_slice_assign),
 	OWN("select_assign", 2, "index", "!@0[..., #0] = @1", select_assign, choose_select_assign),

@@ -321,8 +321,8 @@ static bool choose_multi_dot(struct chooser *c, struct op_choice *ch)
 	{.name = nm, .family = FAM_MATMUL, .nin_min = 2, .nin_max = 2, .rank_min = ra_min, .rank_max = ra_max, \
 	 .dtypes = DTM_INTS, .layout = lay, .weight = 1, .cpu_only = 1, .py = spelling, .infer = infer_##tag, \
 	 .choose = choose_##tag}
-#define ADDMM(nm, ra, tag) \
-	MM(nm, 3, ra, ra, LAYOUT_FRESH, 1, "beta~ alpha~", "torch." nm "(@2, @0, @1, beta=#0, alpha=#1)", tag)
+#define ADDMM(nm, ra, tag, ...) \
+	MM(nm, 3, ra, ra, LAYOUT_FRESH, 1, "beta~ alpha~", "torch." nm "(@2, @0, @1, beta=#0, alpha=#1)", tag, __VA_ARGS__)
 #define EINSUM(nm, nin, ra_min, ra_max, eq, tag) \
 	MM(nm, nin, ra_min, ra_max, LAYOUT_VIEW, 1, NULL, "torch.einsum('" eq "', " EIN_ARGS##nin ")", tag)
 #define EIN_ARGS1 "@0"
@@ -336,7 +336,7 @@ const struct op_def ops_matmul[] = {
 	MMC("matmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 3, NULL, "torch.matmul(@0, @1)", matmul),
 	MMC("matmul_op", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "(@0 @ @1)", matmul),
 	MMC("rmatmul", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "@1.__rmatmul__(@0)", as_base, .base = "matmul"),
-	MMC("mv", 2, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.mv(@0, @1)", mv),
+	MMC("mv", 2, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.mv(@0, @1)", mv, .same_dtype = 1),
 	MM_INT("mm_int", 2, 2, LAYOUT_FRESH, "torch.mm(@0, @1)", mm),
 	MM_INT("bmm_int", 3, 3, LAYOUT_FRESH, "torch.bmm(@0, @1)", bmm),
 	MM_INT("matmul_int", 1, G_MAX_RANK, LAYOUT_VIEW, "torch.matmul(@0, @1)", matmul),
@@ -346,12 +346,14 @@ const struct op_def ops_matmul[] = {
 	ADDMM("addmm", 2, addmm),
 	ADDMM("baddbmm", 3, baddbmm),
 	ADDMM("addbmm", 3, addbmm),
-	ADDMM("addmv", 2, addmv),
+	ADDMM("addmv", 2, addmv, .same_dtype = 1),
 	ADDMM("addr", 1, addr),
-	MM("inner", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "torch.inner(@0, @1)", inner),
-	MM("tensordot", 2, 0, G_MAX_RANK, LAYOUT_VIEW, 1, "dims", "torch.tensordot(@0, @1, dims=#0)", tensordot),
+	MM("inner", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "torch.inner(@0, @1)", inner, .same_dtype = 1),
+	MM("tensordot", 2, 0, G_MAX_RANK, LAYOUT_VIEW, 1, "dims", "torch.tensordot(@0, @1, dims=#0)", tensordot,
+	   .same_dtype = 1),
 	MM("kron", 2, 1, G_MAX_RANK, LAYOUT_VIEW, 1, NULL, "torch.kron(@0, @1)", kron),
-	MM("multi_dot", 3, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.linalg.multi_dot([@0, @1, @2])", multi_dot),
+	MM("multi_dot", 3, 2, 2, LAYOUT_FRESH, 1, NULL, "torch.linalg.multi_dot([@0, @1, @2])", multi_dot,
+	   .same_dtype = 1),
 	{.name = "linear", .family = FAM_MATMUL, .nin_min = 1, .nin_max = 1, .rank_min = 1, .rank_max = G_MAX_RANK,
 	 .dtypes = DTM_FLOAT, .layout = LAYOUT_FRESH, .weight = 3, .attrs = "in_features out_features bias?",
 	 .ctor = "torch.nn.Linear(#0, #1, bias=#2, dtype=#T)", .infer = infer_linear, .choose = choose_linear},
@@ -359,7 +361,7 @@ const struct op_def ops_matmul[] = {
 	MM("linear_fn_bias", 3, 1, G_MAX_RANK, LAYOUT_FRESH, 1, NULL, "torch.nn.functional.linear(@0, @1, @2)",
 	   linear_wb),
 	{.name = "bilinear", .family = FAM_MATMUL, .nin_min = 2, .nin_max = 2, .rank_min = 1, .rank_max = G_MAX_RANK,
-	 .dtypes = DTM_FLOAT, .layout = LAYOUT_VIEW, .weight = 1,
+	 .dtypes = DTM_FLOAT, .layout = LAYOUT_VIEW, .weight = 1, .same_dtype = 1,
 	 .attrs = "in1_features in2_features out_features bias?",
 	 .ctor = "torch.nn.Bilinear(#0, #1, #2, bias=#3, dtype=#T)", .py = "#m(@0, @1)", .infer = infer_bilinear,
 	 .choose = choose_bilinear},

@@ -184,7 +184,7 @@ const struct op_def ops_search[] = {
 	       search, .nograd = 3),
 	SEARCH("isin", 2, 0, G_MAX_RANK, DTM_NUM, "invert?", "torch.isin(@0, @1, invert=#0)", isin, .nograd = 3),
 	SEARCH("isclose", 2, 0, G_MAX_RANK, DTM_FLOAT, "rtol~ atol~ equal_nan?",
-	       "torch.isclose(@0, @1, rtol=#0, atol=#1, equal_nan=#2)", isclose, .nograd = 3, .step = 1),
+	       "torch.isclose(@0, @1, rtol=#0, atol=#1, equal_nan=#2)", isclose, .nograd = 3, .step = 1, .same_dtype = 1),
 	SEARCH("histc", 1, 0, G_MAX_RANK, DTM_F32_F64, "bins min~ max~", "torch.histc(@0, bins=#0, min=#1, max=#2)",
 	       histc, .nograd = 1, .step = 1),
 	/* CPU kernels only */

@@ -703,6 +703,10 @@ const struct op_def ops_shape[] = {
 	SH("unfold", 1, R6 - 1, LAYOUT_VIEW, 1, "dimension size step", "@0.unfold(#0, #1, #2)", infer_unfold,
 	   choose_unfold),
 	SH("contiguous", 0, R6, LAYOUT_FRESH, 1, NULL, "@0.contiguous()", infer_same, choose_none, ALIAS),
+	/* to the CPU and back, explicit transfers: graphs for a GPU only (on a CPU both return x) */
+	{.name = "cpu_round_trip", .family = FAM_SHAPE, .nin_min = 1, .nin_max = 1, .rank_max = R6,
+	 .dtypes_gpu = DTM_EVERY | DTM_COMPLEX, .layout = LAYOUT_FRESH, .weight = 1, ALIAS,
+	 .py = "@0.to('cpu').to(@0.device)", .infer = infer_same, .choose = choose_none},
 	SH("T", 2, 2, LAYOUT_VIEW, 1, NULL, "@0.T", infer_as_base, choose_as_base, .base = "t"),
 	SH("H", 2, 2, LAYOUT_VIEW, 1, NULL, "@0.H", infer_as_base, choose_as_base, .base = "t"),
 	SH("mH", 2, R6, LAYOUT_VIEW, 1, NULL, "@0.mH", infer_as_base, choose_as_base, .base = "mt"),

@@ -471,3 +471,49 @@ def planted_cache_by_identity(gm, example_inputs):
         return cache[key]
 
     return run
+
+
+# Fill values held in 0-dim tensors: a compile that bakes the first value it
+# sees of each (as a constant would be) and ignores the values of later calls
+# and later bindings. Kept across recompiles (a new binding's sizes), by the
+# placeholder's name, as a cache of constants would be.
+_BAKED_FILLS = {}
+
+
+@register_backend
+def planted_baked_fill(gm, example_inputs):
+    names = [n.name for n in gm.graph.nodes if n.op == "placeholder"]
+    compiled = compile_fx(gm, example_inputs)
+
+    def run(*args):
+        args = list(args)
+        for i, (name, a) in enumerate(zip(names, args)):
+            if isinstance(a, torch.Tensor) and a.dim() == 0 and a.is_floating_point():
+                args[i] = _BAKED_FILLS.setdefault(name, a.detach().clone())
+        return compiled(*args)
+
+    return run
+
+
+# Mixed devices: a compile that moves a value to the CPU wrongly (one more
+# than it is) wherever the graph calls x.cpu() or x.to("cpu") on a float
+# value. On a CPU run those calls move nothing, but Dynamo keeps them, so the
+# same backend is caught there and on CUDA.
+def _to_cpu(n):
+    if n.op != "call_method":
+        return False
+    if n.target == "cpu":
+        return True
+    return n.target == "to" and any(str(a) == "cpu" for a in list(n.args[1:]) + list(n.kwargs.values()))
+
+
+@register_backend
+def planted_wrong_transfer(gm, example_inputs):
+    for n in list(gm.graph.nodes):
+        ev = n.meta.get("example_value")
+        if _to_cpu(n) and isinstance(ev, torch.Tensor) and ev.is_floating_point():
+            with gm.graph.inserting_after(n):
+                bumped = gm.graph.call_function(torch.add, (n, 1.0))
+            n.replace_all_uses_with(bumped, delete_user_cb=lambda user: user is not bumped)
+    gm.recompile()
+    return compile_fx(gm, example_inputs)
