@@ -661,6 +661,10 @@ unsigned graph_structure_words(const struct graph *g, const uint8_t *member, con
 			names[n++] = "inplace_shared_input";
 			break;
 		}
+	for (unsigned k = 0, found = 0; k < g->nnodes && n < cap && !found; k++)
+		for (unsigned i = 0; (!member || member[k]) && i < g->n[k].nin && !found; i++)
+			if (graph_is_number(g, g->n[k].in[i]))
+				names[n++] = "number_input", found = 1;
 	return n;
 }
 

@@ -151,3 +151,19 @@ TEST(scalar_inputs_remutated_input_is_skipped_where_values_may_not_change)
 	CHECK(tk_node(&g, "add_", 2, (int[]){y, x}, 0, NULL, why, sizeof why) >= 0); /* forward() writes y */
 	CHECK_EQ(emit_remutated_input(&g), -1);
 }
+
+/* A component reading a number is named by the structure word number_input,
+ * which an AOTI campaign avoids (its runner takes tensors only); one that
+ * reads none is not. */
+TEST(scalar_inputs_named_by_a_structure_word)
+{
+	struct graph g;
+	number_graph(&g);
+	const char *words[GRAPH_STRUCTURE_WORDS];
+	unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS);
+	CHECK(n == 1 && !strcmp(words[0], "number_input"));
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	CHECK(tk_node(&g, "sin", 1, &x, 0, NULL, why, sizeof why) >= 0);
+	CHECK_EQ(graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), 0);
+}
