@@ -661,6 +661,11 @@ unsigned graph_structure_words(const struct graph *g, const uint8_t *member, con
 			names[n++] = "inplace_shared_input";
 			break;
 		}
+	for (unsigned k = 0; k < g->nnodes && n < cap; k++)
+		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && g->v[g->n[k].in[0]].overlap) {
+			names[n++] = "inplace_overlap";
+			break;
+		}
 	for (unsigned k = 0, found = 0; k < g->nnodes && n < cap && !found; k++)
 		for (unsigned i = 0; (!member || member[k]) && i < g->n[k].nin && !found; i++)
 			if (graph_is_number(g, g->n[k].in[i]))

@@ -32,6 +32,23 @@ TEST(inplace_overlap_refused_unless_eager_defines_it)
 	CHECK(tk_out(&g, k, 0)->overlap);
 	CHECK(tk_node(&g, "tanh_", 1, &f, 0, NULL, why, sizeof why) < 0);
 	CHECK(tk_node(&g, "zero_", 1, &f, 0, NULL, why, sizeof why) >= 0);
+	/* the known-bug list's word for it (pytorch#197448's trigger) */
+	const char *words[GRAPH_STRUCTURE_WORDS];
+	unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), found = 0;
+	for (unsigned i = 0; i < n; i++)
+		found += !strcmp(words[i], "inplace_overlap");
+	CHECK_EQ(found, 1);
+}
+
+/* A write into memory whose elements do not overlap has no such word. */
+TEST(inplace_overlap_word_only_for_overlapping_targets)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 2, (int[]){3, 4});
+	CHECK(tk_node(&g, "fill_", 1, &x, 1, (int64_t[]){1500}, why, sizeof why) >= 0);
+	const char *words[GRAPH_STRUCTURE_WORDS];
+	CHECK_EQ(graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), 0);
 }
 
 TEST(inplace_overlap_write_breaks_only_where_rows_share_memory)
