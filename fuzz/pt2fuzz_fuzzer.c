@@ -264,14 +264,11 @@ static int known_trigger_hits(const char *const *ops, unsigned nops)
 }
 
 /* Whether a component holds an op whose call the worker's torch lacks
- * (a row's `since`), or under --backend aoti a Python-number input:
- * generation redraws it, mutation drops it, as for a known bug's trigger,
- * whatever --hunt-known says. */
-static int unrunnable(const char *const *ops, unsigned nops)
+ * (a row's `since`): generation redraws it, mutation drops it, as for a
+ * known bug's trigger, whatever --hunt-known says. */
+static int missing_in_torch(const char *const *ops, unsigned nops)
 {
 	for (unsigned i = 0; i < nops; i++) {
-		if (!strcmp(ops[i], "number_input") && RO.exec.aoti_runner) /* the AOTI runner takes tensors only */
-			return 1;
 		char name[64];
 		snprintf(name, sizeof name, "%.*s", (int)strcspn(ops[i], "@"), ops[i]);
 		int op = op_find(name);
@@ -283,7 +280,7 @@ static int unrunnable(const char *const *ops, unsigned nops)
 
 static int avoided_hits(const char *const *ops, unsigned nops)
 {
-	return unrunnable(ops, nops) || known_trigger_hits(ops, nops);
+	return missing_in_torch(ops, nops) || known_trigger_hits(ops, nops);
 }
 
 static int known_break_hits(const char *op, unsigned constraint)
@@ -351,7 +348,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
 	avoiding = !cli_flag(&c, "hunt-known");
-	avoid_use(avoiding ? avoided_hits : unrunnable);
+	avoid_use(avoiding ? avoided_hits : missing_in_torch);
 	if (avoiding)
 		avoid_break_use(known_break_hits);
 	stats_dir = cli_opt(&c, "stats");

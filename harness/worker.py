@@ -474,7 +474,8 @@ class AotiProgram:
     dim asked to be dynamic (Dim.AUTO allows it; a guard such as ceil_mode
     pooling needs it), each binding's shapes get their own package: a
     package does not check its inputs' sizes, so reusing it would compute
-    garbage that is no compiler bug."""
+    garbage that is no compiler bug. Python-number inputs are constants to
+    export, so each binding's numbers get their own package too."""
 
     MAX_RANK = 8
 
@@ -514,8 +515,11 @@ class AotiProgram:
         return handle
 
     def shapes(self, inputs):
-        """The key of the package for these inputs: one for all when export kept the dims dynamic."""
-        return None if self.kept_dynamic else tuple(tuple(t.shape) for t in inputs)
+        """The key of the package for these inputs: their Python numbers (export bakes each into
+        the package as a constant), and their shapes unless export kept the dims dynamic."""
+        tensor = self.torch.Tensor
+        numbers = tuple((type(x).__name__, x) for x in inputs if not isinstance(x, tensor))
+        return numbers, None if self.kept_dynamic else tuple(tuple(t.shape) for t in inputs if isinstance(t, tensor))
 
     def __call__(self, *inputs):
         if self.error:
@@ -532,7 +536,9 @@ class AotiProgram:
     def run(self, handle, inputs):
         import ctypes as c
 
-        torch, n = self.torch, len(inputs)
+        torch = self.torch
+        inputs = [t for t in inputs if isinstance(t, torch.Tensor)]  # the package holds the numbers
+        n = len(inputs)
         shapes = [(c.c_int64 * max(t.dim(), 1))(*t.shape) for t in inputs]
         strides = [(c.c_int64 * max(t.dim(), 1))(*t.stride()) for t in inputs]
         err = bytes(1024)

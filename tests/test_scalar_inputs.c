@@ -152,9 +152,8 @@ TEST(scalar_inputs_remutated_input_is_skipped_where_values_may_not_change)
 	CHECK_EQ(emit_remutated_input(&g), -1);
 }
 
-/* A component reading a number is named by the structure word number_input,
- * which an AOTI campaign avoids (its runner takes tensors only); one that
- * reads none is not. */
+/* A component reading a number is named by the structure word number_input
+ * (a known bug's line can name it); one that reads none is not. */
 TEST(scalar_inputs_named_by_a_structure_word)
 {
 	struct graph g;
