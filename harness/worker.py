@@ -814,7 +814,8 @@ class Worker:
                     mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
                     # compiled mode's calls before the judged one (shared or changed inputs) are the program's
                     call = (lambda xs: run(compiled, mark(xs))) if m == 1 else None
-                    inputs = ns["judged_inputs"](b, device, call)
+                    # programs emitted before judged_inputs (a finding's repro.py) make them plainly
+                    inputs = ns["judged_inputs"](b, device, call) if "judged_inputs" in ns else ns["make_inputs"](b, device)
                     owner = model  # whose parameters and buffers the outputs may share
                     if m == 1:
                         outs = run(compiled, mark(inputs))
