@@ -25,7 +25,7 @@
  * (below, "what a draw may read"). Inputs that must be probabilities or
  * rates (bernoulli, multinomial, poisson) are built from @0 so that any value
  * is valid, NaN included. The Inductor bugs these spellings avoid:
- * docs/findings/random-ops-fallback-random.md. */
+ * docs/findings/behaviour-poisson-noncontiguous.md and numeric-random-*.md. */
 #include <string.h>
 #include "../opkit.h"
 #include "families.h"
