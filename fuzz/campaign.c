@@ -222,9 +222,9 @@ static int job_worker_opts(const struct target_args *ta, struct run_opts *ro)
 
 /* The workers of the node that triage has, out of --jobs: one in
  * TRIAGE_SHARE, so that reduction keeps up with the unknown buckets the
- * node finds (docs/status.md has how many a GPU node finds, and how long
- * one reduction takes) rather than living on what the jobs leave over; on a
- * node of fewer jobs triage runs one worker beside them at their own
+ * node finds (CHANGELOG.md, 2026-11-28, has how many a GPU node finds, and
+ * how long one reduction takes) rather than living on what the jobs leave
+ * over; on a node of fewer jobs triage runs one worker beside them at their own
  * priority. */
 #define TRIAGE_SHARE 4
 static long long triage_share(const struct settings *s)

@@ -15,7 +15,7 @@ enum mut_id { M_INSERT, M_GROW, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DY
 /* Weights: regenerate about one time in four — it throws away what the
  * corpus entry had found, but a fresh graph with the rare ops favored
  * (rarity.h) is the quickest way to new lowerings, and in
- * 10-minute campaigns (docs/status.md) lowering more distinct ops is where
+ * 10-minute campaigns (CHANGELOG.md, 2026-11-23) lowering more distinct ops is where
  * pure generation kept its lead; the edits of the dataflow share the rest.
  * break has weight 0: the share of near-invalid inputs is its own option
  * (break_pct), not a weight. grad toggles a requires-grad mark: light, since
