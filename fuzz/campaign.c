@@ -830,7 +830,7 @@ int cmd_fuzz(int argc, char **argv)
 	}
 	view_clear(stderr, tty);
 	stop_background(&r);
-	if (r.s.manager) /* a target killed in the middle of an input leaves its worker (a group of its own) */
+	if (r.s.manager) /* what its targets left in groups of their own (slot_stop kills their workers) */
 		node_sweep();
 	uint64_t ran = summary(&r, seen);
 	lender_stop(&r.lender);

@@ -148,12 +148,11 @@ int placement_take(struct placement *p, const unsigned *slots, char *why, size_t
 
 void placement_text(struct placement *p, const unsigned *slots, char *out, size_t n)
 {
-	char ignored[300];
-	size_t k = 0;
+	char failed[300];
 	out[0] = 0;
-	if (refresh(p, slots, ignored, sizeof ignored))
-		snprintf(out, n, "(the last memory query failed: %.200s) ", ignored);
-	k = strlen(out);
+	if (refresh(p, slots, failed, sizeof failed))
+		snprintf(out, n, "(the last memory query failed: %.200s) ", failed);
+	size_t k = strlen(out);
 	for (unsigned i = 0; i < p->n && k < n; i++)
 		k += (size_t)snprintf(out + k, n - k, "%scuda:%u %u slots (most %u), %lu/%lu MiB (peak %lu)", i ? "; " : "", i,
 				      p->gpu[i].slots, p->most_slots[i], p->gpu[i].used_mib, p->gpu[i].total_mib,
