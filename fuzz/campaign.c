@@ -614,6 +614,19 @@ static void run_first_pass(struct run *r, int tty)
 		    fp->stuck, fp->failed);
 }
 
+/* The targets' device: their last --device (target_args adds cuda:auto on
+ * a node of several GPUs), or the runner's. */
+static const char *target_device(const struct target_args *ta, const char *runner)
+{
+	const char *dev = runner;
+	for (int i = 0; i < ta->n; i++)
+		if (!strncmp(ta->v[i], "--device=", 9))
+			dev = ta->v[i] + 9;
+		else if (!strcmp(ta->v[i], "--device") && i + 1 < ta->n)
+			dev = ta->v[++i];
+	return dev;
+}
+
 /* The manager engine (fuzz/manager.h) until the deadline or a signal, with
  * the same periodic work as a libFuzzer round (stats rows, triage). Its
  * counts stand in for libFuzzer's status. 0, or -1 when it could not start. */
@@ -629,12 +642,13 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 		argv[n++] = r->ta.v[i];
 	argv[n] = NULL;
 	const char *seeds[] = {r->p.seeds, r->p.sync};
-	const char *dev = ro->exec.device;
+	const char *dev = target_device(&r->ta, ro->exec.device);
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count()); /* as the target decides */
 	struct manager_config mc = {(unsigned)r->s.jobs, (unsigned)num->near_invalid, (unsigned)num->size,
 				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
 				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
-				    r->p.crashes, r->p.learned, r->p.stats, seeds, 2, r->log};
+				    r->p.crashes, r->p.learned, r->p.stats, seeds, 2, r->log,
+				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
 		return -1;
@@ -654,11 +668,16 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 			last_draw = now;
 		}
 	}
+	char gpus[2048];
+	manager_placement_text(&m, gpus, sizeof gpus);
 	manager_end(&m, STOP_GRACE_MS);
 	view_clear(stderr, tty);
 	say(r, tty, "engine manager: %llu replies, %llu inputs kept (the corpus's again and new ones), %llu new findings, "
-		    "%llu target processes started (%llu ended while running an input)",
-	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths);
+		    "%llu target processes started (%llu ended while running an input, %llu stuck ones killed by the watchdog)",
+	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths, m.slot_hangs);
+	if (gpus[0])
+		say(r, tty, "engine manager: GPUs: %s", gpus);
+	r->restarts += (unsigned)m.slot_hangs;
 	return 0;
 }
 
@@ -811,7 +830,7 @@ int cmd_fuzz(int argc, char **argv)
 	}
 	view_clear(stderr, tty);
 	stop_background(&r);
-	if (r.s.manager) /* a target killed in the middle of an input leaves its worker (a group of its own) */
+	if (r.s.manager) /* what its targets left in groups of their own (slot_stop kills their workers) */
 		node_sweep();
 	uint64_t ran = summary(&r, seen);
 	lender_stop(&r.lender);

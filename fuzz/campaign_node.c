@@ -15,20 +15,18 @@
 #include "../harness/spawn.h"
 #include "../pipeline/atomic_file.h"
 #include "campaign.h"
+#include "placement.h"
 
-#define WORKER_GPU_MIB 2048  /* a CUDA context, the caching allocator, autotuning */
 #define WORKER_HOST_MIB 3072 /* python, torch and CUDA libraries, Inductor's caches */
 
-/* The smallest GPU's memory in MiB (nvidia-smi), 0 when unknown. */
+/* The smallest GPU's memory in MiB, 0 when unknown. */
 static unsigned long gpu_memory_mib(void)
 {
-	char *const argv[] = {"nvidia-smi", "--query-gpu=memory.total", "--format=csv,noheader,nounits", NULL};
-	char out[1024];
-	unsigned long least = 0, mib;
-	int used = 0;
-	for (const char *p = spawn_capture(argv, out, sizeof out) < 0 ? "" : out; sscanf(p, "%lu%n", &mib, &used) == 1;
-	     p += used)
-		least = !least || mib < least ? mib : least;
+	struct gpu_load g[PLACEMENT_GPUS];
+	char ignored[300];
+	unsigned long least = 0;
+	for (int i = 0, n = placement_query(g, PLACEMENT_GPUS, ignored, sizeof ignored); i < n; i++)
+		least = !least || g[i].total_mib < least ? g[i].total_mib : least;
 	return least;
 }
 
@@ -55,8 +53,8 @@ unsigned node_default_jobs(unsigned per_gpu)
 	/* Compilation is CPU-bound: one worker per core, one compile thread each. */
 	unsigned long n = cores > (long)gpus ? (unsigned long)cores / gpus : 1;
 	unsigned long gpu_mib = gpu_memory_mib(), host = host_available_mib() / WORKER_HOST_MIB / gpus;
-	if (gpu_mib && gpu_mib / WORKER_GPU_MIB < n)
-		n = gpu_mib / WORKER_GPU_MIB;
+	if (gpu_mib && gpu_mib / PLACEMENT_WORKER_MIB < n)
+		n = gpu_mib / PLACEMENT_WORKER_MIB;
 	if (host && host < n)
 		n = host;
 	return (unsigned)(n ? n : 1) * gpus;

@@ -48,8 +48,7 @@ static int list_dir(struct manager *m, const char *dir)
 	return 0;
 }
 
-/* Writes an input into dir under its hash (prefix before it), unless there. */
-static void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size)
+void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size)
 {
 	char path[4400];
 	struct atomic_file a;
@@ -113,7 +112,9 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 		return -1;
 	sync_learned(m);
 	for (unsigned i = 0; i < c->jobs; i++)
-		m->slot[i].mutator = -1;
+		m->slot[i].mutator = m->slot[i].gpu = -1;
+	if (c->place && placement_begin(&m->place, why, n))
+		return -1;
 	return 0;
 oom:
 	snprintf(why, n, "out of memory listing the corpus");
@@ -207,7 +208,7 @@ static void slot_ended(struct manager *m, struct manager_slot *s)
 static void feed(struct manager *m, struct manager_slot *s)
 {
 	if (!s->s.pid) {
-		if (slot_start(&s->s, m->c.argv, m->c.log_fd))
+		if (manager_slot_start(m, s))
 			return;
 		m->slot_starts++;
 	}
@@ -218,6 +219,7 @@ static void feed(struct manager *m, struct manager_slot *s)
 		return;
 	}
 	s->busy = 1;
+	s->sent_ms = protocol_now_ms();
 }
 
 void manager_step(struct manager *m, int wait_ms)
@@ -246,6 +248,7 @@ void manager_step(struct manager *m, int wait_ms)
 			take_reply(m, s, ret);
 			feed(m, s);
 		}
+	manager_watch(m, protocol_now_ms());
 	if (!np && wait_ms > 0)
 		usleep((useconds_t)wait_ms * 1000); /* no slot could start: do not spin */
 	if (protocol_now_ms() - m->synced_ms >= SYNC_EVERY_MS)

@@ -15,10 +15,13 @@
 #include "../mutators/schedule.h"
 #include "../pipeline/features.h"
 #include "learned.h"
+#include "placement.h"
 #include "seed_energy.h"
 #include "slot.h"
 
 #define MANAGER_SLOTS 256
+
+struct check_cfg;
 
 struct manager_config {
 	unsigned jobs;           /* persistent target processes */
@@ -32,6 +35,11 @@ struct manager_config {
 	const char *const *seed_dirs; /* run once at the start, after the corpus; NULL ones skipped */
 	unsigned nseed_dirs;
 	int log_fd;              /* the slots' stderr */
+	int place;               /* --device cuda:auto: each slot on a GPU by free memory (placement.h) */
+	int64_t watchdog_ms;     /* a slot in one input longer is killed and replaced (0: never) */
+	const char *findings;    /* where the watchdog files its hang findings */
+	const char *device;      /* the slots' --device (cuda:auto: placement's cuda:N instead) */
+	const struct check_cfg *check; /* the slots' configuration, for those findings' programs */
 };
 
 /* One input of the corpus. */
@@ -52,6 +60,8 @@ struct manager_slot {
 	int busy;
 	int mutator;             /* the mutator that made the input, -1 for a corpus or seed input */
 	int of_corpus;           /* the input is one of the corpus folder's: kept whatever it shows */
+	int gpu;                 /* the GPU its process runs on (placement), -1 when none */
+	int64_t sent_ms;         /* when its input was sent (the watchdog's clock) */
 	size_t size;
 	uint8_t data[CODEC_MAX_SIZE];
 };
@@ -74,7 +84,8 @@ struct manager {
 	uint32_t *op_runs, *pair_runs, *op_repeats;
 	int64_t synced_ms;
 	uint64_t draws;          /* seeds for the mutators */
-	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths;
+	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths, slot_hangs;
+	struct placement place;
 };
 
 /* Lists the corpus and seed folders, sets the mutators up from the
@@ -88,6 +99,25 @@ void manager_step(struct manager *m, int wait_ms);
 /* Stops the slots (an input running after grace_ms is cut off), syncs the
  * learned state and writes the manager's statistics. */
 void manager_end(struct manager *m, int grace_ms);
+
+/* Writes an input into dir under its hash (prefix before it), unless there
+ * (manager.c). */
+void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size);
+
+/* --- slots' processes (manager_slots.c) --- */
+
+/* Starts s's process: with placement, on the GPU placement_take chooses
+ * (--device cuda:N, said in the log), or not at all while no GPU has room.
+ * 0, or -1 (it is tried again at the next feed). */
+int manager_slot_start(struct manager *m, struct manager_slot *s);
+
+/* The watchdog: a slot in one input longer than watchdog_ms is killed, its
+ * input filed as a hang finding and kept in crashes/ (libFuzzer's timeout-
+ * name); the slot starts again at its next feed. */
+void manager_watch(struct manager *m, int64_t now);
+
+/* The GPUs' slots and memory (placement_text), for the summary. */
+void manager_placement_text(struct manager *m, char *out, size_t n);
 
 /* --- pure parts (manager_pick.c) --- */
 

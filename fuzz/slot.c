@@ -1,4 +1,5 @@
 /* A persistent target process and its frames (slot.h). */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -109,6 +110,26 @@ void slot_close(struct slot *s)
 	s->to = s->from = -1;
 }
 
+/* SIGKILLs the process groups of pid's children: a target's worker has a
+ * group of its own, which a kill of the target's group misses and which,
+ * orphaned mid-input, would go on holding its compile and its GPU memory. */
+static void kill_children(pid_t pid)
+{
+	char path[96];
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	DIR *d = opendir(path);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		snprintf(path, sizeof path, "/proc/%d/task/%.24s/children", (int)pid, e->d_name);
+		FILE *f = e->d_name[0] == '.' ? NULL : fopen(path, "r");
+		for (int child; f && fscanf(f, "%d", &child) == 1;)
+			kill(-child, SIGKILL);
+		if (f)
+			fclose(f);
+	}
+	if (d)
+		closedir(d);
+}
+
 void slot_stop(struct slot *s, int64_t end_ms)
 {
 	int status;
@@ -121,6 +142,7 @@ void slot_stop(struct slot *s, int64_t end_ms)
 			s->pid = 0;
 			return;
 		}
+	kill_children(s->pid);
 	kill(-s->pid, SIGKILL);
 	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
 		;

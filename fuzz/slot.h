@@ -48,7 +48,8 @@ int slot_reply(struct slot *s, int *ret, uint8_t *map, size_t map_len);
 void slot_close(struct slot *s);
 
 /* Closes the pipes if open, waits until end_ms (protocol_now_ms()'s clock)
- * for the process to exit, then kills its process group; reaps it. */
+ * for the process to exit, then kills its process group and its children's
+ * (its worker's); reaps it. */
 void slot_stop(struct slot *s, int64_t end_ms);
 
 #endif

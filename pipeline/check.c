@@ -7,7 +7,9 @@
 #include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/fail.h"
+#include "../oracles/signature.h"
 #include "blame.h"
+#include "op_names.h"
 
 void check_default_cfg(struct check_cfg *c)
 {
@@ -92,16 +94,43 @@ static const struct graph *with_grads(const struct graph *g, int backward)
 	return &marked;
 }
 
+/* The program g runs as under c: its configuration into *cg and *eo, the
+ * graph it emits (with_grads) into *ran. The program (malloc'd), or NULL. */
+static char *emit_for(const struct graph *g, const struct check_cfg *c, struct check_cfg *cg, struct emit_opts *eo,
+		      const struct graph **ran, size_t *len)
+{
+	*cg = check_cfg_for_graph(c, g);
+	*eo = (struct emit_opts){cg->backend, cg->compile_mode, cg->backward, cg->dynamic};
+	*ran = with_grads(g, c->backward);
+	return emit_program_string(*ran, eo, len);
+}
+
+int check_hung(const struct graph *g, const struct check_cfg *c, const char *detail, struct check_result *out,
+	       char *why, size_t n)
+{
+	struct check_cfg cg;
+	struct emit_opts eo;
+	memset(out, 0, sizeof *out);
+	out->program = emit_for(g, c, &cg, &eo, &g, &out->program_len);
+	if (!out->program)
+		return fail(why, n, "emission failed");
+	out->v.kind = V_HANG;
+	out->v.binding = out->v.output = out->v.nearest_output = -1;
+	snprintf(out->v.detail, sizeof out->v.detail, "%s", detail);
+	out->nops = op_names_of_output(g, &eo, -1, out->ops, G_MAX_NODES);
+	out->signature = oracle_signature(&out->v, &out->run, out->ops, out->nops);
+	return 0;
+}
+
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n)
 {
 	static _Thread_local struct check_job j;
-	struct check_cfg cg = check_cfg_for_graph(c, g);
-	struct emit_opts eo = {cg.backend, cg.compile_mode, cg.backward, cg.dynamic};
-	g = with_grads(g, c->backward);
+	struct check_cfg cg;
+	struct emit_opts eo;
 	memset(out, 0, sizeof *out);
 	memset(&j, 0, sizeof j);
-	j.program = emit_program_string(g, &eo, &j.len);
+	j.program = emit_for(g, c, &cg, &eo, &g, &j.len);
 	if (!j.program)
 		return fail(why, n, "emission failed");
 	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);

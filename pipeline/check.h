@@ -19,6 +19,12 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n);
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n);
 
+/* A result for g whose run never ended (a target killed by the campaign's
+ * watchdog): the program that ran, a hang verdict with detail, its
+ * signature over g's ops. 0, or -1 with a reason. */
+int check_hung(const struct graph *g, const struct check_cfg *c, const char *detail, struct check_result *out,
+	       char *why, size_t n);
+
 /* The same for a program text (a .py file in the emitted format): every
  * output is compared, the op set is empty, and its EXPECT_ERROR line says
  * whether it is near-invalid. Takes ownership of prog (NUL-terminated). */
