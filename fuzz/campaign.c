@@ -295,6 +295,10 @@ struct run {
 	struct progress prog;
 	struct heartbeat beat;       /* the current round's */
 	unsigned round, published, restarts;
+	/* The manager engine's sync (manager_sync): findings published, and
+	 * inputs and findings imported; last_sync: when it last ran. */
+	unsigned findings_published, imported, findings_imported;
+	int64_t last_sync;
 	int64_t t0, deadline, last_merge, last_row; /* deadline: t0 + --time (0: none) */
 	int log;                     /* OUT/fuzzer.log */
 };
@@ -464,6 +468,17 @@ static int wrap_up_due(const struct run *r, int64_t now)
 	       r->triage.pending > 0;
 }
 
+/* Whether triage's wrap-up begins now (wrap_up_due); said in the log. */
+static int wrap_up_begins(struct run *r, int tty, int64_t now)
+{
+	if (!wrap_up_due(r, now))
+		return 0;
+	r->wrapping_up = 1;
+	say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to "
+		    "triage alone", r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000));
+	return 1;
+}
+
 /* Why a running round is to stop now: a signal, the deadline, the watchdog
  * (said in the log), triage's wrap-up; NULL while it goes on. */
 static const char *round_must_stop(struct run *r, int tty, int64_t now)
@@ -472,12 +487,8 @@ static const char *round_must_stop(struct run *r, int tty, int64_t now)
 		return "stop";
 	if (time_left_ms(r, now) <= 0)
 		return "time";
-	if (wrap_up_due(r, now)) {
-		r->wrapping_up = 1;
-		say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to "
-			    "triage alone", r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000));
+	if (wrap_up_begins(r, tty, now))
 		return "triage";
-	}
 	if (!stalled(r, &r->beat, now))
 		return NULL;
 	say(r, tty, "watchdog: libFuzzer round %u made no progress for %lld s: restarting it", r->round, r->s.watchdog);
@@ -627,9 +638,29 @@ static const char *target_device(const struct target_args *ta, const char *runne
 	return dev;
 }
 
-/* The manager engine (fuzz/manager.h) until the deadline or a signal, with
- * the same periodic work as a libFuzzer round (stats rows, triage). Its
- * counts stand in for libFuzzer's status. 0, or -1 when it could not start. */
+/* The manager engine's exchange with the runners sharing --sync DIR: its
+ * corpus's new inputs published into DIR as the rounds publish them, its
+ * findings into DIR.findings (beside DIR, as DIR.lock: libFuzzer reads DIR
+ * as a corpus, subfolders too); the others' findings copied into the
+ * findings folder (a signature filed there is a repeat for our targets)
+ * and their inputs queued for the slots (m; NULL once it has stopped). */
+static void manager_sync(struct run *r, struct manager *m)
+{
+	char shared[CAMPAIGN_PATH + 16];
+	snprintf(shared, sizeof shared, "%.4100s.findings", r->p.sync);
+	r->published += corpus_publish(r->p.corpus, r->p.sync);
+	r->findings_published += findings_share(r->p.findings, shared);
+	r->findings_imported += findings_share(shared, r->p.findings);
+	if (m)
+		r->imported += manager_import(m, r->p.sync);
+	r->last_sync = protocol_now_ms();
+}
+
+/* The manager engine (fuzz/manager.h) until the deadline, a signal or
+ * triage's wrap-up, with the same periodic work as a libFuzzer round (stats
+ * rows, triage) and, with --sync, an exchange with the other runners every
+ * --sync-every seconds. Its counts stand in for libFuzzer's status. 0, or
+ * -1 when it could not start. */
 static int run_manager(struct run *r, const struct run_opts *ro, const struct target_numbers *num, int configs, int tty)
 {
 	static struct manager m;
@@ -641,13 +672,13 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	for (int i = 0; i < r->ta.n; i++)
 		argv[n++] = r->ta.v[i];
 	argv[n] = NULL;
-	const char *seeds[] = {r->p.seeds, r->p.sync};
+	const char *seeds[] = {r->p.seeds};
 	const char *dev = target_device(&r->ta, ro->exec.device);
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count()); /* as the target decides */
 	struct manager_config mc = {(unsigned)r->s.jobs, (unsigned)num->near_invalid, (unsigned)num->size,
 				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
 				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
-				    r->p.crashes, r->p.learned, r->p.stats, seeds, 2, r->log,
+				    r->p.crashes, r->p.learned, r->p.stats, seeds, 1, r->log,
 				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
@@ -655,9 +686,13 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	}
 	say(r, tty, "engine manager: %u inputs of %s and %u of the seed folders run first, then mutants", m.ncorpus_files,
 	    r->p.corpus, m.nqueue - m.ncorpus_files);
+	if (r->p.sync)
+		manager_sync(r, &m);
 	r->round = 1;
 	int64_t last_draw = 0;
-	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
+	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0 && !wrap_up_begins(r, tty, now);) {
+		if (r->p.sync && now - r->last_sync >= r->s.sync_every * 1000)
+			manager_sync(r, &m);
 		manager_step(&m, 200);
 		r->prog = (struct progress){m.execs, features_seen_count(m.seen), m.corpus.n, m.new_findings, m.slot_starts, 1};
 		now = protocol_now_ms();
@@ -678,6 +713,13 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	if (gpus[0])
 		say(r, tty, "engine manager: GPUs: %s", gpus);
 	r->restarts += (unsigned)m.slot_hangs;
+	if (r->p.sync) {
+		manager_sync(r, NULL); /* what the last interval kept and found */
+		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,
+		    r->published, r->findings_published, r->imported, r->findings_imported);
+	}
+	if (r->wrapping_up)
+		triage_wrap_up(r, tty);
 	return 0;
 }
 

@@ -2,7 +2,7 @@
  *   campaign.c         the command: options, rounds of libFuzzer -fork, the main loop
  *   campaign_node.c    what the node has (cores, GPUs, memory) and who holds OUT
  *   campaign_view.c    libFuzzer's status lines, the terminal view, stats/plot_data
- *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync
+ *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync (corpus, findings)
  *   campaign_triage.c  background reduction and triage of new findings
  *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
  *   campaign_profile.c where the seconds went: the summary's profile line
@@ -159,6 +159,13 @@ int corpus_merge_poll(struct corpus_merge *m, int wait);
 /* Copies into shared the inputs of dir it does not have (atomically, by
  * name: names are content hashes). The number copied. */
 unsigned corpus_publish(const char *dir, const char *shared);
+
+/* Copies into `to` the finding folders of `from` (findings/<kind>-<signature>,
+ * pipeline/findings.h) it lacks, each whole: a reader sees none of a folder
+ * or all of it, and a target that files the same signature in `to`
+ * afterwards counts a repeat, not a new finding. Folders still being filed
+ * (no meta.json yet) wait for the next call. The number copied. */
+unsigned findings_share(const char *from, const char *to);
 
 /* Appends its text to a file opened O_APPEND; -1 when it cannot. */
 int open_log(const char *path);

@@ -5,7 +5,8 @@
  * interrupted merge is undone at the next start (corpus_recover): nothing
  * is lost. Sync: inputs are copied into a shared directory under their
  * content-hash names, written to a temporary name and renamed, so runners
- * on several nodes can publish into it at once. */
+ * on several nodes can publish into it at once; finding folders likewise,
+ * each whole (findings_share). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -169,21 +170,63 @@ static int copy_file(const char *from, const char *to)
 	return rc;
 }
 
-unsigned corpus_publish(const char *dir, const char *shared)
+/* Calls copy(src, dst, to, name) for each entry of from (hidden ones aside)
+ * that to lacks, to made if need be. The number copy says it copied (1). */
+static unsigned copy_missing(const char *from, const char *to,
+			     int (*copy)(const char *src, const char *dst, const char *to, const char *name))
 {
 	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300];
 	unsigned n = 0;
-	mkdir(shared, 0777);
-	DIR *d = opendir(dir);
+	mkdir(to, 0777);
+	DIR *d = opendir(from);
 	for (struct dirent *e; d && (e = readdir(d));) {
-		if (e->d_name[0] == '.' || snprintf(src, sizeof src, "%s/%s", dir, e->d_name) >= (int)sizeof src ||
-		    snprintf(dst, sizeof dst, "%s/%s", shared, e->d_name) >= (int)sizeof dst)
+		if (e->d_name[0] == '.' || snprintf(src, sizeof src, "%s/%s", from, e->d_name) >= (int)sizeof src ||
+		    snprintf(dst, sizeof dst, "%s/%s", to, e->d_name) >= (int)sizeof dst)
 			continue;
-		if (!access(dst, F_OK))
-			continue;
-		n += !copy_file(src, dst); /* fails when a shared merge swapped the directory meanwhile: next time */
+		if (access(dst, F_OK))
+			n += (unsigned)copy(src, dst, to, e->d_name);
 	}
 	if (d)
 		closedir(d);
 	return n;
 }
+
+/* fails when a shared merge swapped the directory meanwhile: next time */
+static int publish_input(const char *src, const char *dst, const char *to, const char *name)
+{
+	(void)to, (void)name;
+	return !copy_file(src, dst);
+}
+
+unsigned corpus_publish(const char *dir, const char *shared) { return copy_missing(dir, shared, publish_input); }
+
+/* Copies the files of finding folder src (its subfolders aside: triage's,
+ * redone where wanted) into a hidden folder of to, then renames it to dst:
+ * whole or not at all. 1 when copied; 0 when src is still being filed (no
+ * meta.json: findings_record writes it last), to has one by then (a target
+ * filed the same signature meanwhile), or a copy failed. */
+static int copy_finding(const char *src, const char *dst, const char *to, const char *name)
+{
+	char tmp[CAMPAIGN_PATH + 300], from[CAMPAIGN_PATH + 600], into[CAMPAIGN_PATH + 600];
+	struct stat st;
+	snprintf(from, sizeof from, "%s/meta.json", src);
+	if (access(from, F_OK) || snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%d", to, name, (int)getpid()) >= (int)sizeof tmp ||
+	    mkdir(tmp, 0777))
+		return 0;
+	DIR *d = opendir(src);
+	int ok = d != NULL;
+	for (struct dirent *e; d && ok && (e = readdir(d));) {
+		snprintf(from, sizeof from, "%s/%s", src, e->d_name);
+		snprintf(into, sizeof into, "%s/%s", tmp, e->d_name);
+		if (e->d_name[0] != '.' && !stat(from, &st) && S_ISREG(st.st_mode))
+			ok = !copy_file(from, into);
+	}
+	if (d)
+		closedir(d);
+	if (ok && !rename(tmp, dst))
+		return 1;
+	remove_dir(tmp);
+	return 0;
+}
+
+unsigned findings_share(const char *from, const char *to) { return copy_missing(from, to, copy_finding); }

@@ -24,17 +24,49 @@
 
 enum { SYNC_EVERY_MS = 10000 };
 
-/* Adds the regular files of dir to the queue. */
-static int list_dir(struct manager *m, const char *dir)
+/* Whether an input of another runner's folder is new here: neither one of
+ * the corpus folder's (names are content hashes) nor one imported before.
+ * Remembers it. */
+static int import_is_new(struct manager *m, const char *name)
+{
+	char path[4400];
+	snprintf(path, sizeof path, "%s/%s", m->c.corpus, name);
+	if (!access(path, F_OK))
+		return 0;
+	uint64_t h = XXH64(name, strlen(name), 0);
+	unsigned lo = 0, hi = m->nimported;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (m->imported[mid] < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->nimported && m->imported[lo] == h)
+		return 0;
+	uint64_t *grown = realloc(m->imported, (m->nimported + 1) * sizeof *grown);
+	if (!grown)
+		return 0;
+	memmove(grown + lo + 1, grown + lo, (m->nimported - lo) * sizeof *grown);
+	grown[lo] = h;
+	m->imported = grown;
+	m->nimported++;
+	return 1;
+}
+
+/* Adds the regular files of dir to the queue (with imports, only those
+ * import_is_new takes). How many, or -1 (out of memory). */
+static int list_dir(struct manager *m, const char *dir, int imports)
 {
 	DIR *d = dir ? opendir(dir) : NULL;
+	int added = 0;
 	if (!d)
 		return 0;
 	for (struct dirent *e; (e = readdir(d));) {
 		char path[4400];
 		struct stat st;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (e->d_name[0] == '.' || stat(path, &st) || !S_ISREG(st.st_mode))
+		if (e->d_name[0] == '.' || stat(path, &st) || !S_ISREG(st.st_mode) || (imports && !import_is_new(m, e->d_name)))
 			continue;
 		char **q = realloc(m->queue, (m->nqueue + 1) * sizeof *q);
 		if (!q || !(q[m->nqueue] = strdup(path))) {
@@ -43,9 +75,10 @@ static int list_dir(struct manager *m, const char *dir)
 		}
 		m->queue = q;
 		m->nqueue++;
+		added++;
 	}
 	closedir(d);
-	return 0;
+	return added;
 }
 
 void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size)
@@ -86,11 +119,11 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 		snprintf(why, n, "--engine manager takes at most %d jobs", MANAGER_SLOTS);
 		return -1;
 	}
-	if (list_dir(m, c->corpus))
+	if (list_dir(m, c->corpus, 0) < 0)
 		goto oom;
 	m->ncorpus_files = m->nqueue;
 	for (unsigned i = 0; i < c->nseed_dirs; i++)
-		if (list_dir(m, c->seed_dirs[i]))
+		if (list_dir(m, c->seed_dirs[i], 0) < 0)
 			goto oom;
 	m->op_runs = calloc(op_count(), sizeof *m->op_runs);
 	m->pair_runs = calloc(rarity_pair_count(), sizeof *m->pair_runs);
@@ -119,6 +152,12 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 oom:
 	snprintf(why, n, "out of memory listing the corpus");
 	return -1;
+}
+
+unsigned manager_import(struct manager *m, const char *dir)
+{
+	int added = list_dir(m, dir, 1);
+	return added > 0 ? (unsigned)added : 0;
 }
 
 /* Reads the next queued file into s; 0 when the queue is done. */
@@ -285,6 +324,7 @@ void manager_end(struct manager *m, int grace_ms)
 	for (unsigned i = 0; i < m->nqueue; i++)
 		free(m->queue[i]);
 	free(m->queue);
+	free(m->imported);
 	free(m->op_runs);
 	free(m->pair_runs);
 	free(m->op_repeats);

@@ -72,6 +72,8 @@ struct manager {
 	struct manager_corpus corpus;
 	char **queue;            /* files to run before mutating: the corpus folder's, the seeds' */
 	unsigned nqueue, next, ncorpus_files; /* the first ncorpus_files are the corpus folder's */
+	uint64_t *imported;      /* hashes of the names of other runners' inputs queued (manager_import), sorted */
+	unsigned nimported;
 	uint8_t seen[FEATURES_MAP], map[FEATURES_MAP];
 	struct mut_schedule schedule;
 	struct setting_schedule settings;
@@ -95,6 +97,12 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 /* Waits up to wait_ms for replies, takes them in, and hands every idle slot
  * its next input (restarting slots that ended). */
 void manager_step(struct manager *m, int wait_ms);
+
+/* Queues the inputs of dir (other runners' corpus: --sync) that are
+ * neither in the corpus folder nor imported before, to run as the seeds
+ * run: their features count, and one that adds features is kept. The
+ * number queued. */
+unsigned manager_import(struct manager *m, const char *dir);
 
 /* Stops the slots (an input running after grace_ms is cut off), syncs the
  * learned state and writes the manager's statistics. */

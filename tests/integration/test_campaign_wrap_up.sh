@@ -7,11 +7,14 @@
 # 1 triage slot reduces on 2 cores
 # before the wrap-up; with 2 jobs the campaign triages in 1 slot while it
 # fuzzes, and in 2 at the wrap-up, each bounded to end before --time does.
+# ENGINE (default fork) is the campaign's --engine: test_manager_wrap_up.sh
+# runs this with the manager, whose slots stop where the round would.
 source "$(dirname "$0")/lib.sh"
+ENGINE=${ENGINE:-fork}
 OUT=$TMP/out T=150
 "$PT2FUZZ" gen --seed 4 --count 6 --size 8 --components 1 --target cpu --out "$TMP/seeds" >/dev/null
 t0=$SECONDS
-"$PT2FUZZ" fuzz --time $T --jobs 2 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 10 \
+"$PT2FUZZ" fuzz --engine "$ENGINE" --time $T --jobs 2 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 10 \
   --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large >"$TMP/log" 2>&1 ||
   { cat "$TMP/log"; die "the campaign failed"; }
 wall=$((SECONDS - t0))
@@ -28,6 +31,7 @@ echo "wrap-up with $left s left; wall $wall s"
 ls -d "$OUT"/triage/batch-*-1 >/dev/null 2>&1 || die "the wrap-up triaged in one slot, not the jobs' too"
 bound=$((T * 105 / 100 + 30))
 [ "$wall" -le "$bound" ] || die "the campaign ran $wall s, above $bound s"
-grep -q "^  lender          [1-9][0-9]* workers started" "$TMP/log" || die "the summary lost the lender's counts"
+[ "$ENGINE" != fork ] || grep -q "^  lender          [1-9][0-9]* workers started" "$TMP/log" ||
+  die "the summary lost the lender's counts"
 # Nothing of the wrap-up's triage outlives the campaign.
 ! pgrep -f -- "triage $OUT/triage/batch-" >/dev/null || die "a triage process outlived the campaign"

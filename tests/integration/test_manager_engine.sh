@@ -13,21 +13,7 @@ source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=60
 mkdir "$TMP/seeds"
 "$PT2FUZZ" gen --seed 5 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds" >/dev/null
-cat >"$TMP/chain.txt" <<'G'
-bindings 1
-seed 1
-x0 = input float32 [4, 4]
-v1 = exp(x0)
-v2 = tanh(v1)
-v3 = sin(v2)
-v4 = cos(v3)
-v5 = sigmoid(v4)
-v6 = relu(v5)
-v7 = neg(v6)
-v8 = abs(v7)
-output v8
-G
-"$PT2FUZZ" parse "$TMP/chain.txt" --out "$TMP/seeds/chain.bin"
+"$PT2FUZZ" parse "$ROOT/tests/integration/large_chain.txt" --out "$TMP/seeds/chain.bin"
 ARGS=(--engine manager --jobs 2 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage
       --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large)
 t0=$SECONDS
