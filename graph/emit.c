@@ -1,6 +1,6 @@
 /* Every piece of text in the program comes from this file, the fixed Python
- * linked into the binary (graph/emit_*.py), the catalogue's spellings, or
- * integers checked by the validator: nothing from a corpus file is copied as
+ * linked into the binary (graph/emit_*.py), the rows of fills and layouts
+ * (fills.c), the catalogue's spellings, or integers checked by the validator: nothing from a corpus file is copied as
  * text, so a hostile input cannot inject code. */
 #include "emit.h"
 #include <inttypes.h>
@@ -10,6 +10,7 @@
 #include "../config/settings.h"
 #include "broken.h"
 #include "compile_config.h"
+#include "fills.h"
 #include "op.h"
 #include "real.h"
 
@@ -134,7 +135,7 @@ static void emit_shares(FILE *f, const struct graph *g)
 		if (g->v[i].kind != VK_INPUT)
 			continue;
 		index[i] = (int16_t)ninput;
-		int partner = g->v[i].layout == IL_SAME || g->v[i].layout == IL_VIEW ? graph_input_partner(g, i) : -1;
+		int partner = layout_rows[g->v[i].layout].share ? graph_input_partner(g, i) : -1;
 		if (partner >= 0)
 			fprintf(f, "%s%u: %d", nshared++ ? ", " : "", ninput, index[partner]);
 		ninput++;
@@ -181,6 +182,50 @@ static void input_spec(FILE *f, const struct value *v, unsigned b)
 	emit_shape(f, v, b);
 	fill_args(f, v);
 	fprintf(f, ", \"%s\")", layout_name(v->layout));
+}
+
+/* The directives of a row's Python (fills.h) as the names fill() and
+ * lay_out() give them; %X is the drawn tensor t after the row's suffix. */
+static void python_word(FILE *f, char c, const void *row)
+{
+	static const char *const words[128] = {
+		['S'] = "shape", ['L'] = "lo", ['H'] = "hi + 1", ['N'] = "math.prod(shape)", ['C'] = "lo / 1000",
+		['R'] = "tuple(range(t.dim() - 1, -1, -1))",
+	};
+	if (c == 'X') {
+		fputc('t', f);
+		fills_spell(f, ((const struct layout_row *)row)->suffix, python_word, row);
+	} else {
+		fputs((unsigned char)c < 128 && words[(unsigned char)c] ? words[(unsigned char)c] : "?", f);
+	}
+}
+
+/* FILLS, LAYOUTS, ONE_ROW and SHARE: the rows of fills.c as fill() and
+ * lay_out() (graph/emit_fill.py) and make_inputs read them. */
+static void emit_input_tables(FILE *f)
+{
+	fputs("# fill -> its draw on the CPU, in the dtype it makes (fill() converts)\nFILLS = {\n", f);
+	for (unsigned k = 0; k < FILL_COUNT; k++) {
+		fprintf(f, "    \"%s\": lambda shape, lo, hi, gen: ", fill_rows[k].name);
+		fills_spell(f, fill_rows[k].draw, python_word, NULL);
+		fputs(",\n", f);
+	}
+	fputs("}\n# layout -> the drawn tensor t, on the device, laid out for an input of this shape\nLAYOUTS = {\n", f);
+	for (unsigned k = 0; k < IL_COUNT; k++) {
+		const struct layout_row *l = &layout_rows[k];
+		fprintf(f, "    \"%s\": lambda t, shape: ", l->name);
+		fills_spell(f, l->remake ? l->remake : "%X", python_word, l);
+		fprintf(f, l->remake ? ",  # %s\n" : ",\n", l->about);
+	}
+	fputs("}\n# the layouts drawn with dim 0 of size 1\nONE_ROW = (", f);
+	for (unsigned k = 0, n = 0; k < IL_COUNT; k++)
+		if (layout_rows[k].one_row)
+			fprintf(f, "%s\"%s\",", n++ ? " " : "", layout_rows[k].name);
+	fputs(")\n# layout -> another input's tensor x made this input's (SHARES)\nSHARE = {", f);
+	for (unsigned k = 0, n = 0; k < IL_COUNT; k++)
+		if (layout_rows[k].share)
+			fprintf(f, "%s\"%s\": lambda x: x%s", n++ ? ", " : "", layout_rows[k].name, layout_rows[k].share);
+	fputs("}\n", f);
 }
 
 /* The harness program draws a leaf with its fill() (graph/emit_fill.py). */
@@ -494,6 +539,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_not_differentiable(f, g);
 	fputs("\n\n", f);
 	emit_special_helper(f);
+	fputs("\n\n", f);
+	emit_input_tables(f);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_fill_py, pt2fuzz_emit_fill_py_end);
 	fputs("\n\n", f);

@@ -1,10 +1,11 @@
 /* The plain program (emit_plain.h). Its text comes from the same sources as
  * the harness program's (see the top of emit.c): this file, the fixed
- * graph/emit_special.py and graph/emit_inference.py, the catalogue's spellings expanded by emit.c,
+ * graph/emit_special.py and graph/emit_inference.py, the rows of fills.c,
+ * the catalogue's spellings expanded by emit.c,
  * integers the validator checked, and words the caller checked with
  * emit_safe_name. The model and its values are the harness's: emit.c writes
- * __init__'s state and forward(), and the draws below are fill()'s and
- * lay_out()'s (graph/emit_fill.py), inlined for the one binding. */
+ * __init__'s state and forward(), and the draws below spell the rows of
+ * fills.c, as fill() and lay_out() run them, for the one binding. */
 #include "emit_plain.h"
 #include <ctype.h>
 #include <inttypes.h>
@@ -16,42 +17,8 @@
 #include "compile_config.h"
 #include "emit.h"
 #include "fail.h"
+#include "fills.h"
 #include "op.h"
-
-/* fill()'s draw of each fill kind (keep in step with graph/emit_fill.py):
- * directives %S shape, %L lo, %H hi + 1, %N element count, %C the constant;
- * and the dtype the draw makes, so that no .to() is written for it. */
-static const struct {
-	const char *draw;
-	enum dtype made;
-} fills[FILL_COUNT] = {
-	[FILL_NORMAL] = {"torch.randn(%S, generator=gen)", DT_FLOAT32},
-	[FILL_POSITIVE] = {"(torch.rand(%S, generator=gen) + 0.5)", DT_FLOAT32},
-	[FILL_RANGE] = {"torch.randint(%L, %H, %S, generator=gen)", DT_INT64},
-	[FILL_PERM] = {"torch.randperm(%H, generator=gen)[:%N].reshape(%S)", DT_INT64},
-	[FILL_CONST] = {"torch.full(%S, %C, dtype=torch.float64)", DT_FLOAT64},
-	[FILL_SPECIAL] = {"special(%S, gen)", DT_FLOAT64},
-};
-
-/* lay_out()'s layouts (keep in step with graph/emit_fill.py), applied on the
- * device: a suffix to the draw, or a second statement that remakes input %X
- * (%R: its dims reversed, %S: its shape). An expanded input is drawn with
- * dim 0 of size 1. */
-static const struct {
-	const char *suffix, *remake;
-} layouts[IL_COUNT] = {
-	[IL_CONTIGUOUS] = {"", NULL},
-	[IL_CHANNELS_LAST] = {".contiguous(memory_format=torch.channels_last)", NULL},
-	[IL_CHANNELS_LAST_3D] = {".contiguous(memory_format=torch.channels_last_3d)", NULL},
-	[IL_TRANSPOSED] = {".transpose(-1, -2).contiguous().transpose(-1, -2)", NULL},
-	[IL_PERMUTED] = {".permute(%R).contiguous().permute(%R)", NULL},
-	[IL_OFFSET] = {"", "torch.cat((%X.new_zeros(3), %X.flatten()))[3:].view(%X.shape)  # at storage offset 3"},
-	[IL_EXPANDED] = {".expand(%S)", NULL},
-	[IL_STRIDED] = {"", "torch.stack((%X, torch.zeros_like(%X)), -1).flatten(-2)[..., ::2]  # every other element"},
-	[IL_SAME] = {"", NULL}, /* drawn, then another input's memory: write_input */
-	[IL_VIEW] = {"", NULL},
-	[IL_NUMBER] = {".item()", NULL}, /* a Python number */
-};
 
 /* What the program needs besides the model: each decides a line or a clause. */
 struct needs {
@@ -129,31 +96,38 @@ static void find_needs(const struct graph *g, struct needs *nd)
 	}
 }
 
-/* Leaf v's draw at binding b, its directives expanded; name is the input's
- * value id (for %X). */
+/* Leaf v at binding b, whose value id is name (for %X). */
+struct spelled {
+	const struct value *v;
+	unsigned b, name;
+};
+
+/* A directive of a row's Python (fills.h) as this binding's literal. */
+static void literal(FILE *f, char c, const void *ctx)
+{
+	const struct spelled *s = ctx;
+	const struct value *v = s->v;
+	switch (c) {
+	case 'S': emit_shape(f, v, s->b); break;
+	case 'L': fprintf(f, "%" PRId64, v->lo); break;
+	case 'H': fprintf(f, "%" PRId64, v->hi + 1); break;
+	case 'N': fprintf(f, "%" PRId64, value_numel(v, s->b)); break;
+	case 'C': emit_milli(f, v->lo); break;
+	case 'X': fprintf(f, "x%u", s->name); break;
+	case 'R':
+		fputc('(', f);
+		for (unsigned d = v->rank; d-- > 0;)
+			fprintf(f, "%u%s", d, d ? ", " : v->rank == 1 ? "," : "");
+		fputc(')', f);
+		break;
+	default: fputc(c, f); break;
+	}
+}
+
 static void spell_draw(FILE *f, const char *fmt, const struct value *v, unsigned b, unsigned name)
 {
-	for (const char *p = fmt; *p; p++) {
-		if (*p != '%' || !p[1]) {
-			fputc(*p, f);
-			continue;
-		}
-		switch (*++p) {
-		case 'S': emit_shape(f, v, b); break;
-		case 'L': fprintf(f, "%" PRId64, v->lo); break;
-		case 'H': fprintf(f, "%" PRId64, v->hi + 1); break;
-		case 'N': fprintf(f, "%" PRId64, value_numel(v, b)); break;
-		case 'C': emit_milli(f, v->lo); break;
-		case 'X': fprintf(f, "x%u", name); break;
-		case 'R':
-			fputc('(', f);
-			for (unsigned d = v->rank; d-- > 0;)
-				fprintf(f, "%u%s", d, d ? ", " : v->rank == 1 ? "," : "");
-			fputc(')', f);
-			break;
-		default: fputc(*p, f); break;
-		}
-	}
+	struct spelled s = {v, b, name};
+	fills_spell(f, fmt, literal, &s);
 }
 
 /* fill(): the draw, then the leaf's dtype unless the draw made it. */
@@ -161,52 +135,51 @@ static void draw(FILE *f, const struct value *v, unsigned b)
 {
 	if (dtype_is_complex(v->dtype)) { /* fill()'s two draws in float64: the real parts, then the imaginary */
 		fputs("torch.complex(", f);
-		spell_draw(f, fills[v->fill].draw, v, b, 0);
+		spell_draw(f, fill_rows[v->fill].draw, v, b, 0);
 		fputs(".double(), ", f);
-		spell_draw(f, fills[v->fill].draw, v, b, 0);
+		spell_draw(f, fill_rows[v->fill].draw, v, b, 0);
 		fprintf(f, ".double()).to(%s)", dtype_info(v->dtype)->torch);
 		return;
 	}
-	spell_draw(f, fills[v->fill].draw, v, b, 0);
-	if (v->dtype != fills[v->fill].made)
+	spell_draw(f, fill_rows[v->fill].draw, v, b, 0);
+	if (v->dtype != fill_rows[v->fill].made)
 		fprintf(f, ".to(%s)", dtype_info(v->dtype)->torch);
 }
 
 /* Parameters and buffers are static: their one shape is binding 0's. */
 static void draw_state(FILE *f, const struct graph *g, unsigned id) { draw(f, &g->v[id], 0); }
 
-/* lay_out(): input id drawn (dim 0 of size 1 when it is to be expanded), on
- * the device, laid out. */
-/* An input of layout SAME or VIEW: its partner's memory (after the upcast,
- * so that the float64 run shares too); 0, or -1 for any other. */
+/* An input of a sharing layout (same, view): its partner's memory (after
+ * the upcast, so that the float64 run shares too); 0, or -1 for any other. */
 static int write_share(FILE *f, const struct graph *g, unsigned id)
 {
-	const struct value *v = &g->v[id];
-	int partner = v->layout == IL_SAME || v->layout == IL_VIEW ? graph_input_partner(g, id) : -1;
+	const struct layout_row *l = &layout_rows[g->v[id].layout];
+	int partner = l->share ? graph_input_partner(g, id) : -1;
 	if (partner < 0)
 		return -1;
-	fprintf(f, "    x%u = x%d.clone() if unshared else x%d%s  # %s\n", id, partner, partner,
-		v->layout == IL_VIEW ? "[...]" : "", v->layout == IL_VIEW ? "another view of its memory" : "the same tensor");
+	fprintf(f, "    x%u = x%d.clone() if unshared else x%d%s  # %s\n", id, partner, partner, l->share, l->about);
 	return 0;
 }
 
+/* lay_out(): input id drawn (dim 0 of size 1 for a one_row layout), on the
+ * device, laid out. */
 static void write_input(FILE *f, const struct graph *g, unsigned id, const struct plain_opts *o)
 {
 	const struct value *v = &g->v[id];
 	struct value drawn = *v;
-	if (v->layout == IL_EXPANDED)
+	const struct layout_row *l = &layout_rows[v->layout];
+	if (l->one_row)
 		drawn.dim[o->binding][0] = 1;
 	fprintf(f, "    x%u = ", id);
 	draw(f, &drawn, o->binding);
 	fputs(o->cuda ? ".to(device)" : "", f);
-	spell_draw(f, layouts[v->layout].suffix, v, o->binding, id);
+	spell_draw(f, l->suffix, v, o->binding, id);
 	fputc('\n', f);
-	if (layouts[v->layout].remake) {
+	if (l->remake) {
 		fprintf(f, "    x%u = ", id);
-		spell_draw(f, layouts[v->layout].remake, v, o->binding, id);
-		fputc('\n', f);
+		spell_draw(f, l->remake, v, o->binding, id);
+		fprintf(f, "  # %s\n", l->about);
 	}
-
 }
 
 /* maybe_mark_dynamic's index argument for input v: "1", or "(0, 2)". */

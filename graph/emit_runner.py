@@ -1,8 +1,3 @@
-def share(x, layout):
-    """Another input's memory: layout same passes its tensor again, view another view of it."""
-    return x if layout == "same" else x[...]
-
-
 def make_inputs(binding=0, device=DEVICE):
     """The binding's inputs. One that shares another's memory (SHARES) is drawn all the same, so
     that the draws of the others do not depend on it. With mode.inference_inputs, inference
@@ -16,7 +11,7 @@ def make_inputs(binding=0, device=DEVICE):
     with torch.enable_grad() if CONFIG.get("mode.enable_grad") else contextlib.nullcontext():
         for k, spec in enumerate(INPUTS[binding]):
             t = lay_out(*spec, gen, device)
-            inputs.append(share(inputs[SHARES[k]], spec[5]) if k in SHARES else t)
+            inputs.append(SHARE[spec[5]](inputs[SHARES[k]]) if k in SHARES else t)
     if not CONFIG.get("mode.inference_inputs") or GRADS or SHARES:
         return inputs
     return [x if i in MUTATED or not isinstance(x, torch.Tensor) else as_inference(x) for i, x in enumerate(inputs)]
@@ -152,7 +147,7 @@ def inputs_to_fp64(inputs):
     """to_fp64 of each input, those that share memory (SHARES) sharing their copy's."""
     out = []
     for k, x in enumerate(inputs):
-        out.append(share(out[SHARES[k]], INPUTS[0][k][5]) if k in SHARES else to_fp64(x))
+        out.append(SHARE[INPUTS[0][k][5]](out[SHARES[k]]) if k in SHARES else to_fp64(x))
     return out
 
 

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 #include "fail.h"
+#include "fills.h"
 #include "op.h"
 #include "real.h"
 
@@ -55,8 +56,6 @@ int graph_set_target(struct graph *g, unsigned target, char *why, size_t n)
 
 int64_t graph_numel_cap(const struct graph *g) { return g->target == TARGET_GPU ? G_MAX_NUMEL_GPU : G_MAX_NUMEL; }
 int32_t graph_dim_cap(const struct graph *g) { return g->target == TARGET_GPU ? G_MAX_DIM_GPU : G_MAX_DIM; }
-
-int fill_has_bounds(unsigned fill) { return fill == FILL_RANGE || fill == FILL_PERM || fill == FILL_CONST; }
 
 int64_t value_numel(const struct value *v, unsigned b)
 {
@@ -208,18 +207,6 @@ int graph_add_leaf(struct graph *g, enum value_kind kind, enum dtype dt, unsigne
 	return g->nvalues++;
 }
 
-/* The rank each layout needs (a minimum; channels_last's exactly). */
-static const struct {
-	uint8_t rank_min, rank_max, contig, overlap;
-} layout_rules[IL_COUNT] = {
-	[IL_CONTIGUOUS] = {0, G_MAX_RANK, 1, 0}, [IL_CHANNELS_LAST] = {4, 4, 0, 0},
-	[IL_CHANNELS_LAST_3D] = {5, 5, 0, 0},    [IL_TRANSPOSED] = {2, G_MAX_RANK, 0, 0},
-	[IL_PERMUTED] = {2, G_MAX_RANK, 0, 0},   [IL_OFFSET] = {0, G_MAX_RANK, 1, 0},
-	[IL_EXPANDED] = {1, G_MAX_RANK, 0, 1},   [IL_STRIDED] = {1, G_MAX_RANK, 0, 0},
-	[IL_SAME] = {0, G_MAX_RANK, 0, 0},       [IL_VIEW] = {0, G_MAX_RANK, 0, 0}, /* the partner's, below */
-	[IL_NUMBER] = {0, 0, 1, 0},
-};
-
 static int leaves_alike(const struct value *a, const struct value *b)
 {
 	return a->dtype == b->dtype && a->rank == b->rank && a->fill == b->fill && a->lo == b->lo && a->hi == b->hi &&
@@ -237,7 +224,7 @@ int graph_input_partner(const struct graph *g, unsigned id)
 int graph_has_shared_inputs(const struct graph *g)
 {
 	for (unsigned i = 0; i < g->nvalues; i++)
-		if (g->v[i].kind == VK_INPUT && (g->v[i].layout == IL_SAME || g->v[i].layout == IL_VIEW))
+		if (g->v[i].kind == VK_INPUT && layout_rows[g->v[i].layout].share)
 			return 1;
 	return 0;
 }
@@ -254,12 +241,12 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 	if (layout >= IL_COUNT)
 		return fail(why, n, "layout %u unknown", layout);
 	struct value *v = &g->v[id];
-	if (v->rank < layout_rules[layout].rank_min || v->rank > layout_rules[layout].rank_max)
+	if (v->rank < layout_rows[layout].rank_min || v->rank > layout_rows[layout].rank_max)
 		return fail(why, n, "layout %u does not suit rank %u", layout, v->rank);
 	if (graph_users(g, id))
 		return fail(why, n, "layout of v%u: set before any node reads it", id);
 	int partner = -1;
-	if ((layout == IL_SAME || layout == IL_VIEW) && (partner = graph_input_partner(g, id)) < 0)
+	if (layout_rows[layout].share && (partner = graph_input_partner(g, id)) < 0)
 		return fail(why, n, "layout %s of v%u: no earlier input of its dtype, dims and fill to share", layout_name(layout),
 			    id);
 	if (partner >= 0 && v->grad)
@@ -267,8 +254,8 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 	if (layout == IL_NUMBER && ((v->dtype != DT_FLOAT64 && v->dtype != DT_INT64 && v->dtype != DT_BOOL) || v->grad))
 		return fail(why, n, "layout number of v%u: a Python float, int or bool (float64, int64, bool) without grad", id);
 	v->layout = (uint8_t)layout;
-	v->contig = partner >= 0 ? g->v[partner].contig : layout_rules[layout].contig;
-	v->overlap = partner >= 0 ? g->v[partner].overlap : layout_rules[layout].overlap;
+	v->contig = partner >= 0 ? g->v[partner].contig : layout_rows[layout].contig;
+	v->overlap = partner >= 0 ? g->v[partner].overlap : layout_rows[layout].overlap;
 	v->root = partner >= 0 ? g->v[partner].root : (uint16_t)id;
 	return 0;
 }

@@ -41,7 +41,7 @@ enum value_kind { VK_INPUT, VK_PARAM, VK_NODE, VK_BUFFER, VK_COUNT };
  * denormals and huge values into normal draws. */
 enum fill { FILL_NORMAL, FILL_POSITIVE, FILL_RANGE, FILL_PERM, FILL_CONST, FILL_SPECIAL, FILL_COUNT };
 
-/* Whether a leaf of this fill keeps lo and hi (the rest keep the dtype's whole range). */
+/* Whether a leaf of this fill keeps lo and hi (the rest keep the dtype's whole range): its row's (fills.c). */
 int fill_has_bounds(unsigned fill);
 
 /* How make_inputs lays a graph input out in memory (its values are the same):
@@ -67,7 +67,7 @@ enum input_layout {
  * device only. ANY runs everywhere. */
 enum graph_target { TARGET_ANY, TARGET_CPU, TARGET_GPU, TARGET_COUNT };
 
-/* Their names ("channels_last"), and back (-1 when unknown): enum_names.c. */
+/* Their names ("channels_last"), and back (-1 when unknown): enum_names.c, from the rows of fills.c. */
 const char *fill_name(unsigned f);
 int fill_find(const char *s);
 const char *layout_name(unsigned l);
