@@ -245,10 +245,9 @@ static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settin
 	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", p->crashes);
 	/* -entropic=0: entropic scheduling keeps, per corpus input, a sorted
 	 * vector of its features' frequencies, grown by insertion for every
-	 * feature of every run; at the tens of thousands of features a compile
-	 * gives, that took 0.3 s a run on the H200's node and 1 s on a 2-core
-	 * machine (bench/entropic/run.sh): 6% of a GPU campaign's time. The
-	 * target's seed energy and mutator schedule steer instead. */
+	 * feature of every run, and a compile gives tens of thousands of
+	 * features (bench/entropic/run.sh measures the cost). The target's seed
+	 * energy and mutator schedule steer instead. */
 	char *fixed[] = {(char *)p->fuzzer, a_fork, "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1", a_time,
 			 "-timeout=900", "-rss_limit_mb=16384", "-max_len=32768", "-print_final_stats=1", "-entropic=0",
 			 a_art, (char *)p->corpus};

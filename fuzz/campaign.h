@@ -207,8 +207,7 @@ void triager_refresh(struct triager *t);
 /* --- campaign_first_pass.c --- */
 /* libFuzzer's -fork begins each round with a merge of the corpus and the
  * seeds in one process, where every input no job has run yet compiles in
- * turn while the other jobs' slots wait (30 seeds on 8 GPU jobs: the first
- * 2 of 5 minutes). The first pass runs the seed folders' inputs before,
+ * turn while the other jobs' slots wait. The first pass runs the seed folders' inputs before,
  * as many target processes at once as the campaign has jobs: the replay
  * cache they fill (maps, and findings) makes that merge a read. */
 #define FIRST_PASS_SLOTS 256

@@ -125,7 +125,7 @@ void executor_drain_log(struct executor *x)
 
 uint64_t executor_config_key(const struct executor_opts *o)
 {
-	char cfg[8192], constants[1024];
+	char cfg[8192], constants[PROTO_CONSTANTS_MAX];
 	/* the protocol's constants too: a worker is lent only to a borrower that speaks its protocol */
 	int cl = protocol_constants(constants, sizeof constants);
 	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n%d\n%s", o->python, o->device,
@@ -214,7 +214,7 @@ int executor_launch(struct executor *x, char *why, size_t n)
 	}
 	x->starts++;
 	x->ring_mark = x->ring_total;
-	char cfg[2048], dev[32];
+	char cfg[PROTO_CONSTANTS_MAX + 1024], dev[32];
 	int cl = protocol_constants(cfg, sizeof cfg);
 	if (cl < 0) {
 		stop_worker(x);
@@ -351,20 +351,19 @@ static char *request_text(uint64_t id, const struct exec_request *rq, int traced
 }
 
 /* Reads the worker's next message and checks that it is `magic` answering
- * request id. Its length (the payload starts at byte 8), or -1 after
+ * request id. Its length (the payload starts at *body_at), or -1 after
  * stopping the worker. */
-static long read_tagged(struct executor *x, const char *magic, uint64_t id, uint8_t **msg)
+static long read_tagged(struct executor *x, const char *magic, uint64_t id, uint8_t **msg, size_t *body_at)
 {
-	uint32_t rid = 0;
 	long got = protocol_read_message(x->from_fd, msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd, ring_add, x);
-	if (got >= 8)
-		memcpy(&rid, *msg + 4, 4);
-	if (got < 8 || memcmp(*msg, magic, 4) || rid != (uint32_t)id) {
+	long body = got > 0 ? protocol_parse_tagged(*msg, (size_t)got, magic, id) : -1;
+	if (body < 0) {
 		free(*msg);
 		*msg = NULL;
 		stop_worker(x);
 		return -1;
 	}
+	*body_at = (size_t)body;
 	return got;
 }
 
@@ -378,24 +377,23 @@ static char *payload_text(uint8_t *msg, size_t from, size_t len)
 }
 
 /* The trace message that follows a traced request's reply: "P2FT", id, the
- * note (u32 length + bytes), the trace text. */
+ * note (a string), the trace text. */
 static int read_trace(struct executor *x, uint64_t id, struct exec_trace *t, char *why, size_t n)
 {
 	uint8_t *msg = NULL;
-	long got = read_tagged(x, "P2FT", id, &msg);
-	uint32_t note_len = 0;
-	if (got >= 12)
-		memcpy(&note_len, msg + 8, 4);
-	if (got < 12 || note_len > (size_t)got - 12) {
+	size_t body = 0, note_len = 0;
+	long got = read_tagged(x, "P2FT", id, &msg, &body);
+	long note = got < 0 ? -1 : protocol_parse_string(msg, (size_t)got, body, &note_len);
+	if (note < 0) {
 		free(msg);
 		stop_worker(x);
 		return fail(why, n, "the worker sent no trace after its reply");
 	}
 	size_t keep = note_len < sizeof t->note ? note_len : sizeof t->note - 1;
-	memcpy(t->note, msg + 12, keep);
+	memcpy(t->note, msg + note, keep);
 	t->note[keep] = 0;
-	t->len = (size_t)got - 12 - note_len;
-	t->text = payload_text(msg, 12 + note_len, (size_t)got);
+	t->len = (size_t)got - (size_t)note - note_len;
+	t->text = payload_text(msg, (size_t)note + note_len, (size_t)got);
 	return 0;
 }
 
@@ -622,15 +620,16 @@ static int text_request(struct executor *x, const char *key, const char *magic, 
 	uint64_t id = ++x->next_id;
 	int rl = snprintf(req, sizeof req, "id=%llu\n%s=1\n\n", (unsigned long long)id, key);
 	uint8_t *msg = NULL;
+	size_t body = 0;
 	in_request(x, 1);
-	long got = protocol_write_message(x->to_fd, req, (size_t)rl) ? -1 : read_tagged(x, magic, id, &msg);
+	long got = protocol_write_message(x->to_fd, req, (size_t)rl) ? -1 : read_tagged(x, magic, id, &msg, &body);
 	if (got < 0) {
 		stop_worker(x);
 		return fail(why, n, "the worker did not answer the %s request", key);
 	}
 	in_request(x, 0);
-	*len = (size_t)got - 8;
-	*text = payload_text(msg, 8, (size_t)got);
+	*len = (size_t)got - body;
+	*text = payload_text(msg, body, (size_t)got);
 	return 0;
 }
 

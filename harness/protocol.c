@@ -79,7 +79,7 @@ long protocol_read_message(int fd, uint8_t **buf, int64_t deadline_ms, int drain
 	return (long)len;
 }
 
-/* ---- the constants both sides agree on ---- */
+/* ---- names both sides agree on ---- */
 
 static const char *const mode_names[RM_COUNT] = {[RM_EAGER] = "eager", [RM_COMPILED] = "compiled", [RM_FP64] = "fp64",
 							  [RM_NUDGED] = "nudged"};
@@ -103,6 +103,101 @@ static void join_names(char *out, size_t cap, const char *(*name)(unsigned), uns
 }
 
 static const char *dtype_name(unsigned dt) { return dtype_info(dt)->name; }
+
+/* ---- the reply's layout ---- */
+
+/* One field of a reply part: its name and its format, a code of Python's
+ * struct module (little-endian: B u8, H u16, I u32, Q u64, q i64, 4s four
+ * bytes). The worker packs each part by these rows, which it gets at
+ * start-up (protocol_constants: reply_PART=name:format,...), and the parser
+ * below reads by them: the one description of the reply's bytes. */
+struct reply_field {
+	const char *name, *format;
+};
+
+enum { HEAD_MAGIC, HEAD_ID, HEAD_GRAPHS, HEAD_BREAKS, HEAD_RESTART, HEAD_RECORDS, HEAD_FIELDS };
+static const struct reply_field head_fields[HEAD_FIELDS] = {
+	[HEAD_MAGIC] = {"magic", "4s"},         [HEAD_ID] = {"id", "I"},           [HEAD_GRAPHS] = {"compiled_graphs", "I"},
+	[HEAD_BREAKS] = {"graph_breaks", "I"}, [HEAD_RESTART] = {"restart", "I"}, [HEAD_RECORDS] = {"nrecords", "I"},
+};
+
+enum { REC_MODE, REC_BINDING, REC_OK, REC_NGRAD, REC_USEC, REC_FIELDS };
+static const struct reply_field record_fields[REC_FIELDS] = {
+	[REC_MODE] = {"mode", "B"},   [REC_BINDING] = {"binding", "B"},        [REC_OK] = {"ok", "B"},
+	[REC_NGRAD] = {"ngrad", "B"}, [REC_USEC] = {"microseconds", "I"},
+};
+
+enum { OUT_IS_TENSOR, OUT_DTYPE, OUT_RANK, OUT_HAS_VALUES, OUT_NUMEL, OUT_OFFSET, OUT_ALIAS, OUT_FIELDS };
+static const struct reply_field output_fields[OUT_FIELDS] = {
+	[OUT_IS_TENSOR] = {"is_tensor", "B"},   [OUT_DTYPE] = {"dtype", "B"}, [OUT_RANK] = {"rank", "B"},
+	[OUT_HAS_VALUES] = {"has_values", "B"}, [OUT_NUMEL] = {"numel", "Q"}, [OUT_OFFSET] = {"offset", "Q"},
+	[OUT_ALIAS] = {"alias", "H"},
+};
+
+/* Parts of one field, repeated: */
+static const struct reply_field count_fields[] = {{"count", "I"}}; /* outputs, stages, a string's bytes */
+static const struct reply_field dim_fields[] = {{"size", "q"}};    /* an output's shape[rank], then stride[rank] */
+static const struct reply_field stage_fields[] = {{"microseconds", "I"}};
+
+/* The head of the messages answered with text (P2FL, P2FE) and of the trace (P2FT). */
+enum { TAG_MAGIC, TAG_ID, TAG_FIELDS };
+static const struct reply_field tag_fields[TAG_FIELDS] = {[TAG_MAGIC] = {"magic", "4s"}, [TAG_ID] = {"id", "I"}};
+
+struct reply_part {
+	const char *key; /* reply_NAME: its start-up key, the worker's name for it */
+	const struct reply_field *fields;
+	unsigned count;
+};
+
+enum { PART_HEAD, PART_RECORD, PART_COUNT, PART_OUTPUT, PART_DIM, PART_STAGE, PART_TAG, PARTS };
+#define PART(key, fields) {key, fields, sizeof fields / sizeof fields[0]}
+static const struct reply_part reply_parts[PARTS] = {
+	[PART_HEAD] = PART("reply_head", head_fields),    [PART_RECORD] = PART("reply_record", record_fields),
+	[PART_COUNT] = PART("reply_count", count_fields), [PART_OUTPUT] = PART("reply_output", output_fields),
+	[PART_DIM] = PART("reply_dim", dim_fields),       [PART_STAGE] = PART("reply_stage", stage_fields),
+	[PART_TAG] = PART("reply_tag", tag_fields),
+};
+#undef PART
+
+/* The bytes of one field: a struct code's size, times its leading count. */
+static unsigned format_bytes(const char *format)
+{
+	static const char codes[] = "BHIQqs";
+	static const unsigned sizes[] = {1, 2, 4, 8, 8, 1};
+	unsigned repeat = 0;
+	for (; *format >= '0' && *format <= '9'; format++)
+		repeat = 10 * repeat + (unsigned)(*format - '0');
+	const char *code = strchr(codes, *format);
+	return (repeat ? repeat : 1) * (code && *code ? sizes[code - codes] : 0);
+}
+
+/* A part's rows as the worker reads them: name:format,name:format,... */
+static void part_text(const struct reply_part *part, char *out, size_t cap)
+{
+	size_t at = 0;
+	out[0] = 0;
+	for (unsigned i = 0; i < part->count && at < cap; i++)
+		at += (size_t)snprintf(out + at, cap - at, "%s%s:%s", i ? "," : "", part->fields[i].name,
+				       part->fields[i].format);
+}
+
+/* ---- the constants both sides agree on ---- */
+
+/* key=text into out at *at, or the override's key=value where it names key. */
+static int put_constant(char *out, size_t cap, size_t *at, const char *key, const char *text)
+{
+	const char *over = getenv("PT2FUZZ_PROTOCOL_OVERRIDE");
+	size_t over_key = over ? strcspn(over, "=") : 0;
+	int w;
+	if (over && over[over_key] == '=' && strlen(key) == over_key && !strncmp(over, key, over_key))
+		w = snprintf(out + *at, cap - *at, "%s\n", over);
+	else
+		w = snprintf(out + *at, cap - *at, "%s=%s\n", key, text);
+	if (w < 0 || (size_t)w >= cap - *at)
+		return -1;
+	*at += (size_t)w;
+	return 0;
+}
 
 int protocol_constants(char *out, size_t cap)
 {
@@ -131,21 +226,18 @@ int protocol_constants(char *out, size_t cap)
 		{"max_message", NULL, PROTO_MAX_MESSAGE},
 		{"stages", stages, 0}, /* enum worker_stage: the reply's timings */
 	};
-	const char *over = getenv("PT2FUZZ_PROTOCOL_OVERRIDE");
-	size_t over_key = over ? strcspn(over, "=") : 0;
 	size_t at = 0;
+	char text[256];
 	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
-		int w;
-		if (over && over[over_key] == '=' && strlen(table[i].key) == over_key &&
-		    !strncmp(over, table[i].key, over_key))
-			w = snprintf(out + at, cap - at, "%s\n", over);
-		else if (table[i].text)
-			w = snprintf(out + at, cap - at, "%s=%s\n", table[i].key, table[i].text);
-		else
-			w = snprintf(out + at, cap - at, "%s=%llu\n", table[i].key, table[i].number);
-		if (w < 0 || (size_t)w >= cap - at)
+		if (!table[i].text)
+			snprintf(text, sizeof text, "%llu", table[i].number);
+		if (put_constant(out, cap, &at, table[i].key, table[i].text ? table[i].text : text))
 			return -1;
-		at += (size_t)w;
+	}
+	for (unsigned p = 0; p < PARTS; p++) {
+		part_text(&reply_parts[p], text, sizeof text);
+		if (put_constant(out, cap, &at, reply_parts[p].key, text))
+			return -1;
 	}
 	return (int)at;
 }
@@ -172,10 +264,32 @@ static uint64_t take(struct cur *c, unsigned bytes)
 	return x;
 }
 
-/* A length-prefixed string into out (truncated to n-1, NUL-terminated). */
+/* A part's fields into v, in the table's order (a "4s" as its bytes, little-endian). */
+static void take_part(struct cur *c, unsigned part, uint64_t *v)
+{
+	for (unsigned i = 0; i < reply_parts[part].count; i++)
+		v[i] = take(c, format_bytes(reply_parts[part].fields[i].format));
+}
+
+/* The one field of a part of one field. */
+static uint64_t take_one(struct cur *c, unsigned part)
+{
+	uint64_t v;
+	take_part(c, part, &v);
+	return v;
+}
+
+/* A magic's four bytes as take reads them. */
+static uint64_t magic_value(const char *magic)
+{
+	return (uint64_t)(uint8_t)magic[0] | (uint64_t)(uint8_t)magic[1] << 8 | (uint64_t)(uint8_t)magic[2] << 16 |
+	       (uint64_t)(uint8_t)magic[3] << 24;
+}
+
+/* A string (a count, then that many bytes) into out (truncated to n-1, NUL-terminated). */
 static void take_str(struct cur *c, char *out, size_t n)
 {
-	uint64_t l = take(c, 4);
+	uint64_t l = take_one(c, PART_COUNT);
 	if (c->bad || l > c->len - c->pos) {
 		c->bad = 1;
 		out[0] = 0;
@@ -190,31 +304,33 @@ static void take_str(struct cur *c, char *out, size_t n)
 static int take_outputs(struct cur *c, struct mode_result *m, const uint8_t *data, size_t data_len, char *why,
 			size_t n)
 {
-	uint64_t nout = take(c, 4);
+	uint64_t nout = take_one(c, PART_COUNT);
 	if (c->bad || nout > RESULT_MAX_OUT)
 		return fail(why, n, "output count %llu out of range", (unsigned long long)nout);
 	m->nout = (unsigned)nout;
 	for (unsigned k = 0; k < nout; k++) {
 		struct tensor_out *t = &m->out[k];
+		uint64_t v[OUT_FIELDS];
 		memset(t, 0, sizeof *t);
-		t->is_tensor = (uint8_t)take(c, 1);
-		t->dtype = (uint8_t)take(c, 1);
-		t->rank = (uint8_t)take(c, 1);
-		t->has_values = (uint8_t)take(c, 1);
-		t->numel = take(c, 8);
-		uint64_t off = take(c, 8);
-		t->alias = (uint16_t)take(c, 2);
+		take_part(c, PART_OUTPUT, v);
+		t->is_tensor = (uint8_t)v[OUT_IS_TENSOR];
+		t->dtype = (uint8_t)v[OUT_DTYPE];
+		t->rank = (uint8_t)v[OUT_RANK];
+		t->has_values = (uint8_t)v[OUT_HAS_VALUES];
+		t->numel = v[OUT_NUMEL];
+		uint64_t off = v[OUT_OFFSET];
+		t->alias = (uint16_t)v[OUT_ALIAS];
 		if (c->bad || t->dtype > DT_COUNT || t->rank > G_MAX_RANK)
 			return fail(why, n, "output %u: bad header", k);
 		uint64_t numel = 1;
 		for (unsigned d = 0; d < t->rank; d++) {
-			t->shape[d] = (int64_t)take(c, 8);
+			t->shape[d] = (int64_t)take_one(c, PART_DIM);
 			if (t->shape[d] < 0 || t->shape[d] > (1LL << 31))
 				return fail(why, n, "output %u: bad shape", k);
 			numel *= (uint64_t)t->shape[d];
 		}
 		for (unsigned d = 0; d < t->rank; d++)
-			t->stride[d] = (int64_t)take(c, 8);
+			t->stride[d] = (int64_t)take_one(c, PART_DIM);
 		if (c->bad || (t->is_tensor && numel != t->numel))
 			return fail(why, n, "output %u: shape and element count disagree", k);
 		if (t->has_values) {
@@ -234,26 +350,27 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 			     struct run_result *r, int *restart, char *why, size_t n)
 {
 	struct cur c = {msg, len, 0, 0};
-	if (len < 24 || memcmp(msg, "P2FR", 4))
+	uint64_t head[HEAD_FIELDS];
+	take_part(&c, PART_HEAD, head);
+	if (c.bad || head[HEAD_MAGIC] != magic_value("P2FR"))
 		return fail(why, n, "not a response (bad magic)");
-	c.pos = 4;
-	long id = (long)take(&c, 4);
-	r->compiled_graphs = (uint32_t)take(&c, 4);
-	r->graph_breaks = (uint32_t)take(&c, 4);
-	*restart = (int)take(&c, 4);
-	uint64_t nrec = take(&c, 4);
+	long id = (long)head[HEAD_ID];
+	r->compiled_graphs = (uint32_t)head[HEAD_GRAPHS];
+	r->graph_breaks = (uint32_t)head[HEAD_BREAKS];
+	*restart = (int)head[HEAD_RESTART];
+	uint64_t nrec = head[HEAD_RECORDS];
 	if (nrec > RM_COUNT * G_MAX_BIND)
 		return fail(why, n, "%llu records", (unsigned long long)nrec);
 	for (unsigned i = 0; i < nrec; i++) {
-		unsigned mode = (unsigned)take(&c, 1), b = (unsigned)take(&c, 1), ok = (unsigned)take(&c, 1);
-		unsigned ngrad = (unsigned)take(&c, 1);
-		uint32_t usec = (uint32_t)take(&c, 4);
+		uint64_t v[REC_FIELDS];
+		take_part(&c, PART_RECORD, v);
+		unsigned mode = (unsigned)v[REC_MODE], b = (unsigned)v[REC_BINDING], ngrad = (unsigned)v[REC_NGRAD];
 		if (c.bad || mode >= RM_COUNT || b >= G_MAX_BIND)
 			return fail(why, n, "record %u: bad mode or binding", i);
 		struct mode_result *m = &r->m[mode][b];
 		m->ran = 1;
-		m->ok = ok != 0;
-		m->usec = usec;
+		m->ok = v[REC_OK] != 0;
+		m->usec = (uint32_t)v[REC_USEC];
 		if (b + 1 > r->nbind)
 			r->nbind = b + 1;
 		if (m->ok) {
@@ -273,15 +390,33 @@ long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data
 	}
 	/* The stages' timings: absent from a worker that sends none. */
 	if (c.pos < len) {
-		uint64_t nstages = take(&c, 4);
+		uint64_t nstages = take_one(&c, PART_COUNT);
 		if (c.bad || nstages != WS_COUNT)
 			return fail(why, n, "%llu stage timings, expected %u", (unsigned long long)nstages, WS_COUNT);
 		for (unsigned s = 0; s < WS_COUNT; s++)
-			r->stage_usec[s] += take(&c, 4);
+			r->stage_usec[s] += take_one(&c, PART_STAGE);
 		if (c.bad)
 			return fail(why, n, "stage timings truncated");
 	}
 	if (c.pos != len)
 		return fail(why, n, "%zu trailing bytes", len - c.pos);
 	return id;
+}
+
+long protocol_parse_tagged(const uint8_t *msg, size_t len, const char *magic, uint64_t id)
+{
+	struct cur c = {msg, len, 0, 0};
+	uint64_t tag[TAG_FIELDS];
+	take_part(&c, PART_TAG, tag);
+	return c.bad || tag[TAG_MAGIC] != magic_value(magic) || tag[TAG_ID] != (uint32_t)id ? -1 : (long)c.pos;
+}
+
+long protocol_parse_string(const uint8_t *msg, size_t len, size_t at, size_t *str_len)
+{
+	struct cur c = {msg, len, at <= len ? at : len, at > len};
+	uint64_t l = take_one(&c, PART_COUNT);
+	if (c.bad || l > len - c.pos)
+		return -1;
+	*str_len = (size_t)l;
+	return (long)c.pos;
 }

@@ -13,11 +13,10 @@
  * names, then the compiler's decisions (patterns fired, fusions, fallbacks,
  * guards: all three filled by the worker, which gets this layout at
  * start-up), then the fuzz target's graph features (pipeline/features.h).
- * 256 KiB: at 64
- * KiB, 10 minutes of CPU fuzzing had filled 64% of the compiler slots and
- * 28% of an input's counters were collisions, whose varying counts read as
- * new coverage; 256 Ki counters of 8 buckets are libFuzzer's whole feature
- * space (kFeatureSetSize, 2^21), so nothing folds there either. */
+ * 256 KiB: a smaller map fills its compiler slots and its counters collide,
+ * and a collision's varying counts read as new coverage; 256 Ki counters of
+ * 8 buckets are libFuzzer's whole feature space (kFeatureSetSize, 2^21), so
+ * nothing folds there either. */
 #define SHM_HEADER 4096
 #define SHM_COVERAGE (1u << 18)
 #define SHM_COMPILER_SLOTS 0x34000u
@@ -29,13 +28,16 @@
 
 #define PROTO_MAX_MESSAGE (16u << 20)
 #define PROTO_HELLO_MAX 1024 /* the worker's hello, as the executor keeps it */
+#define PROTO_CONSTANTS_MAX 2048 /* protocol_constants' text */
 
 /* The protocol's version: a worker of another version refuses to start. */
 #define PROTOCOL_VERSION 4
 
 /* The constants both sides must agree on (docs/protocol.md, "Start-up"):
  * the version, the mode and dtype orders, the ranks, counts and string
- * sizes a reply may carry, the shared memory header's layout. They open
+ * sizes a reply may carry, the shared memory header's layout, and the
+ * reply's layout (reply_PART=name:format,...: the worker packs by it, the
+ * parser below reads by it; harness/protocol.c's reply_parts). They open
  * the start-up configuration as key=value lines, and the worker takes them
  * from there. $PT2FUZZ_PROTOCOL_OVERRIDE ("key=value") replaces the value
  * of one: how the tests make a worker refuse. Writes them into out (cap
@@ -54,6 +56,14 @@ const char *worker_stage_name(unsigned stage);
  * when the worker will exit after this response (a poisoned CUDA context). */
 long protocol_parse_response(const uint8_t *msg, size_t len, const uint8_t *data, size_t data_len,
 			     struct run_result *r, int *restart, char *why, size_t n);
+
+/* A tagged message's head (reply_tag: magic, request id): the offset of
+ * what follows it, or -1 when msg has another magic or id or is too short. */
+long protocol_parse_tagged(const uint8_t *msg, size_t len, const char *magic, uint64_t id);
+
+/* A string at offset at of msg (reply_count bytes, then the text): the
+ * offset of its text, its length in *str_len; -1 when it does not fit. */
+long protocol_parse_string(const uint8_t *msg, size_t len, size_t at, size_t *str_len);
 
 /* Blocking I/O of whole messages on fds, with a deadline (ms since an
  * arbitrary epoch: protocol_now_ms). read returns the length, 0 on EOF, -1

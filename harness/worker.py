@@ -30,7 +30,6 @@ sys.stdout = sys.stderr
 faulthandler.enable()
 
 PROTOCOL_VERSION = 4  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
-MODES = ("eager", "compiled", "fp64", "nudged")  # what serve() runs, in the executor's enum run_mode order
 DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
 
@@ -62,6 +61,36 @@ class Refused(Exception):
     """A start-up configuration this worker cannot serve: the executor reports the text."""
 
 
+class LayoutMismatch(Exception):
+    """The executor's reply layout names other fields than the worker fills."""
+
+
+class Layout:
+    """One part of the reply as the executor lays it out (harness/protocol.c:
+    reply_parts): its fields' names and struct formats, in wire order. The
+    worker fills fields by name; the executor decides their order and width."""
+
+    def __init__(self, key, text):
+        try:
+            fields = [field.split(":") for field in text.split(",")]
+            self.names = tuple(name for name, _ in fields)
+            self.struct = struct.Struct("<" + "".join(code for _, code in fields))
+        except (ValueError, struct.error):
+            raise Refused(f"{key}: {text!r} is not a list of name:format (Python struct codes)") from None
+        self.key = key
+
+    def pack(self, **values):
+        if values.keys() != set(self.names):
+            raise LayoutMismatch(f"{self.key}: the executor's fields are {', '.join(self.names)}, "
+                                 f"this worker fills {', '.join(values)}")
+        return self.struct.pack(*(values[name] for name in self.names))
+
+    def pack_each(self, values):
+        """A field repeated: one pack of this one-field part per value."""
+        (name,) = self.names
+        return b"".join(self.pack(**{name: v}) for v in values)
+
+
 class Protocol:
     """The constants both sides must agree on, as the executor sent them at
     start-up (harness/protocol.c: protocol_constants). The worker has no
@@ -84,8 +113,8 @@ class Protocol:
         if version != PROTOCOL_VERSION:
             raise Refused(f"proto_version: the executor speaks version {version}, this worker {PROTOCOL_VERSION}")
         modes = tuple(text("modes").split(","))
-        if modes != MODES:
-            raise Refused(f"modes: the executor's are {','.join(modes)}, this worker's {','.join(MODES)}")
+        if modes != MODE_NAMES:
+            raise Refused(f"modes: the executor's are {','.join(modes)}, this worker's {','.join(MODE_NAMES)}")
         self.dtypes = text("dtypes").split(",")
         self.other_dtype = len(self.dtypes)  # the code of any dtype not in the list
         self.max_rank, self.max_bindings, self.max_outputs = map(number, ("max_rank", "max_bindings", "max_outputs"))
@@ -106,6 +135,10 @@ class Protocol:
         self.max_message = number("max_message")
         if self.max_message < Trace.CAP + 4096:  # the trace, its note and header
             raise Refused(f"max_message: {self.max_message} bytes cannot carry a trace of {Trace.CAP}")
+        # the reply's parts, laid out by the executor: docs/protocol.md, "The reply"
+        self.head, self.record, self.count, self.output, self.dim, self.stage, self.tag = (
+            Layout(key, text(key)) for key in ("reply_head", "reply_record", "reply_count", "reply_output",
+                                                "reply_dim", "reply_stage", "reply_tag"))
 
     def torch_dtypes(self, torch):
         """torch dtype -> code, in the executor's order."""
@@ -147,7 +180,12 @@ def parse_header(text):
 
 def packstr(s):
     b = s.encode("utf-8", "replace")
-    return struct.pack("<I", len(b)) + b
+    return PROTO.count.pack(count=len(b)) + b
+
+
+def tagged(magic, rid, payload):
+    """A message answering request rid that is not its reply (text, a trace)."""
+    return PROTO.tag.pack(magic=magic, id=rid) + payload
 
 
 class Shared:
@@ -226,19 +264,18 @@ def record_outputs(torch, shm, outs, leaves):
     if len(outs) > PROTO.max_outputs:
         raise ValueError(f"{len(outs)} outputs: a reply carries at most {PROTO.max_outputs}")
     other = PROTO.other_dtype
-    recs = [struct.pack("<I", len(outs))]
+    recs = [PROTO.count.pack(count=len(outs))]
     for t in outs:
         if not isinstance(t, torch.Tensor):
-            recs.append(struct.pack("<BBBBQQH", 0, other, 0, 0, 0, 0, 0))
+            recs.append(PROTO.output.pack(is_tensor=0, dtype=other, rank=0, has_values=0, numel=0, offset=0, alias=0))
             continue
         code = DTYPE_CODES.get(t.dtype, other)
         off = shm.put(torch, t) if code != other else None
         rank = min(t.dim(), PROTO.max_rank)
-        shape = list(t.shape)[:rank]
-        stride = list(t.stride())[:rank]
         alias = min(aliased_leaf(torch, leaves, t), 0xFFFF)
-        recs.append(struct.pack("<BBBBQQH", 1, code, rank, off is not None, t.numel(), off or 0, alias))
-        recs.append(struct.pack(f"<{rank}q", *shape) + struct.pack(f"<{rank}q", *stride))
+        recs.append(PROTO.output.pack(is_tensor=1, dtype=code, rank=rank, has_values=off is not None,
+                                      numel=t.numel(), offset=off or 0, alias=alias))
+        recs.append(PROTO.dim.pack_each(list(t.shape)[:rank]) + PROTO.dim.pack_each(list(t.stride())[:rank]))
     return b"".join(recs)
 
 
@@ -589,6 +626,181 @@ def setting_value(name, text, default):
     raise ValueError(f"setting {name} cannot be pinned from text: its default {default!r} is {type(default).__name__}")
 
 
+class Request:
+    """A request's header (docs/protocol.md, "A request"), and its program's source."""
+
+    def __init__(self, message):
+        head, _, self.src = message.partition(b"\n\n")
+        h = parse_header(head.decode())
+        self.id = int(h["id"][0])
+        self.text = next((key for key in TEXT_REPLIES if key in h), None)  # answered with text, no program
+        if self.text:
+            return
+        self.trace = "trace" in h
+        self.modes = int(h["modes"][0])
+        # A continuation after a poisoned CUDA context: only these (binding,
+        # mode) pairs (bit len(MODES) * binding + mode), values after those already sent.
+        self.pairs = int(h.get("pairs", ["-1"])[0])
+        self.data_at = int(h.get("data_at", ["0"])[0])
+        self.backend = h.get("backend", ["inductor"])[0]
+        self.compile_mode = h.get("mode", [""])[0] or None
+        self.dynamic = h.get("dynamic", [None])[0]
+        self.backward = h.get("backward", ["0"])[0] == "1"
+        self.pins = h.get("inductor", [])
+
+    def runs(self, index, binding):
+        """Whether the pair (binding, the mode at index of MODES) runs."""
+        return self.modes >> index & 1 and self.pairs >> (len(MODES) * binding + index) & 1
+
+
+# Requests answered with text: header key -> (magic, the text from the Worker).
+TEXT_REPLIES = {
+    "dump_lines": (b"P2FL", lambda w: w.coverage.dump() if w.coverage else b""),  # the exact line set since the last dump
+    "collect_env": (b"P2FE", lambda w: collect_env_text(w.torch).encode("utf-8", "replace")),
+}
+
+
+class Mode:
+    """A way serve() runs a program (one row of MODES): how the request
+    builds the mode's model, and how a binding's inputs run through it. The
+    defaults run the program's own model on its own inputs."""
+
+    name = None
+    on_demand = False  # built only for a request that runs the mode (else for every request)
+    calls_before = False  # whether the program's calls before the judged one are this mode's
+
+    def build(self, worker, program):
+        return program.model
+
+    def inputs(self, program, inputs, binding):
+        return inputs
+
+    def context(self, program):
+        return contextlib.nullcontext()
+
+    def call(self, program, model, inputs):
+        return program.runner(model, inputs)
+
+    def owner(self, program, model):
+        """Whose parameters and buffers the outputs may share."""
+        return model
+
+
+class Eager(Mode):
+    """The program's own model, as it is: what the other modes start from."""
+
+    name = "eager"
+
+
+class Compiled(Mode):
+    """torch.compile (or --backend aoti's deployment) of the eager model, with
+    Dynamo's dynamic marks. Built for every request, as torch.compile is lazy:
+    a backend torch does not know fails the request's setup, eager's pairs too."""
+
+    name = "compiled"
+    calls_before = True  # shared or changed inputs: compiled mode's earlier calls
+
+    def build(self, worker, program):
+        req = program.req
+        if req.backend == "aoti":
+            return worker.aoti_program(program.model, program.ns, program.dynamic)
+        return worker.torch.compile(program.model, backend=req.backend, mode=req.compile_mode,
+                                    dynamic={"true": True, "false": False}.get(program.dynamic),
+                                    fullgraph=bool(program.ns.get("FULLGRAPH")))
+
+    def call(self, program, model, inputs):
+        return program.runner(model, program.mark(inputs))
+
+    def owner(self, program, model):
+        return program.model
+
+
+class Fp64(Mode):
+    """A float64 copy of the model on float64 inputs: the reference. The
+    program's upcast graph where it has one (older programs do not)."""
+
+    name = "fp64"
+    on_demand = True
+
+    def build(self, worker, program):
+        return copy.deepcopy(program.model).to(worker.torch.float64)
+
+    def inputs(self, program, inputs, binding):
+        ns = program.ns
+        return ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)
+
+    def context(self, program):
+        return program.ns.get("Upcast", contextlib.nullcontext)()
+
+
+class Nudged(Mode):
+    """A copy of the model whose float parameters and buffers are nudged, on
+    nudged inputs (nudge(); generators seeded by the program's SEED)."""
+
+    name = "nudged"
+    on_demand = True
+
+    def build(self, worker, program):
+        torch, model = worker.torch, copy.deepcopy(program.model)
+        nudge(torch, list(model.parameters()) + list(model.buffers()), torch.Generator().manual_seed(program.ns["SEED"]))
+        return model
+
+    def inputs(self, program, inputs, binding):
+        torch = program.torch
+        nudge(torch, inputs, torch.Generator().manual_seed(program.ns["SEED"] + 1 + binding))
+        return inputs
+
+
+MODES = (Eager(), Compiled(), Fp64(), Nudged())  # what serve() runs, in the executor's enum run_mode order
+MODE_NAMES = tuple(mode.name for mode in MODES)
+
+
+class Program:
+    """A request's program, exec'd as a module under the request's settings,
+    and the model of each mode the request builds."""
+
+    def __init__(self, worker, req):
+        torch = self.torch = worker.torch
+        self.req, self.device = req, worker.device
+        ns = self.ns = {"__name__": "pt2fuzz_program"}
+        exec(compile(req.src.decode(), "<pt2fuzz>", "exec"), ns)
+        worker.undo_settings()
+        worker.set_request_settings(ns, req.pins)
+        torch.manual_seed(ns["SEED"])
+        self.model = ns["Model"]().eval().to(self.device)
+        self.dynamic = req.dynamic or ns.get("COMPILE_DYNAMIC", "marks")  # the request's, else the program's
+        self.models = {mode.name: mode.build(worker, self)
+                       for index, mode in enumerate(MODES) if not mode.on_demand or req.modes >> index & 1}
+        self.bindings = ns["BINDINGS"]
+        if self.bindings > PROTO.max_bindings:
+            raise ValueError(f"{self.bindings} bindings: a reply carries at most {PROTO.max_bindings}")
+        self.runner, self.ngrad = forward_or_backward(ns, req.backward)
+
+    def mark(self, inputs):
+        """Dynamo's dynamic marks where the request asks for them (aoti: export's dynamic_shapes instead)."""
+        if self.dynamic == "marks" and self.req.backend != "aoti":
+            return self.ns["mark_dynamic"](inputs)
+        return inputs
+
+    def run(self, mode, binding):
+        """mode on binding's inputs: the outputs, and the leaves they may share
+        storage with (the inputs, then the owner's parameters and buffers)."""
+        ns, model = self.ns, self.models[mode.name]
+        call = (lambda xs: mode.call(self, model, xs)) if mode.calls_before else None
+        # programs emitted before judged_inputs (a finding's repro.py) make them plainly
+        if "judged_inputs" in ns:
+            inputs = ns["judged_inputs"](binding, self.device, call)
+        else:
+            inputs = ns["make_inputs"](binding, self.device)
+        inputs = mode.inputs(self, inputs, binding)
+        with mode.context(self):
+            outs = mode.call(self, model, inputs)
+        if self.device.startswith("cuda"):
+            self.torch.cuda.synchronize()
+        owner = mode.owner(self, model)
+        return outs, list(inputs) + list(owner.parameters()) + list(owner.buffers())
+
+
 class Worker:
     def __init__(self, cfg):
         self.cfg = cfg
@@ -709,12 +921,12 @@ class Worker:
             self.set_setting(name, setting_value(name, text, getattr(cfg, attr)))
 
     def stage_times(self, started):
-        """The timed stages the executor asked for: u32 count, u32 microseconds each."""
+        """The timed stages the executor asked for: their count, then microseconds each."""
         if not PROTO.stages:
             return b""
         timers = dict(self.timers, request=[time.perf_counter() - started])
         times = [stage_usec(timers, STAGE_TIMERS[name]) for name in PROTO.stages]
-        return struct.pack(f"<I{len(times)}I", len(times), *times)
+        return PROTO.count.pack(count=len(times)) + PROTO.stage.pack_each(times)
 
     def load_aoti_runner(self):
         share_cxx_runtime()
@@ -738,128 +950,103 @@ class Worker:
         dims = {"marks": ns["DYNAMIC"], "true": every}.get(dynamic, {})
         return AotiProgram(self.torch, self.aoti_runner, model, dims)
 
-    def serve(self, req):
-        torch = self.torch
+    def serve(self, message):
         started = time.perf_counter()
-        head, _, src = req.partition(b"\n\n")
-        h = parse_header(head.decode())
-        rid = int(h["id"][0])
-        if "dump_lines" in h:  # the exact line set since the last dump
-            lines = self.coverage.dump() if self.coverage else b""
-            send_message(struct.pack("<4sI", b"P2FL", rid) + lines)
+        req = Request(message)
+        if req.text:
+            magic, text = TEXT_REPLIES[req.text]
+            send_message(tagged(magic, req.id, text(self)))
             return
-        if "collect_env" in h:
-            send_message(struct.pack("<4sI", b"P2FE", rid) + collect_env_text(torch).encode("utf-8", "replace"))
-            return
-        trace = Trace() if "trace" in h else None
-        modes = int(h["modes"][0])
-        # A continuation after a poisoned CUDA context: only these (binding,
-        # mode) pairs (bit len(MODES) * binding + mode), values after those already sent.
-        pairs = int(h.get("pairs", ["-1"])[0])
-        backend = h.get("backend", ["inductor"])[0]
-        mode = h.get("mode", [""])[0] or None
-        dynamic = h.get("dynamic", [None])[0]
-        backward = h.get("backward", ["0"])[0] == "1"
-        device = self.device
-        self.shm.reset(int(h.get("data_at", ["0"])[0]))
+        trace = Trace() if req.trace else None
+        self.begin(req)
+        program, setup_error = self.build(req)
+        records, poisoned = self.run_pairs(req, program, setup_error)
+        self.end()
+        send_message(self.reply(req, program, records, poisoned, started))
+        if trace:
+            send_message(tagged(b"P2FT", req.id, trace.finish()))
+        if poisoned:
+            sys.exit(3)  # a poisoned CUDA context cannot serve again: ask for a restart
+
+    def begin(self, req):
+        """Fresh state for a request: shared memory from its data_at, coverage, Dynamo and its counters."""
+        self.shm.reset(req.data_at)
         if self.coverage:
             self.coverage.begin()
         if self.decisions:
             self.decisions.begin()
-        torch._dynamo.reset()
+        self.torch._dynamo.reset()
         self.counters.clear()
         self.timers.clear()
-        ns = {"__name__": "pt2fuzz_program"}
-        compiled = None
-        records = []
-        ngrad = 0  # how many outputs, at the end, are gradients (backward mode)
-        setup_error = None
-        try:
-            exec(compile(src.decode(), "<pt2fuzz>", "exec"), ns)
-            self.undo_settings()
-            self.set_request_settings(ns, h.get("inductor", []))
-            torch.manual_seed(ns["SEED"])
-            model = ns["Model"]().eval().to(device)
-            # the copies for the fp64 and nudged modes only when the request runs them
-            fp64_model = copy.deepcopy(model).to(torch.float64) if modes >> 2 & 1 else None
-            nudged_model = copy.deepcopy(model) if modes >> 3 & 1 else None
-            if nudged_model is not None:
-                nudge(torch, list(nudged_model.parameters()) + list(nudged_model.buffers()),
-                      torch.Generator().manual_seed(ns["SEED"]))
-            dynamic = dynamic or ns.get("COMPILE_DYNAMIC", "marks")  # the request's, else the program's
-            dyn = {"true": True, "false": False}.get(dynamic)
-            if backend == "aoti":
-                compiled = self.aoti_program(model, ns, dynamic)
-            else:
-                compiled = torch.compile(model, backend=backend, mode=mode, dynamic=dyn,
-                                         fullgraph=bool(ns.get("FULLGRAPH")))
-            nbind = ns["BINDINGS"]
-            if nbind > PROTO.max_bindings:
-                raise ValueError(f"{nbind} bindings: a reply carries at most {PROTO.max_bindings}")
-            run, ngrad = forward_or_backward(ns, backward)
-        except Exception as e:  # a program that cannot even be built is an eager failure
-            setup_error = describe_error(e)
-            nbind = 1
-        poisoned = False
-        for b in range(nbind):
-            for m in range(len(MODES)):
-                if not modes >> m & 1 or not pairs >> (len(MODES) * b + m) & 1 or poisoned:
-                    continue  # after a poisoning error nothing here can run: the executor goes on elsewhere
-                self.shm.busy(m, b)
-                t0 = time.perf_counter()
-                try:
-                    if setup_error:
-                        raise RuntimeError("setup")
-                    marks = dynamic == "marks" and backend != "aoti"  # aoti: export's dynamic_shapes
-                    mark = ns["mark_dynamic"] if marks else (lambda xs: xs)
-                    # compiled mode's calls before the judged one (shared or changed inputs) are the program's
-                    call = (lambda xs: run(compiled, mark(xs))) if m == 1 else None
-                    # programs emitted before judged_inputs (a finding's repro.py) make them plainly
-                    inputs = ns["judged_inputs"](b, device, call) if "judged_inputs" in ns else ns["make_inputs"](b, device)
-                    owner = model  # whose parameters and buffers the outputs may share
-                    if m == 1:
-                        outs = run(compiled, mark(inputs))
-                    elif m == 2:  # the program's upcast graph where it has one (older programs do not)
-                        inputs = ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)
-                        owner = fp64_model
-                        with ns.get("Upcast", contextlib.nullcontext)():
-                            outs = run(fp64_model, inputs)
-                    elif m == 3:
-                        nudge(torch, inputs, torch.Generator().manual_seed(ns["SEED"] + 1 + b))
-                        owner = nudged_model
-                        outs = run(nudged_model, inputs)
-                    else:
-                        outs = run(model, inputs)
-                    if device.startswith("cuda"):
-                        torch.cuda.synchronize()
-                    leaves = list(inputs) + list(owner.parameters()) + list(owner.buffers())
-                    body = record_outputs(torch, self.shm, outs, leaves)
-                    # freed now, under this mode's busy marker: glibc's checking malloc then
-                    # reports a kernel's write past an output's end in the mode that did it
-                    del outs
-                    ok = 1
-                except Exception as e:
-                    etype, emsg, frames, bases = setup_error or describe_error(e)
-                    body = packstr(etype) + packstr(emsg) + packstr(frames) + packstr(bases)
-                    ok = 0
-                    poisoned = poisoned or ("CUDA" in emsg and cuda_poisoned(torch, device))
-                usec = int((time.perf_counter() - t0) * 1e6)
-                records.append(struct.pack("<BBBBI", m, b, ok, ngrad if ok else 0, min(usec, 0xFFFFFFFF)) + body)
+
+    def end(self):
         self.shm.busy(0xFFFFFFFF, 0)
         self.undo_settings()
         if self.coverage:
             self.coverage.end()
         if self.decisions:
             self.decisions.end(self.counters)
-        stats = self.counters["stats"]
-        graphs = compiled.packages if isinstance(compiled, AotiProgram) else stats.get("unique_graphs", 0)
-        breaks = sum(self.counters["graph_break"].values())
-        head = struct.pack("<4sIIIII", b"P2FR", rid, graphs, breaks, int(poisoned), len(records))
-        send_message(head + b"".join(records) + self.stage_times(started))
-        if trace:
-            send_message(struct.pack("<4sI", b"P2FT", rid) + trace.finish())
-        if poisoned:
-            sys.exit(3)  # a poisoned CUDA context cannot serve again: ask for a restart
+
+    def build(self, req):
+        """The request's Program, or the error that stopped it (describe_error's):
+        a program that cannot even be built fails every pair, eager too."""
+        try:
+            return Program(self, req), None
+        except Exception as e:
+            return None, describe_error(e)
+
+    def run_pairs(self, req, program, setup_error):
+        """The records of the (binding, mode) pairs the request runs, bindings
+        outer, modes in MODES order; and whether a CUDA error poisoned the
+        context, after which nothing here can run: the executor goes on with
+        the pairs left in a fresh worker."""
+        records = []
+        for binding in range(program.bindings if program else 1):
+            for index, mode in enumerate(MODES):
+                if not req.runs(index, binding):
+                    continue
+                record, poisoned = self.run_pair(program, setup_error, index, mode, binding)
+                records.append(record)
+                if poisoned:
+                    return records, True
+        return records, False
+
+    def run_pair(self, program, setup_error, index, mode, binding):
+        """One mode on one binding, under its busy marker: its record, and
+        whether its error poisoned the CUDA context."""
+        self.shm.busy(index, binding)
+        started = time.perf_counter()
+        poisoned = False
+        try:
+            if setup_error:
+                raise RuntimeError("setup")
+            outs, leaves = program.run(mode, binding)
+            body = record_outputs(self.torch, self.shm, outs, leaves)
+            # freed now, under this mode's busy marker: glibc's checking malloc then
+            # reports a kernel's write past an output's end in the mode that did it
+            del outs
+            ok, ngrad = 1, program.ngrad
+        except LayoutMismatch:
+            raise
+        except Exception as e:
+            etype, emsg, frames, bases = setup_error or describe_error(e)
+            body = packstr(etype) + packstr(emsg) + packstr(frames) + packstr(bases)
+            ok, ngrad = 0, 0
+            poisoned = "CUDA" in emsg and cuda_poisoned(self.torch, self.device)
+        usec = min(int((time.perf_counter() - started) * 1e6), 0xFFFFFFFF)
+        head = PROTO.record.pack(mode=index, binding=binding, ok=ok, ngrad=ngrad, microseconds=usec)
+        return head + body, poisoned
+
+    def reply(self, req, program, records, poisoned, started):
+        compiled = program.models.get("compiled") if program else None
+        if isinstance(compiled, AotiProgram):
+            graphs = compiled.packages
+        else:
+            graphs = self.counters["stats"].get("unique_graphs", 0)
+        head = PROTO.head.pack(magic=b"P2FR", id=req.id, compiled_graphs=graphs,
+                               graph_breaks=sum(self.counters["graph_break"].values()),
+                               restart=int(poisoned), nrecords=len(records))
+        return head + b"".join(records) + self.stage_times(started)
 
 
 def main():

@@ -47,8 +47,8 @@ static unsigned find_feeds(const struct graph *g, unsigned from, const struct gr
 /* Several ops after the last, generated on the whole graph (so they read its
  * values, and rare ops come first when the fuzzer asks for it): a mutant that
  * tries as many new ops as a fresh graph does, on top of what its parent
- * reached. insert alone adds one op per input, which on the H100 and on CPU
- * left feedback campaigns behind pure generation in the ops they lowered. */
+ * reached. insert alone adds one op per input, which
+ * leaves feedback campaigns behind pure generation in the ops they lower. */
 int mut_grow(struct mut_ctx *m)
 {
 	unsigned want = 2 + (unsigned)rng_below(m->r, GROW_MAX - 1), added = 0;

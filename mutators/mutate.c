@@ -217,8 +217,8 @@ size_t crossover_bytes(const uint8_t *d1, size_t s1, const uint8_t *d2, size_t s
 	if (decode_valid(&h, d2, s2))
 		h = g;
 	/* libFuzzer asks for a crossover as often as for a mutation; splice is
-	 * drawn at its table weight like any other mutator, since on the H100
-	 * 8% of splices reached new coverage against 60-90% of the others. */
+	 * drawn at its table weight like any other mutator instead, so that the
+	 * table, not libFuzzer, sets how often it runs. */
 	int w = mutate_valid(&g, &h, &r, cap, break_pct, st);
 	if (which)
 		*which = w;

@@ -143,7 +143,7 @@ TEST(protocol_reads_the_stage_timings_after_the_records_when_they_come)
 	CHECK_EQ(parse(tail, 4 + 4 * WS_COUNT + 4, &r), -1); /* trailing bytes */
 	tail[0] = WS_COUNT - 1;
 	CHECK_EQ(parse(tail, 4 + 4 * (WS_COUNT - 1), &r), -1); /* another count */
-	char constants[1024];
+	char constants[PROTO_CONSTANTS_MAX];
 	CHECK(protocol_constants(constants, sizeof constants) > 0);
 	CHECK(strstr(constants, "\nstages=request,dynamo,aot_autograd,lowering,codegen,kernels\n") != NULL);
 }

@@ -123,6 +123,15 @@ TEST(harness_inductor_passes_and_really_compiles)
 	CHECK(strlen(executor_info(&X, "torch", v, sizeof v)) > 0);
 }
 
+/* An executor of its own, not started, without the planted backends. */
+static int plain_executor(struct executor *c)
+{
+	struct executor_opts o = X.o;
+	o.plugin = NULL;
+	o.plugin_len = 0;
+	return !executor_init(c, &o, why, sizeof why);
+}
+
 /* The worker takes the protocol's constants from the executor and refuses
  * a start-up whose version or mode order is not its own, or a constant it
  * cannot read: a clear start-up error naming what differs, and the worker
@@ -136,12 +145,10 @@ TEST(harness_worker_refuses_a_protocol_that_differs)
 		{"proto_version=99", "proto_version: the executor speaks version 99, this worker "},
 		{"modes=eager,fp64,compiled", "modes: the executor's are eager,fp64,compiled"},
 		{"max_rank=six", "max_rank: 'six' is not a count"},
+		{"reply_head=magic", "reply_head: 'magic' is not a list of name:format"},
 	};
 	struct executor c;
-	struct executor_opts o = X.o;
-	o.plugin = NULL;
-	o.plugin_len = 0;
-	if (!CHECK(!executor_init(&c, &o, why, sizeof why)))
+	if (!CHECK(plain_executor(&c)))
 		return;
 	for (unsigned i = 0; i < sizeof skews / sizeof skews[0]; i++) {
 		setenv("PT2FUZZ_PROTOCOL_OVERRIDE", skews[i][0], 1);
@@ -157,6 +164,51 @@ TEST(harness_worker_refuses_a_protocol_that_differs)
 	char v[16], want[16];
 	snprintf(want, sizeof want, "%d", PROTOCOL_VERSION);
 	CHECK(!strcmp(executor_info(&c, "protocol", v, sizeof v), want));
+	executor_free(&c);
+}
+
+/* The worker packs its reply by the layout the executor sends at start-up
+ * (harness/protocol.c: reply_parts) and has none of its own: a record whose
+ * time is sent 8 bytes wide makes a reply the executor's own table cannot
+ * read; a field the worker does not fill stops it at its first reply,
+ * naming the field; the layout as sent gives the reply the executor reads. */
+TEST(harness_worker_packs_the_reply_by_the_executors_layout)
+{
+	if (!CHECK(setup()))
+		return;
+	struct executor c;
+	if (!CHECK(plain_executor(&c)))
+		return;
+	size_t len;
+	char *prog = fixture_program("    def forward(self, x1, inp):\n        return (x1 * inp,)\n", &len);
+	struct exec_request rq = {.program = prog, .len = len, .modes = 1u << RM_EAGER, .backend = "inductor"};
+	static struct run_result r;
+	static const char *const skews[][2] = {
+		{"reply_record=mode:B,binding:B,ok:B,ngrad:B,microseconds:Q", "stage timings"}, /* read 4 bytes short */
+		{"reply_record=mode:B,binding:B,ok:B,ngrad:B,usec:I", NULL},
+	};
+	for (unsigned i = 0; i < sizeof skews / sizeof skews[0]; i++) {
+		setenv("PT2FUZZ_PROTOCOL_OVERRIDE", skews[i][0], 1);
+		if (!CHECK(!executor_start(&c, why, sizeof why)))
+			fprintf(stderr, "  %s: %s\n", skews[i][0], why);
+		memset(&r, 0, sizeof r);
+		int rc = executor_run(&c, &rq, &r, why, sizeof why);
+		static char log[EXEC_LOG_RING + 1];
+		executor_log(&c, log, sizeof log);
+		if (skews[i][1]) { /* read by the executor's table: a malformed reply */
+			CHECK_EQ(rc, -1);
+			if (!CHECK(strstr(why, skews[i][1]) != NULL))
+				fprintf(stderr, "  %s: %s\n", skews[i][0], why);
+		} else if (!CHECK(r.crashed && strstr(log, "LayoutMismatch: reply_record: the executor's fields are "
+							 "mode, binding, ok, ngrad, usec")))
+			fprintf(stderr, "  %s: rc %d, %s\n%s\n", skews[i][0], rc, why, log);
+		executor_stop(&c);
+	}
+	unsetenv("PT2FUZZ_PROTOCOL_OVERRIDE");
+	memset(&r, 0, sizeof r);
+	CHECK(!executor_start(&c, why, sizeof why) && !executor_run(&c, &rq, &r, why, sizeof why));
+	CHECK(r.m[RM_EAGER][0].ok && r.m[RM_EAGER][0].nout == 1);
+	free(prog);
 	executor_free(&c);
 }
 
