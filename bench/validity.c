@@ -27,7 +27,13 @@
  * in the torch runtime (build/runtime.env) on CPU, and judged here. A graph
  * counts as valid when every binding runs and every value's dtype and shape
  * match what the shape rules inferred. Exit 1 when the rate is below
- * --min-rate (default 0: only print). */
+ * --min-rate (default 0: only print).
+ *
+ * Appends a row to bench/results/validity.tsv (bench/record: commit, machine,
+ * torch, then seed, count, size, dynamic, family, break, mode, mutate,
+ * graphs, valid, rate, mismatches; family "all", break and mode "none" when
+ * not given; with --break, valid counts the graphs that raised at their
+ * broken node). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +47,7 @@
 #include "../graph/emit.h"
 #include "../graph/op.h"
 #include "../harness/runtime.h"
+#include "../harness/spawn.h"
 #include "../mutators/gen.h"
 #include "../mutators/mutate.h"
 
@@ -198,6 +205,25 @@ static void count_raised(const char *err)
 /* A reply for a near-invalid graph: 1 when eager raised at its broken node
  * at every binding, else 0 with the broken node (or the node that raised
  * instead) blamed. */
+/* Runs bench/record validity FIELD=VALUE...: 0 when it appended the row. */
+static int record(char fields[][96], unsigned n)
+{
+	char *argv[24] = {PT2FUZZ_ROOT "/bench/record", "validity"};
+	for (unsigned i = 0; i < n && i + 3 < sizeof argv / sizeof argv[0]; i++)
+		argv[i + 2] = fields[i];
+	fflush(stdout); /* the recorder's line after the figures */
+	struct spawn_opts o = SPAWN_OPTS;
+	o.argv = argv;
+	char why[200];
+	int status;
+	pid_t pid = spawn(&o, why, sizeof why);
+	if (pid < 0) {
+		fprintf(stderr, "validity: %s\n", why);
+		return -1;
+	}
+	return waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
 static int judge_broken(const struct graph *g, char *line)
 {
 	char msg[400];
@@ -402,5 +428,23 @@ int main(int argc, char **argv)
 		printf("failing (unattributed) %4u  e.g. %s\n", unattributed, first_unattributed);
 	free(all);
 	free(script);
+	char fields[12][96];
+	unsigned nf = 0;
+	snprintf(fields[nf++], sizeof fields[0], "seed=%lu", seed);
+	snprintf(fields[nf++], sizeof fields[0], "count=%u", count);
+	snprintf(fields[nf++], sizeof fields[0], "size=%u", o.size);
+	snprintf(fields[nf++], sizeof fields[0], "dynamic=%u", o.dyn_pct);
+	snprintf(fields[nf++], sizeof fields[0], "family=%.80s", fam ? fam : "all");
+	snprintf(fields[nf++], sizeof fields[0], "break=%.80s", brk ? brk : "none");
+	snprintf(fields[nf++], sizeof fields[0], "mode=%.80s", mode ? mode : "none");
+	snprintf(fields[nf++], sizeof fields[0], "mutate=%u", mutations);
+	snprintf(fields[nf++], sizeof fields[0], "graphs=%u", made);
+	snprintf(fields[nf++], sizeof fields[0], "valid=%u", valid);
+	snprintf(fields[nf++], sizeof fields[0], "rate=%.4f", rate);
+	snprintf(fields[nf++], sizeof fields[0], "mismatches=%u", mismatches);
+	if (record(fields, nf)) {
+		fprintf(stderr, "validity: bench/record appended no row\n");
+		return 2;
+	}
 	return rate < min_rate ? 1 : 0;
 }

@@ -5,7 +5,10 @@
 # findings and corpus files were lost (gone, or no longer decoding). Every
 # fault is injected into a state made on purpose (a worker asleep in a slow
 # compile, a merge of inputs never run), found by a bounded poll; a fault
-# that could not be injected says so and makes the script fail.
+# that could not be injected says so and makes the script fail. Appends a row
+# to bench/results/faults.tsv (bench/record: commit, machine, torch, then
+# faults, injected, survived, findings_lost and corpus_lost summed over the
+# campaigns, and failed: the faults not injected or not survived).
 #   bench/faults/run.sh [WORKDIR]     (about 8 minutes on 2 cores)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,8 +19,18 @@ mkdir -p "$W"
 SLOW=$W/slow
 mkdir -p "$SLOW"
 source "$ROOT/tests/integration/faults.sh"
-ROWS=() MISSED=0
-row() { ROWS+=("$(printf '%-34s %-9s %-9s %-15s %s' "$@")"); [ "$2" = yes ] || MISSED=$((MISSED + 1)); }
+ROWS=() MISSED=0 SURVIVED=0 FAILED=() LOST_F=0 LOST_C=0
+row() {
+  ROWS+=("$(printf '%-34s %-9s %-9s %-15s %s' "$@")")
+  [ "$2" = yes ] || MISSED=$((MISSED + 1))
+  [ "$3" = yes ] && SURVIVED=$((SURVIVED + 1))
+  [ "$2" = yes ] && [ "$3" = yes ] || FAILED+=("$1")
+}
+# A campaign's losses (findings snapshot and folder, corpus snapshot and folder): fl and cl, added to the totals.
+losses() {
+  fl=$(findings_lost "$1" "$2") cl=$(corpus_lost "$3" "$4")
+  LOST_F=$((LOST_F + fl)) LOST_C=$((LOST_C + cl))
+}
 no() { echo "faults: NOT INJECTED: $*" >&2; echo no; }
 
 # 1. One campaign, four faults in turn: a worker killed mid-request, a fork
@@ -44,7 +57,7 @@ ls "$O/findings" >"$W/one.findings"
 wait "$shell"; rc=$?
 ok=$([ $rc = 0 ] && ended_well "$W/one.log" && echo yes || echo no)
 # (corpus: what is left must decode; its merges may drop inputs that add no coverage)
-fl=$(findings_lost "$W/one.findings" "$O/findings") cl=$(corpus_lost /dev/null "$O/corpus")
+losses "$W/one.findings" "$O/findings" /dev/null "$O/corpus"
 row "kill -9 a worker mid-request" "$k1" "$([ "$ok" = yes ] && grep -q '^worker_crashes	[1-9]' "$O/stats/totals.tsv" && echo yes || echo no)" "$fl" "$cl"
 row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
 row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
@@ -69,7 +82,7 @@ fault_campaign "$O" 60 "$W/two-b.log" --merge-every 0; rc=$?
 ok=$([ $rc = 0 ] && ended_well "$W/two-b.log" && grep -q "resuming" "$W/two-b.log" &&
   grep -q "removed [1-9][0-9]* half-written temporary files" "$W/two-b.log" && echo yes || echo no)
 undamage "$O"
-fl=$(findings_lost "$W/two.findings" "$O/findings") cl=$(corpus_lost "$W/two.corpus" "$O/corpus")
+losses "$W/two.findings" "$O/findings" "$W/two.corpus" "$O/corpus"
 row "kill -9 the campaign, resume" "$k5" "$ok" "$fl" "$cl"
 row "truncated/corrupt corpus files" "$kd" "$(grep -q '^rejected	[1-9]' "$O/stats/totals.tsv" && echo "$ok" || echo no)" "$fl" "$cl"
 row "corrupt finding files" "$kd" "$ok" "$fl" "$cl"
@@ -83,10 +96,13 @@ t0=$SECONDS
 fault_campaign "$O/out" 60 "$W/full.log" --merge-every 0; rc=$?
 ok=$([ $((SECONDS - t0)) -le 93 ] && ended_well "$W/full.log" && echo yes || echo no)
 rm -f "$O/filler"
-cl=$(corpus_lost /dev/null "$O/out/corpus") fl=$(findings_lost /dev/null "$O/out/findings")
+losses /dev/null "$O/out/findings" /dev/null "$O/out/corpus"
 row "full disk (4 MiB tmpfs OUT)" "$k6" "$ok" "$fl" "$cl"
 umount "$O" 2>/dev/null
 
 printf '%-34s %-9s %-9s %-15s %s\n' fault injected survived "findings lost" "corpus files lost"
 printf '%s\n' "${ROWS[@]}"
+failed=$(printf '%s; ' "${FAILED[@]}")
+"$ROOT/bench/record" faults faults=${#ROWS[@]} injected=$((${#ROWS[@]} - MISSED)) survived=$SURVIVED \
+  findings_lost=$LOST_F corpus_lost=$LOST_C failed="${failed%; }"
 [ $MISSED = 0 ] || { echo "faults: $MISSED fault(s) not injected (logs in $W)" >&2; exit 1; }

@@ -7,7 +7,9 @@
 # must spread over the GPUs (each GPU holds some when they start equally
 # empty), and no GPU may pass 90% of its memory (its peak, as the summary
 # says it). CPU machines check the same decisions with a fake nvidia-smi:
-# tests/integration/test_manager_placement.sh.
+# tests/integration/test_manager_placement.sh. A check that passes appends a
+# row to bench/results/placement.tsv (bench/record: commit, machine, torch,
+# then seconds, jobs, gpus, placements checked, and the summary's GPU line).
 #   bench/placement/gpu-check.sh [--time SECS=180] [--jobs N] [pt2fuzz fuzz options...]
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -59,3 +61,4 @@ while read -r gpu most total peak; do
   [ $((peak * 100)) -le $((total * 90)) ] || fail "$gpu peaked at $peak of $total MiB as placement saw it, past 90%"
 done <"$OUT/gpus"
 echo "gpu-check: $checked worker placements matched their --device over $gpus GPUs, $JOBS slots"
+"$ROOT/bench/record" placement seconds="$SECS" jobs="$JOBS" gpus="$gpus" placements="$checked" gpu_line="${line#*GPUs: }"
