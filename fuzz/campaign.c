@@ -624,19 +624,6 @@ static void run_first_pass(struct run *r, int tty)
 		    fp->stuck, fp->failed);
 }
 
-/* The targets' device: their last --device (target_args adds cuda:auto on
- * a node of several GPUs), or the runner's. */
-static const char *target_device(const struct target_args *ta, const char *runner)
-{
-	const char *dev = runner;
-	for (int i = 0; i < ta->n; i++)
-		if (!strncmp(ta->v[i], "--device=", 9))
-			dev = ta->v[i] + 9;
-		else if (!strcmp(ta->v[i], "--device") && i + 1 < ta->n)
-			dev = ta->v[++i];
-	return dev;
-}
-
 /* The manager engine's exchange with the runners sharing --sync DIR: its
  * corpus's new inputs published into DIR as the rounds publish them, its
  * findings into DIR.findings (beside DIR, as DIR.lock: libFuzzer reads DIR
@@ -672,7 +659,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 		argv[n++] = r->ta.v[i];
 	argv[n] = NULL;
 	const char *seeds[] = {r->p.seeds};
-	const char *dev = target_device(&r->ta, ro->exec.device);
+	const char *dev = ro->exec.device;
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count()); /* as the target decides */
 	struct manager_config mc = {(unsigned)r->s.jobs, (unsigned)num->near_invalid, (unsigned)num->size,
 				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
@@ -816,7 +803,12 @@ int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files of the previous run\n", swept);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	if (r.s.lend && (job_worker_opts(&r.ta, &ro) || lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why))) {
+	/* The lender's workers and the manager's slots run with the targets'
+	 * options as the targets parse them (cuda:auto added on a node of
+	 * several GPUs): cli_parse says why they do not parse. */
+	if ((r.s.lend || r.s.manager) && job_worker_opts(&r.ta, &ro))
+		return 1;
+	if (r.s.lend && lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
 		return 1;
 	}
