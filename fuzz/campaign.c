@@ -286,6 +286,12 @@ struct run {
 	 * wait (wrap_up_due): the lender's counts when it stopped for it. */
 	int wrapping_up;
 	struct lender_status lender_at_wrap_up;
+	struct wrap_up_mark {    /* the manager's wrap-up: when, the jobs' slots handed, triage's own, what it had run */
+		int64_t from_ms;
+		unsigned handed, own;
+		uint64_t ran_usec;
+	} wrap_up;
+	uint64_t wrap_up_usec;   /* manager_wrap_up_used: the profile's wrap_up row */
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
 	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
 	unsigned long long win_execs[128];
@@ -467,15 +473,23 @@ static int wrap_up_due(const struct run *r, int64_t now)
 	       r->triage.pending > 0;
 }
 
-/* Whether triage's wrap-up begins now (wrap_up_due); said in the log. */
-static int wrap_up_begins(struct run *r, int tty, int64_t now)
+/* Whether triage's wrap-up begins now (wrap_up_due); said in the log with
+ * what the last seconds go to (how). */
+static int wrap_up_begins(struct run *r, int tty, int64_t now, const char *how)
 {
 	if (!wrap_up_due(r, now))
 		return 0;
 	r->wrapping_up = 1;
-	say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to "
-		    "triage alone", r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000));
+	say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to %s",
+	    r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000), how);
 	return 1;
+}
+
+/* The slots triage takes in its wrap-up: the jobs' and its own. */
+static unsigned wrap_up_slots(const struct run *r)
+{
+	long long slots = r->s.jobs - triage_share(&r->s) + r->triage.slots;
+	return slots < TRIAGE_SLOTS_MAX ? (unsigned)slots : TRIAGE_SLOTS_MAX;
 }
 
 /* Why a running round is to stop now: a signal, the deadline, the watchdog
@@ -486,7 +500,7 @@ static const char *round_must_stop(struct run *r, int tty, int64_t now)
 		return "stop";
 	if (time_left_ms(r, now) <= 0)
 		return "time";
-	if (wrap_up_begins(r, tty, now))
+	if (wrap_up_begins(r, tty, now, "triage alone"))
 		return "triage";
 	if (!stalled(r, &r->beat, now))
 		return NULL;
@@ -573,8 +587,7 @@ static void triage_wrap_up(struct run *r, int tty)
 		r->lender_at_wrap_up = *r->lender.status;
 		lender_stop(&r->lender);
 	}
-	long long slots = r->s.jobs - triage_share(&r->s) + r->triage.slots; /* the jobs' and triage's */
-	r->triage.slots = slots < TRIAGE_SLOTS_MAX ? (unsigned)slots : TRIAGE_SLOTS_MAX;
+	r->triage.slots = wrap_up_slots(r);
 	triager_refresh(&r->triage);
 	int64_t last_draw = 0;
 	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
@@ -642,8 +655,39 @@ static void manager_sync(struct run *r, struct manager *m)
 	r->last_sync = protocol_now_ms();
 }
 
-/* The manager engine (fuzz/manager.h) until the deadline, a signal or
- * triage's wrap-up, with the same periodic work as a libFuzzer round (stats
+/* Triage's wrap-up under the manager: triage takes as many slots as
+ * findings wait (at most wrap_up_slots), the jobs' slots it needs beyond
+ * its own are retired, and the others go on fuzzing to the deadline. */
+static void manager_wrap_up(struct run *r, struct manager *m, int tty, int64_t now)
+{
+	unsigned take = wrap_up_slots(r), own = r->triage.slots;
+	if (take > r->triage.pending)
+		take = r->triage.pending > own ? r->triage.pending : own;
+	unsigned handed = take - own < m->c.jobs ? take - own : m->c.jobs;
+	char how[160];
+	snprintf(how, sizeof how, "triage on %u slots, %u of them the jobs'; the other %u jobs fuzz on", take, handed,
+		 m->c.jobs - handed);
+	wrap_up_begins(r, tty, now, how);
+	r->triage.slots = take;
+	triager_refresh(&r->triage);
+	manager_retire(m, m->c.jobs - handed);
+	r->wrap_up = (struct wrap_up_mark){now, handed, own, r->triage.ran_usec};
+}
+
+/* Of the jobs' slots handed to triage, the time its reductions ran there
+ * (they run inputs: not time outside them): what triage ran in the wrap-up
+ * beyond what its own slots could, at most what was handed. */
+static uint64_t manager_wrap_up_used(const struct run *r, int64_t now)
+{
+	const struct wrap_up_mark *w = &r->wrap_up;
+	uint64_t span = (uint64_t)(now - w->from_ms) * 1000, ran = r->triage.ran_usec - w->ran_usec;
+	uint64_t own = (uint64_t)w->own * span, handed = (uint64_t)w->handed * span;
+	uint64_t beyond = ran > own ? ran - own : 0;
+	return beyond < handed ? beyond : handed;
+}
+
+/* The manager engine (fuzz/manager.h) until the deadline or a signal; in
+ * triage's wrap-up some of its slots go to triage. With the same periodic work as a libFuzzer round (stats
  * rows, triage) and, with --sync, an exchange with the other runners every
  * --sync-every seconds. Its counts stand in for libFuzzer's status. 0, or
  * -1 when it could not start. */
@@ -676,7 +720,9 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 		manager_sync(r, &m);
 	r->round = 1;
 	int64_t last_draw = 0;
-	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0 && !wrap_up_begins(r, tty, now);) {
+	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
+		if (!r->wrapping_up && wrap_up_due(r, now))
+			manager_wrap_up(r, &m, tty, now);
 		if (r->p.sync && now - r->last_sync >= r->s.sync_every * 1000)
 			manager_sync(r, &m);
 		manager_step(&m, 200);
@@ -704,8 +750,6 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,
 		    r->published, r->findings_published, r->imported, r->findings_imported);
 	}
-	if (r->wrapping_up)
-		triage_wrap_up(r, tty);
 	return 0;
 }
 
@@ -747,6 +791,7 @@ static uint64_t summary(struct run *r, int seen)
 	struct profile run = r->cs.prof;
 	for (unsigned k = 0; k < PR_COUNT; k++)
 		run.usec[k] -= r->prof_before.usec[k];
+	run.usec[PR_WRAP_UP] += r->wrap_up_usec;
 	char tsv[CAMPAIGN_PATH + 16];
 	snprintf(tsv, sizeof tsv, "%.4100s/profile.tsv", r->p.stats);
 	campaign_profile_report(&run, (unsigned)r->s.jobs, (uint64_t)(wall * 1e6), (uint64_t)(r->ready_ms - r->t0) * 1000,
@@ -862,7 +907,9 @@ int cmd_fuzz(int argc, char **argv)
 			r.published += corpus_publish(r.p.corpus, r.p.sync);
 	}
 	view_clear(stderr, tty);
-	stop_background(&r);
+	stop_background(&r); /* triage's last reductions counted: then what ran on the handed slots */
+	if (r.s.manager && r.wrapping_up)
+		r.wrap_up_usec = manager_wrap_up_used(&r, protocol_now_ms());
 	if (r.s.manager) /* what its targets left in groups of their own (slot_stop kills their workers) */
 		node_sweep();
 	uint64_t ran = summary(&r, seen);

@@ -22,7 +22,7 @@
 #include "../pipeline/atomic_file.h"
 #include "manager.h"
 
-enum { SYNC_EVERY_MS = 10000 };
+enum { SYNC_EVERY_MS = 10000, RETIRE_GRACE_MS = 5000 };
 
 /* Whether an input of another runner's folder is new here: neither one of
  * the corpus folder's (names are content hashes) nor one imported before.
@@ -115,6 +115,7 @@ static const char *no_torch(void) { return ""; }
 int manager_begin(struct manager *m, const struct manager_config *c, char *why, size_t n)
 {
 	m->c = *c;
+	m->active = c->jobs;
 	if (c->jobs > MANAGER_SLOTS) {
 		snprintf(why, n, "--engine manager takes at most %d jobs", MANAGER_SLOTS);
 		return -1;
@@ -261,13 +262,17 @@ static void feed(struct manager *m, struct manager_slot *s)
 	s->sent_ms = protocol_now_ms();
 }
 
+void manager_retire(struct manager *m, unsigned active) { m->active = active < m->c.jobs ? active : m->c.jobs; }
+
 void manager_step(struct manager *m, int wait_ms)
 {
 	struct pollfd pf[MANAGER_SLOTS];
 	unsigned at[MANAGER_SLOTS], np = 0;
 	for (unsigned i = 0; i < m->c.jobs; i++) {
-		if (!m->slot[i].busy)
+		if (!m->slot[i].busy && i < m->active)
 			feed(m, &m->slot[i]);
+		else if (!m->slot[i].busy && m->slot[i].s.pid)
+			slot_stop(&m->slot[i].s, protocol_now_ms() + RETIRE_GRACE_MS); /* retired: its stats written */
 		if (m->slot[i].busy) {
 			pf[np] = (struct pollfd){m->slot[i].s.from, POLLIN, 0};
 			at[np++] = i;
@@ -285,7 +290,8 @@ void manager_step(struct manager *m, int wait_ms)
 			}
 			s->busy = 0;
 			take_reply(m, s, ret);
-			feed(m, s);
+			if (at[k] < m->active)
+				feed(m, s);
 		}
 	manager_watch(m, protocol_now_ms());
 	if (!np && wait_ms > 0)

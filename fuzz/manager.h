@@ -87,6 +87,7 @@ struct manager {
 	int64_t synced_ms;
 	uint64_t draws;          /* seeds for the mutators */
 	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths, slot_hangs;
+	unsigned active;         /* the slots fed inputs: c.jobs, fewer once manager_retire gave some up */
 	struct placement place;
 };
 
@@ -97,6 +98,11 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 /* Waits up to wait_ms for replies, takes them in, and hands every idle slot
  * its next input (restarting slots that ended). */
 void manager_step(struct manager *m, int wait_ms);
+
+/* Feeds only the first `active` slots from now on: each of the others
+ * ends its process once its input is done, so that its core (and GPU
+ * memory) can go to triage's wrap-up. */
+void manager_retire(struct manager *m, unsigned active);
 
 /* Queues the inputs of dir (other runners' corpus: --sync) that are
  * neither in the corpus folder nor imported before, to run as the seeds

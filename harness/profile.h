@@ -32,6 +32,7 @@ enum profile_row {
 	PR_MERGE,    /* a libFuzzer merge's process, less its requests: a slot waits on it */
 	PR_LIBFUZZER, /* any other target process's life (a job, the first pass) less its rows:
 		       * libFuzzer's own work inside it */
+	PR_WRAP_UP,  /* job slots the manager handed to triage's wrap-up, while its reductions ran there */
 	PR_REST,     /* the wall time nothing above holds: outside the target processes, the
 		      * fork parent and its slots waiting between jobs (profile_shares) */
 	PR_COUNT

@@ -7,10 +7,11 @@
 # 1 triage slot reduces on 2 cores
 # before the wrap-up; with 2 jobs the campaign triages in 1 slot while it
 # fuzzes, and in 2 at the wrap-up, each bounded to end before --time does.
-# ENGINE (default fork) is the campaign's --engine: test_manager_wrap_up.sh
-# runs this with the manager, whose slots stop where the round would.
+# ENGINE (default fork) is the campaign's --engine and WRAP_UP_HOW what its
+# wrap-up line says the last seconds go to: test_manager_wrap_up.sh runs this
+# with the manager, which hands triage slots while the others fuzz on.
 source "$(dirname "$0")/lib.sh"
-ENGINE=${ENGINE:-fork}
+ENGINE=${ENGINE:-fork} WRAP_UP_HOW=${WRAP_UP_HOW:-triage alone}
 OUT=$TMP/out T=150
 "$PT2FUZZ" gen --seed 4 --count 6 --size 8 --components 1 --target cpu --out "$TMP/seeds" >/dev/null
 t0=$SECONDS
@@ -21,7 +22,7 @@ wall=$((SECONDS - t0))
 grep -v '^   ' "$TMP/log"
 # Findings of known bugs are not triaged, so too many of them leave no backlog:
 # the count says which of the two a missing wrap-up means.
-line=$(grep "pt2fuzz fuzz: wrap-up: [0-9]* findings of unknown bugs not yet triaged ([0-9]* being triaged); the last [0-9]* s go to triage alone" \
+line=$(grep "pt2fuzz fuzz: wrap-up: [0-9]* findings of unknown bugs not yet triaged ([0-9]* being triaged); the last [0-9]* s go to $WRAP_UP_HOW" \
   "$TMP/log") ||
   die "no wrap-up; $(cat "$OUT"/findings/*/meta.json | grep -c '"known": "..*"' || true) of $(ls "$OUT"/findings | wc -l) findings matched known bugs"
 left=$(sed 's/.*the last \([0-9]*\) s.*/\1/' <<<"$line")
