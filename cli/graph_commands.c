@@ -99,9 +99,9 @@ int cmd_configs(int argc, char **argv)
 		printf(" torch>=%s", s->since ? s->since : "any");
 		if (s->until)
 			printf(",<%s", s->until);
-		printf("%s%s%s%s", s->effects & EFFECT_NUMERICS ? " numerics" : "",
+		printf("%s%s%s%s%s", s->effects & EFFECT_NUMERICS ? " numerics" : "",
 		       s->effects & EFFECT_RANDOM ? " random" : "", s->effects & EFFECT_NOT_AOTI ? " not-aoti" : "",
-		       s->effects & EFFECT_BACKWARD ? " backward" : "");
+		       s->effects & EFFECT_BACKWARD ? " backward" : "", s->effects & EFFECT_SLOW_COMPILE ? " slow-compile" : "");
 		if (setting_weight(s) > 1)
 			printf(" weight=%u", setting_weight(s));
 		printf("\n");

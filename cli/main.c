@@ -14,7 +14,7 @@ static const struct command {
 	{"ops", "", "list the operator catalogue: `name family` per line", cmd_ops},
 	{"configs", "",
 	 "list the compile settings' catalogue: `name type devices values torch>=SINCE[,<UNTIL] [effects]` per "
-	 "line (values: the default first; effects: numerics, random, not-aoti, backward), then `clash A B: why` per pair a configuration does not set together",
+	 "line (values: the default first; effects: numerics, random, not-aoti, backward, slow-compile), then `clash A B: why` per pair a configuration does not set together",
 	 cmd_configs},
 	{"opdb", OPDB_USAGE,
 	 "the catalogue measured against PyTorch's operator database (op_db) on the installed torch: the entries "

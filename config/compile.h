@@ -16,6 +16,8 @@ const char *compile_mode_name(unsigned m);
 const char *compile_dynamic_name(unsigned d);
 /* "inductor", "aot_eager", "aot_eager_decomp_partition" */
 const char *compile_backend_name(unsigned b);
+/* The enum setting_effect bits (config/settings.h) mode m has: EFFECT_SLOW_COMPILE for the autotuning ones. */
+unsigned compile_mode_effects(unsigned m);
 /* The number of a name, or -1. */
 int compile_mode_find(const char *name);
 int compile_dynamic_find(const char *name);

@@ -19,10 +19,10 @@
 
 static const struct setting settings[] = {
 	/* Inductor, both devices */
-	{"inductor.max_autotune", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
-	{"inductor.max_autotune_pointwise", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
-	{"inductor.max_autotune_gemm", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
-	{"inductor.cpp_wrapper", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI, .weight = SETTING_CODE_PATH},
+	{"inductor.max_autotune", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
+	{"inductor.max_autotune_pointwise", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
+	{"inductor.max_autotune_gemm", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
+	{"inductor.cpp_wrapper", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI | EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
 	{"inductor.freezing", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"inductor.split_reductions", SET_BOOL, ON_OFF, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"inductor.loop_ordering_after_fusion", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
@@ -62,11 +62,11 @@ static const struct setting settings[] = {
 	{"inductor.deterministic", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
 	{"inductor.graph_partition", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* Inductor's Triton code: CUDA */
-	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
+	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
 	{"inductor.combo_kernels", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.prologue_fusion", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11"},
-	{"inductor.benchmark_kernel", SET_BOOL, OFF_ON, ON_CUDA},
-	{"inductor.benchmark_fusion", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
+	{"inductor.benchmark_kernel", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_SLOW_COMPILE},
+	{"inductor.benchmark_fusion", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
 	{"inductor.dynamic_scale_rblock", SET_BOOL, ON_OFF, ON_CUDA},
 	{"inductor.triton.cudagraphs", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_NOT_AOTI, .weight = SETTING_CODE_PATH},
 	{"inductor.triton.cudagraph_trees", SET_BOOL, ON_OFF, ON_CUDA, .effects = EFFECT_NOT_AOTI},

@@ -22,6 +22,8 @@ enum setting_effect {
 	EFFECT_RANDOM = 2,    /* compiled code draws other random numbers than eager */
 	EFFECT_NOT_AOTI = 4,  /* no effect on, or not accepted by, torch.export + AOTInductor */
 	EFFECT_BACKWARD = 8,  /* the partitioner's: no effect without a backward graph */
+	EFFECT_SLOW_COMPILE = 16, /* compiles take longer (autotuning, benchmarking, a C++ build) when set off its
+				   * default: the request's time limit grows (graph_config_time_factor) */
 };
 
 #define SETTING_MAX_VALUES 6

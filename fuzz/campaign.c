@@ -65,7 +65,8 @@ static int in_table(const struct option *table, const char *name)
 }
 
 /* A job (round or merge) silent this long is stuck: above the default
- * --timeout (120 s) plus a worker's start-up. */
+ * --timeout (120 s) times a slow configuration's factor (CONFIG_TIME_FACTOR_MAX, 4)
+ * plus a worker's start-up. */
 #define WATCHDOG_DEFAULT_S 600
 /* A stopped round has this long between SIGINT and SIGKILL... */
 #define STOP_GRACE_MS 5000

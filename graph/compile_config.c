@@ -112,6 +112,16 @@ unsigned graph_config_effects(const struct graph_config *c)
 	return e;
 }
 
+unsigned graph_config_time_factor(const struct graph_config *c)
+{
+	unsigned f = 1 + !!(compile_mode_effects(c->mode) & EFFECT_SLOW_COMPILE);
+	for (unsigned k = 0; k < c->nsettings; k++) {
+		const struct setting *s = setting_get(c->set[k].id);
+		f += s && c->set[k].value && (s->effects & EFFECT_SLOW_COMPILE);
+	}
+	return f < CONFIG_TIME_FACTOR_MAX ? f : CONFIG_TIME_FACTOR_MAX;
+}
+
 void graph_config_write(FILE *f, const struct graph_config *c)
 {
 	const char *sep = "";

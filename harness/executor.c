@@ -397,6 +397,11 @@ static int read_trace(struct executor *x, uint64_t id, struct exec_trace *t, cha
 	return 0;
 }
 
+int64_t executor_request_limit_ms(const struct executor_opts *o, const struct exec_request *rq)
+{
+	return (int64_t)o->timeout_ms * (rq->time_factor ? rq->time_factor : 1);
+}
+
 static void in_request(struct executor *x, uint32_t on) { memcpy(x->shm + EXEC_SHM_IN_REQUEST, &on, 4); }
 
 /* Whether the worker died while idle: our child is reaped; a borrowed one
@@ -506,8 +511,8 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 	free(req);
 	uint8_t *msg = NULL;
 	long got = wrote ? 0
-			 : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + x->o.timeout_ms, x->err_fd,
-						 ring_add, x);
+			 : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + executor_request_limit_ms(&x->o, rq),
+						 x->err_fd, ring_add, x);
 	if (got < 0 && got != -2 && got != 0) {
 		/* EOF inside a message: the worker died mid-reply. */
 		got = 0;

@@ -41,6 +41,8 @@ struct exec_request {
 	int backward;             /* also run backward: the gradients of the program's GRADS follow its outputs */
 	unsigned nbind;           /* the program's bindings: the pairs a poisoned CUDA context left unrun go
 				   * on in fresh workers (0: unknown, they stay unrun) */
+	unsigned time_factor;     /* the reply may take timeout_ms times this (0: 1): a configuration whose
+				   * compiles are slow (graph_config_time_factor) */
 };
 
 /* A TORCH_TRACE log of one request: what tlparse reads. */
@@ -99,6 +101,9 @@ int executor_stop(struct executor *x);
 /* The identity of the worker configuration o starts (everything the worker
  * is started with): a lender lends only workers of the borrower's key. */
 uint64_t executor_config_key(const struct executor_opts *o);
+
+/* How long the worker has for rq's reply: o's timeout_ms times rq's time_factor. */
+int64_t executor_request_limit_ms(const struct executor_opts *o, const struct exec_request *rq);
 
 /* Runs one request. 0 when r holds an outcome — a normal reply, or the
  * worker crashing or hanging (r->crashed / r->hung; it restarts on the next

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../config/compile.h"
 #include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/compile_config.h"
@@ -105,6 +106,16 @@ static char *emit_for(const struct graph *g, const struct check_cfg *c, struct c
 	return emit_program_string(*ran, eo, len);
 }
 
+/* The time factor of g's configuration as it runs under cg: with the mode cg gives it (pinned, or none
+ * for a backend other than Inductor). */
+static unsigned time_factor(const struct graph *g, const struct check_cfg *cg)
+{
+	struct graph_config ran = g->config;
+	int mode = cg->compile_mode ? compile_mode_find(cg->compile_mode) : CM_DEFAULT;
+	ran.mode = (uint8_t)(mode < 0 ? CM_DEFAULT : mode);
+	return graph_config_time_factor(&ran);
+}
+
 int check_hung(const struct graph *g, const struct check_cfg *c, const char *detail, struct check_result *out,
 	       char *why, size_t n)
 {
@@ -136,6 +147,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	j.ncompare = emit_compared(g, &eo, j.compare, RESULT_MAX_OUT);
 	j.nbind = g->nbind;
 	j.g = g;
+	j.time_factor = time_factor(g, &cg);
 	/* a configuration that trades precision for speed is judged as float16 is: every float
 	 * output, and the positions where eager agrees with fp64, at float16's tolerance at least */
 	if (graph_config_effects(&g->config) & EFFECT_NUMERICS)

@@ -89,7 +89,7 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	check_cfg_load(&j->cfg, &c);
 	memset(out, 0, sizeof *out);
 	struct exec_request rq = {j->program, j->len,   c.modes,     c.backend, c.compile_mode,
-				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind};
+				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind, j->time_factor};
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	uint64_t t0 = profile_clock_usec();

@@ -60,6 +60,7 @@ struct check_job {
 	int compare_all;          /* a program text: every output is compared */
 	struct check_cfg_store cfg; /* as judged: with the graph's coarse_tol and broken constraint */
 	const struct graph *g;    /* the graph it came from; NULL for a program text */
+	unsigned time_factor;     /* exec_request's: its configuration's slow compiles (0: 1) */
 };
 
 /* How a verdict that may be another program's fault was confirmed (blame.h). */

@@ -167,6 +167,52 @@ TEST(graph_config_effects_at_the_value_that_has_them)
 	CHECK_EQ(graph_config_effects(&c), EFFECT_NUMERICS | EFFECT_RANDOM);
 }
 
+TEST(graph_config_time_factor_counts_slow_settings_and_modes)
+{
+	struct graph_config c = {0};
+	CHECK_EQ(graph_config_time_factor(&c), 1);
+	CHECK(graph_config_put(&c, id_of("inductor.max_fusion_size"), 2) == 0); /* not slow */
+	c.mode = CM_REDUCE_OVERHEAD;
+	CHECK_EQ(graph_config_time_factor(&c), 1);
+	CHECK(graph_config_put(&c, id_of("inductor.cpp_wrapper"), 0) == 0); /* False: its default, as without it */
+	CHECK_EQ(graph_config_time_factor(&c), 1);
+	CHECK(graph_config_put(&c, id_of("inductor.cpp_wrapper"), 1) == 0);
+	CHECK_EQ(graph_config_time_factor(&c), 2);
+	c.mode = CM_MAX_AUTOTUNE_NO_CUDAGRAPHS;
+	CHECK_EQ(graph_config_time_factor(&c), 3);
+	CHECK(graph_config_put(&c, id_of("inductor.coordinate_descent_tuning"), 1) == 0);
+	CHECK(graph_config_put(&c, id_of("inductor.benchmark_fusion"), 1) == 0);
+	CHECK_EQ(graph_config_time_factor(&c), CONFIG_TIME_FACTOR_MAX); /* 5 slow: capped */
+	c.mode = CM_MAX_AUTOTUNE;
+	CHECK_EQ(graph_config_time_factor(&c), CONFIG_TIME_FACTOR_MAX);
+	struct executor_opts o = {.timeout_ms = 120000};
+	struct exec_request rq = {.time_factor = 0};
+	CHECK_EQ(executor_request_limit_ms(&o, &rq), 120000); /* a request that names none: the base */
+	rq.time_factor = graph_config_time_factor(&c);
+	CHECK_EQ(executor_request_limit_ms(&o, &rq), 480000);
+}
+
+TEST(graph_config_slow_compile_rows_and_modes)
+{
+	static const char *const slow[] = {"inductor.max_autotune", "inductor.max_autotune_pointwise",
+					   "inductor.max_autotune_gemm", "inductor.cpp_wrapper",
+					   "inductor.coordinate_descent_tuning", "inductor.benchmark_kernel",
+					   "inductor.benchmark_fusion"};
+	unsigned n = 0;
+	for (size_t i = 0; i < sizeof slow / sizeof *slow; i++)
+		CHECK(setting_get(id_of(slow[i]))->effects & EFFECT_SLOW_COMPILE);
+	for (unsigned i = 0; i < setting_count(); i++) {
+		const struct setting *s = setting_get(i);
+		n += (s->effects & EFFECT_SLOW_COMPILE) != 0;
+		if (s->effects & EFFECT_SLOW_COMPILE) /* slow off its default: the default is the fast one */
+			CHECK(!strcmp(s->values[0], "False"));
+	}
+	CHECK_EQ(n, sizeof slow / sizeof *slow);
+	for (unsigned m = 0; m < CM_COUNT; m++)
+		CHECK_EQ(compile_mode_effects(m) & EFFECT_SLOW_COMPILE,
+			 m == CM_MAX_AUTOTUNE || m == CM_MAX_AUTOTUNE_NO_CUDAGRAPHS ? EFFECT_SLOW_COMPILE : 0u);
+}
+
 TEST(graph_config_fullgraph_break_is_no_finding)
 {
 	static struct run_result run;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/cli.h"
@@ -162,8 +163,9 @@ static int make_plain(struct report *rp, const struct run_opts *ro, char *why, s
 				  &rp->plain_len, rp->plain_why, sizeof rp->plain_why);
 	if (!rp->plain)
 		return 0;
-	/* the worker's limit for a graph, and Python's start */
-	if (plain_run(rp->plain, rp->plain_len, ro->exec.timeout_ms / 1000 + 60, &rp->plain_run, why, n))
+	/* the worker's limit for this graph (its configuration's slow compiles), and Python's start */
+	long long limit_s = ro->exec.timeout_ms / 1000 * graph_config_time_factor(&rp->g->config) + 60;
+	if (plain_run(rp->plain, rp->plain_len, limit_s, &rp->plain_run, why, n))
 		return -1;
 	rp->plain_shows = plain_shows(&rp->plain_run, rp->meta, rp->plain_why, sizeof rp->plain_why);
 	static const char *const saved[] = {"plain.py", "reduced/plain.py"};

@@ -201,6 +201,14 @@ def planted_slow(gm, example_inputs):
 
 
 @register_backend
+def planted_slow_compile(gm, example_inputs):
+    """Not a bug: a compile that takes $PT2FUZZ_COMPILE_SECS seconds, then
+    runs the graph as traced (tests/integration/test_slow_compile.sh)."""
+    time.sleep(float(os.environ.get("PT2FUZZ_COMPILE_SECS", "0")))
+    return gm.forward
+
+
+@register_backend
 def planted_drop_writes(gm, example_inputs):
     """Runs the compiled graph on copies of its arguments: in-place writes
     to graph inputs, parameters and buffers never reach the caller's tensors."""
