@@ -822,6 +822,10 @@ class Worker:
         self.timers = getattr(dynamo_utils, "compilation_time_metrics", {})  # absent: "compile, not split"
         if self.device == "auto":
             self.device = "cuda" if torch.cuda.is_available() else "cpu"
+        if self.device.startswith("cuda:"):
+            # torch's calls that name no device (synchronize, Triton's benchmarks) then stay on this
+            # worker's GPU, not open a context on GPU 0
+            torch.cuda.set_device(self.device)
         DTYPE_CODES.update(PROTO.torch_dtypes(torch))
         torch.set_grad_enabled(False)
         # float32 convolutions in float32: cuDNN may take TF32 kernels by default, and eager and

@@ -40,9 +40,10 @@ while kill -0 $runner 2>/dev/null; do
   for target in $(pgrep -f -- "--stats $OUT/out/stats" || true); do
     want=$(tr '\0' '\n' <"/proc/$target/cmdline" 2>/dev/null | awk 'p == "--device" { d = $0 } { p = $0 } END { print d }')
     for worker in $(pgrep -P "$target" || true); do
-      uuid=$(awk -F, -v p="$worker" '$1 == p { print $2 }' "$OUT/apps")
-      [ -n "$uuid" ] || continue # not on a GPU yet
-      got=cuda:$(awk -F, -v u="$uuid" '$1 == u { print $2 }' "$OUT/uuids")
+      # every GPU the worker holds a context on (one line each): only its own
+      got=$(awk -F, -v p="$worker" 'NR == FNR { index_of[$1] = $2; next } $1 == p { printf "%scuda:%s", sep, index_of[$2]; sep = " " }' \
+        "$OUT/uuids" "$OUT/apps")
+      [ -n "$got" ] || continue # not on a GPU yet
       [ "$got" = "$want" ] || fail "target $target asked for $want, its worker $worker runs on $got"
       checked=$((checked + 1))
     done
