@@ -293,6 +293,7 @@ struct run {
 		uint64_t ran_usec;
 	} wrap_up;
 	uint64_t wrap_up_usec;   /* manager_wrap_up_used: the profile's wrap_up row */
+	uint64_t cut_usec;       /* the manager's inputs cut off at the deadline: the profile's cut row */
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
 	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
 	unsigned long long win_execs[128];
@@ -739,10 +740,12 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	char gpus[2048];
 	manager_placement_text(&m, gpus, sizeof gpus);
 	manager_end(&m, STOP_GRACE_MS);
+	r->cut_usec = m.cut_usec;
 	view_clear(stderr, tty);
 	say(r, tty, "engine manager: %llu replies, %llu inputs kept (the corpus's again and new ones), %llu new findings, "
-		    "%llu target processes started (%llu ended while running an input, %llu stuck ones killed by the watchdog)",
-	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths, m.slot_hangs);
+		    "%llu target processes started (%llu ended while running an input, %llu stuck ones killed by the watchdog); "
+		    "%u inputs cut off at the deadline (%.1f s in them)",
+	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths, m.slot_hangs, m.cut, (double)m.cut_usec / 1e6);
 	if (gpus[0])
 		say(r, tty, "engine manager: GPUs: %s", gpus);
 	r->restarts += (unsigned)m.slot_hangs;
@@ -793,6 +796,7 @@ static uint64_t summary(struct run *r, int seen)
 	for (unsigned k = 0; k < PR_COUNT; k++)
 		run.usec[k] -= r->prof_before.usec[k];
 	run.usec[PR_WRAP_UP] += r->wrap_up_usec;
+	run.usec[PR_CUT] += r->cut_usec;
 	char tsv[CAMPAIGN_PATH + 16];
 	snprintf(tsv, sizeof tsv, "%.4100s/profile.tsv", r->p.stats);
 	campaign_profile_report(&run, (unsigned)r->s.jobs, (uint64_t)(wall * 1e6), (uint64_t)(r->ready_ms - r->t0) * 1000,

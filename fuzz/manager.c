@@ -322,7 +322,10 @@ void manager_end(struct manager *m, int grace_ms)
 	for (unsigned i = 0; i < m->c.jobs; i++)
 		slot_close(&m->slot[i].s); /* all told at once, then waited for together */
 	for (unsigned i = 0; i < m->c.jobs; i++)
-		slot_stop(&m->slot[i].s, end);
+		if (slot_stop(&m->slot[i].s, end) && m->slot[i].busy) {
+			m->cut++;
+			m->cut_usec += (uint64_t)(protocol_now_ms() - m->slot[i].sent_ms) * 1000;
+		}
 	sync_learned(m);
 	learned_close(&m->store);
 	write_stats(m);

@@ -88,6 +88,8 @@ struct manager {
 	uint64_t draws;          /* seeds for the mutators */
 	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths, slot_hangs;
 	unsigned active;         /* the slots fed inputs: c.jobs, fewer once manager_retire gave some up */
+	uint64_t cut_usec;       /* manager_end: time inside inputs whose targets it killed, unrecorded by them */
+	unsigned cut;            /* those inputs */
 	struct placement place;
 };
 
@@ -110,8 +112,9 @@ void manager_retire(struct manager *m, unsigned active);
  * number queued. */
 unsigned manager_import(struct manager *m, const char *dir);
 
-/* Stops the slots (an input running after grace_ms is cut off), syncs the
- * learned state and writes the manager's statistics. */
+/* Stops the slots (an input running after grace_ms is cut off: its time so
+ * far is cut_usec), syncs the learned state and writes the manager's
+ * statistics. */
 void manager_end(struct manager *m, int grace_ms);
 
 /* Writes an input into dir under its hash (prefix before it), unless there

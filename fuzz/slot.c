@@ -130,21 +130,22 @@ static void kill_children(pid_t pid)
 		closedir(d);
 }
 
-void slot_stop(struct slot *s, int64_t end_ms)
+int slot_stop(struct slot *s, int64_t end_ms)
 {
 	int status;
 	if (!s->pid)
-		return;
+		return 0;
 	slot_close(s);
 	for (; protocol_now_ms() < end_ms; usleep(20000))
 		if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
 			kill(-s->pid, SIGKILL); /* its worker */
 			s->pid = 0;
-			return;
+			return 0;
 		}
 	kill_children(s->pid);
 	kill(-s->pid, SIGKILL);
 	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	s->pid = 0;
+	return 1;
 }

@@ -49,7 +49,7 @@ void slot_close(struct slot *s);
 
 /* Closes the pipes if open, waits until end_ms (protocol_now_ms()'s clock)
  * for the process to exit, then kills its process group and its children's
- * (its worker's); reaps it. */
-void slot_stop(struct slot *s, int64_t end_ms);
+ * (its worker's); reaps it. 1 when it had to kill it, else 0. */
+int slot_stop(struct slot *s, int64_t end_ms);
 
 #endif

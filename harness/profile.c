@@ -25,6 +25,7 @@ static const struct {
 	[PR_MERGE] = {"merge", "merges (less their requests)"},
 	[PR_LIBFUZZER] = {"libfuzzer", "libFuzzer inside the jobs"},
 	[PR_WRAP_UP] = {"wrap_up", "job slots handed to triage's wrap-up"},
+	[PR_CUT] = {"cut", "inputs cut off at the deadline"},
 	[PR_REST] = {"rest", "between jobs: the fork parent, slots waiting"},
 };
 

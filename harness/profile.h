@@ -33,6 +33,7 @@ enum profile_row {
 	PR_LIBFUZZER, /* any other target process's life (a job, the first pass) less its rows:
 		       * libFuzzer's own work inside it */
 	PR_WRAP_UP,  /* job slots the manager handed to triage's wrap-up, while its reductions ran there */
+	PR_CUT,      /* inputs the manager cut off at the deadline: their targets killed before recording them */
 	PR_REST,     /* the wall time nothing above holds: outside the target processes, the
 		      * fork parent and its slots waiting between jobs (profile_shares) */
 	PR_COUNT

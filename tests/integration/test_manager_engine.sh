@@ -4,7 +4,8 @@
 # it are kept) and a chain of 8 ops (the planted bug: a new finding, filed
 # through the findings path without ending its target). The campaign grows
 # the corpus beyond its seeds, reaches compiler lines, ends within --time's
-# bound, leaving no process behind, and a second run resumes from its own
+# bound, leaving no process behind, counts the inputs it cut off at the
+# deadline in the profile's cut row, and a second run resumes from its own
 # folder: its stats go on and the corpus it kept runs again (from the replay
 # cache) before any mutant.
 # Two seeds, not more: a worker's start and one compile take most of a
@@ -32,6 +33,14 @@ grep -q "pt2fuzz: new finding .*numeric-" "$OUT/fuzzer.log" || die "the target d
 ! grep -q "deadly signal" "$OUT/fuzzer.log" || die "a target aborted: a served target goes on after a new finding"
 grep -q "engine manager" "$TMP/run1.log" || die "the campaign does not say its engine"
 grep -q "^  profile .*worker_start.*stats.*rest" "$TMP/run1.log" || die "no profile line"
+# Inputs the deadline cut off are time inside inputs: the profile's cut row
+# holds what the closing line says (less where the rows outgrow the wall
+# time and every row is scaled down, campaigns.md), not rest.
+read -r cut cut_s < <(sed -n 's/.*; \([0-9]*\) inputs cut off at the deadline (\([0-9.]*\) s in them)/\1 \2/p' "$TMP/run1.log")
+[ -n "$cut" ] || die "the manager's closing line does not say the inputs cut off at the deadline"
+row=$(awk -F'\t' '$1 == "cut" { print $3 }' "$OUT/stats/profile.tsv")
+awk -v n="$cut" -v s="$cut_s" -v r="${row:-x}" 'BEGIN { exit !(r != "x" && (n == 0 ? r == 0 : r > 0 && r <= s + 0.1)) }' ||
+  die "$cut inputs cut off ($cut_s s in them), yet the profile's cut row is '${row}'"
 execs1=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1 | cut -d, -f3 | tr -d ' ')
 [ "${execs1:-0}" -ge 3 ] || die "only ${execs1:-0} execs: not the two seeds and a mutant"
 
