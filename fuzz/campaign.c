@@ -38,6 +38,7 @@ struct settings {
 	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
 	int lend, triage;
 	int manager; /* --engine manager (fuzz/manager.h), else libFuzzer's -fork */
+	int no_coverage; /* --no-coverage: pure generation (the targets read it too) */
 };
 
 /* The runner's own options; the target's (target_options.h) and the run
@@ -106,10 +107,7 @@ static int parse_settings(const struct cli *c, struct settings *s)
 		fprintf(stderr, "pt2fuzz fuzz: --engine is fork or manager, not '%s'\n", engine);
 		return -1;
 	}
-	if (s->manager && cli_flag(c, "no-coverage")) {
-		fprintf(stderr, "pt2fuzz fuzz: --engine manager keeps a corpus by coverage: --no-coverage takes --engine fork\n");
-		return -1;
-	}
+	s->no_coverage = cli_flag(c, "no-coverage");
 	s->lend &= !s->manager; /* its slots keep their workers for life */
 	return 0;
 }
@@ -711,7 +709,8 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
 				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
 				    r->p.crashes, r->p.learned, r->p.stats, seeds, 1, r->log,
-				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check};
+				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check,
+				    r->s.no_coverage};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
 		return -1;

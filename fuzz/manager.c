@@ -185,6 +185,10 @@ static void next_mutant(struct manager *m, struct manager_slot *s)
 	static uint8_t other[CODEC_MAX_SIZE];
 	uint64_t draw = ++m->draws * 0x9e3779b97f4a7c15ull;
 	unsigned seed = (unsigned)(draw >> 32);
+	s->mutator = -1;
+	s->of_corpus = 0;
+	if (m->c.no_coverage && (s->size = gen_fresh_bytes(s->data, sizeof s->data, seed, m->c.near_invalid, m->c.backward)))
+		return;
 	size_t size = manager_pick(&m->corpus, &m->energy, draw, s->data, sizeof s->data);
 	int which = -1;
 	if ((draw >> 17) & 1 && m->corpus.n > 1) {
@@ -197,7 +201,6 @@ static void next_mutant(struct manager *m, struct manager_slot *s)
 	}
 	s->size = gen_fill_bytes(s->data, size, sizeof s->data, seed);
 	s->mutator = which;
-	s->of_corpus = 0;
 }
 
 /* A new finding's input goes to crashes/, as libFuzzer keeps it. */

@@ -40,6 +40,7 @@ struct manager_config {
 	const char *findings;    /* where the watchdog files its hang findings */
 	const char *device;      /* the slots' --device (cuda:auto: placement's cuda:N instead) */
 	const struct check_cfg *check; /* the slots' configuration, for those findings' programs */
+	int no_coverage;         /* --no-coverage: after the corpus and seeds, every input freshly generated */
 };
 
 /* One input of the corpus. */

@@ -629,14 +629,7 @@ static size_t mutate_input(uint8_t *data, size_t size, size_t max_size, unsigned
 	size_t n;
 	worker_up(); /* the mutant runs next; its worker's torch says which triggers to avoid */
 	if (no_coverage) { /* pure generation: the input is ignored */
-		struct gen_opts o;
-		gen_default_opts(&o);
-		o.break_pct = near_invalid;
-		o.grad_pct = RO.check.backward ? GEN_BACKWARD_GRAD_PCT : 0;
-		n = 0;
-		for (unsigned t = 0; !n && t < 8; t++)
-			if (!gen_graph(&G, (uint64_t)seed * 8 + t, &o, NULL, 0))
-				n = codec_encode(&G, data, max_size);
+		n = gen_fresh_bytes(data, max_size, seed, near_invalid, RO.check.backward);
 		S.last_mutator = -1;
 		return n ? n : size;
 	}

@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <string.h>
 #include "../graph/autocast.h"
+#include "../graph/codec.h"
 #include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/op.h"
@@ -229,5 +230,21 @@ int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *wh
 	if (o->grad_pct) /* no draw when off, as above */
 		grad_mark_leaves(g, &r, o->grad_pct);
 	config_draw_graph(g, &r, o->config_pct, g->target); /* likewise; drawn valid for the graph's target */
+	return 0;
+}
+
+size_t gen_fresh_bytes(uint8_t *out, size_t cap, uint64_t seed, unsigned near_invalid, int backward)
+{
+	static struct graph g;
+	struct gen_opts o;
+	gen_default_opts(&o);
+	o.break_pct = near_invalid;
+	o.grad_pct = backward ? GEN_BACKWARD_GRAD_PCT : 0;
+	for (unsigned t = 0; t < 8; t++)
+		if (!gen_graph(&g, seed * 8 + t, &o, NULL, 0)) {
+			size_t n = codec_encode(&g, out, cap);
+			if (n)
+				return n;
+		}
 	return 0;
 }

@@ -46,6 +46,12 @@ void gen_set_campaign_shape(unsigned size, unsigned components);
  * one op could be placed). */
 int gen_graph(struct graph *g, uint64_t seed, const struct gen_opts *o, char *why, size_t n);
 
+/* Pure generation's input (--no-coverage): a fresh graph of the
+ * campaign's defaults for seed, near_invalid percent of them near-invalid
+ * (and marks for gradients in backward mode), encoded into out (capacity
+ * cap). Its size, 0 when eight tries did not make one. */
+size_t gen_fresh_bytes(uint8_t *out, size_t cap, uint64_t seed, unsigned near_invalid, int backward);
+
 /* o's components and ops per component, within the limits (at least 1;
  * size * components at most G_MAX_NODES). */
 unsigned gen_components(const struct gen_opts *o);
