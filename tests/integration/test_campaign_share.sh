@@ -48,7 +48,14 @@ for r in a b; do
   echo "runner $r published ${n:-0} inputs"
 done
 [ "$(ls "$S/corpus" | wc -l)" -gt 0 ] || die "the shared corpus is empty"
-grep -c -- "-fork=1: .* seed inputs" "$TMP/a/fuzzer.log" | grep -qv '^[01]$' || die "runner A ran only one round"
+# A round begins with a first pass over the seed folders and the shared corpus
+# (libFuzzer's own "N seed inputs" line comes later, after its corpus read,
+# and a round that starts near the deadline is stopped before it): the second
+# pass ran more inputs than runner A's own 3 seeds, the others' among them.
+passes=$(grep -c "first pass: [0-9]* of [0-9]* inputs of the seed folders" "$TMP/a.log" || true)
+[ "$passes" -ge 2 ] || die "runner A ran only one round"
+later=$(grep "first pass: [0-9]* of [0-9]* inputs of the seed folders" "$TMP/a.log" | sed -n '2s/.*first pass: [0-9]* of \([0-9]*\) inputs.*/\1/p')
+[ "${later:-0}" -gt 3 ] || die "runner A's second round read ${later:-0} inputs: not the shared corpus beside its 3 seeds"
 # Every merge finished or was undone: no merge directories, no temporaries, no half-published files.
 [ ! -e "$S/corpus.merge" ] && [ ! -e "$TMP/a/corpus.merge" ] && [ ! -e "$TMP/b/corpus.merge" ] || die "a merge was left half-done"
 ! ls -a "$S/corpus" | grep -q '^\.tmp' || die "temporary files left in the shared corpus"
