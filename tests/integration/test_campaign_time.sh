@@ -3,9 +3,11 @@
 # its own `time` line and by the wall clock, even when a job stalls. Here the
 # worker lent to the fork job is stopped (SIGSTOP: a hang the 120 s request
 # timeout would wait out); the watchdog (--watchdog 25) restarts the round,
-# which starts fuzzing again. One component per input: the 25 s watchdog is
-# meant for this stall, and a fresh 8-component input can take that long to
-# compile on two busy cores (the default watchdog is 600 s).
+# which starts fuzzing again. One component per input and no compile
+# configurations: the 25 s watchdog is meant for this stall alone, and a fresh
+# 8-component input, or one whose configuration compiles slowly (cpp_wrapper,
+# max-autotune: up to 4 x --timeout, docs/campaigns.md), can take that long
+# on two busy cores (the default watchdog, 600 s, is above them all).
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/faults.sh"
 OUT=$TMP/out T=90
@@ -13,7 +15,7 @@ mkdir "$TMP/seeds"
 for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
 t0=$SECONDS
 "$PT2FUZZ" fuzz --time $T --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --watchdog 25 --stats-every 5 \
-  --no-triage >"$TMP/log" 2>&1 &
+  --no-configs --no-triage >"$TMP/log" 2>&1 &
 runner=$!
 read -r job w < <(lent_worker "$OUT" 60) || true
 [ -n "${w:-}" ] || { cat "$TMP/log"; die "no libFuzzer job held a worker in 60 s"; }
