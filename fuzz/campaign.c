@@ -1,9 +1,9 @@
-/* `pt2fuzz fuzz`: the node runner. Runs build/pt2fuzz_fuzzer under
- * libFuzzer's -fork with N jobs (findings do not stop it), or with
- * --engine manager as N persistent targets under its own loop
- * (fuzz/manager.h), from the seeds
- * into OUT/corpus and OUT/findings. A lender keeps the jobs' workers warm
- * across jobs (fuzz/lender.h); the corpus is merged now and then, new
+/* `pt2fuzz fuzz`: the node runner. Runs build/pt2fuzz_fuzzer as N
+ * persistent targets under its own loop (fuzz/manager.h), or with --engine
+ * fork under libFuzzer's -fork with N jobs (findings do not stop it), from
+ * the seeds into OUT/corpus and OUT/findings. Under -fork a lender keeps
+ * the jobs' workers warm across jobs (fuzz/lender.h) and the corpus is
+ * merged now and then; new
  * findings are triaged in the background, and with --sync the corpus is
  * shared with other runners (campaign_corpus.c). A status view refreshes
  * while it runs; stats/plot_data grows by a line per interval. A stopped or
@@ -37,7 +37,7 @@
 struct settings {
 	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
 	int lend, triage;
-	int manager; /* --engine manager (fuzz/manager.h), else libFuzzer's -fork */
+	int manager; /* --engine manager (fuzz/manager.h, the default), else libFuzzer's -fork */
 	int no_coverage; /* --no-coverage: pure generation (the targets read it too) */
 };
 
@@ -101,10 +101,10 @@ static int parse_settings(const struct cli *c, struct settings *s)
 		return -1;
 	s->lend = !cli_flag(c, "no-lender");
 	s->triage = !cli_flag(c, "no-triage");
-	const char *engine = cli_opt(c, "engine") ? cli_opt(c, "engine") : "fork";
+	const char *engine = cli_opt(c, "engine") ? cli_opt(c, "engine") : "manager";
 	s->manager = !strcmp(engine, "manager");
 	if (!s->manager && strcmp(engine, "fork")) {
-		fprintf(stderr, "pt2fuzz fuzz: --engine is fork or manager, not '%s'\n", engine);
+		fprintf(stderr, "pt2fuzz fuzz: --engine is manager or fork, not '%s'\n", engine);
 		return -1;
 	}
 	s->no_coverage = cli_flag(c, "no-coverage");
@@ -777,8 +777,8 @@ static uint64_t summary(struct run *r, int seen)
 	fprintf(stderr, "  time            %.0f s (campaign %.0f s over every run of %s)\n", wall, r->row.elapsed, r->p.out);
 	fprintf(stderr, "  execs           %llu (%.2f/s) this run, %llu in all\n", run_execs, wall > 0 ? (double)run_execs / wall : 0,
 		r->base.execs + run_execs);
-	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (libFuzzer ft)\n", r->row.corpus,
-		r->p.corpus, r->row.features);
+	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (%s)\n", r->row.corpus, r->p.corpus,
+		r->row.features, r->s.manager ? "the manager's feature map" : "libFuzzer ft");
 	const struct findings_census *cs = &r->row.census;
 	fprintf(stderr, "  findings        %u in %s (triaged %u)\n", total, r->p.findings, r->triage.done);
 	fprintf(stderr, "  bugs            %u new (reduced), %u awaiting triage, %u known upstream, %u reported by pt2fuzz\n",
@@ -864,7 +864,7 @@ int cmd_fuzz(int argc, char **argv)
 	plot_resume(r.p.plot_data, &r.base);
 	if (r.base.elapsed > 0) /* a run killed before its first exec resumes too */
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
-	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (libFuzzer log: %s)\n", r.s.secs, r.s.jobs,
+	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (targets' log: %s)\n", r.s.secs, r.s.jobs,
 		r.s.manager ? "engine manager: persistent targets, a worker each" : r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
 	/* libFuzzer starts when a worker can be lent: a runtime whose workers
 	 * cannot start fails here, with the lender's reason, not in every job. */

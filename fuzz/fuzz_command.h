@@ -3,7 +3,7 @@
 #define PT2FUZZ_FUZZ_COMMAND_H
 
 #define FUZZ_USAGE \
-	"[--time SEC] [--out DIR] [--engine fork|manager] [--jobs N | --workers-per-gpu N] [--seeds DIR]\n" \
+	"[--time SEC] [--out DIR] [--engine manager|fork] [--jobs N | --workers-per-gpu N] [--seeds DIR]\n" \
 	"          [--sync DIR] [--merge-every SEC] [--sync-every SEC] [--stats-every SEC] [--triage-time SEC]\n" \
 	"          [--findings DIR] [--near-invalid PCT] [--no-triage] [--no-lender] [--no-coverage] [--size N]\n" \
 	"          [--components K] [run options]"

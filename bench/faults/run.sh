@@ -9,7 +9,10 @@
 # to bench/results/faults.tsv (bench/record: commit, machine, torch, then
 # faults, injected, survived, findings_lost and corpus_lost summed over the
 # campaigns, and failed: the faults not injected or not survived).
-#   bench/faults/run.sh [WORKDIR]     (about 8 minutes on 2 cores)
+# ENGINE (default manager, the campaign's default) is the campaigns' --engine:
+# under the manager a slot's target takes the fork job's place, and there is
+# no merge to kill.
+#   [ENGINE=manager|fork] bench/faults/run.sh [WORKDIR]     (about 8 minutes on 2 cores)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 B=${B:-$ROOT/build}
@@ -18,6 +21,7 @@ W=${1:-$(mktemp -d /tmp/pt2fuzz-faults.XXXXXX)}
 mkdir -p "$W"
 SLOW=$W/slow
 mkdir -p "$SLOW"
+ENGINE=${ENGINE:-manager}
 source "$ROOT/tests/integration/faults.sh"
 ROWS=() MISSED=0 SURVIVED=0 FAILED=() LOST_F=0 LOST_C=0
 row() {
@@ -33,22 +37,27 @@ losses() {
 }
 no() { echo "faults: NOT INJECTED: $*" >&2; echo no; }
 
-# 1. One campaign, four faults in turn: a worker killed mid-request, a fork
-# job killed, a merge killed, a worker stopped (a hang: the watchdog's).
+# 1. One campaign, four faults in turn (three under the manager): a worker
+# killed mid-request, a fork job (a slot's target) killed, a merge killed, a
+# worker stopped (a hang: the watchdog's).
 O=$W/one
 fault_campaign "$O" 240 "$W/one.log" --merge-every 90 --watchdog 60 &
 shell=$!
-job=$(fork_job "$O" 120)
-[ -e "$O/stats/heartbeat-merge" ] && echo "faults: the first merge began before the round: raise --merge-every" >&2
-unrun_inputs "$O" 4 # the round has read the corpus: the merge will run these
+job=$(campaign_target "$O" 120)
+if [ "$ENGINE" = fork ]; then
+  [ -e "$O/stats/heartbeat-merge" ] && echo "faults: the first merge began before the round: raise --merge-every" >&2
+  unrun_inputs "$O" 4 # the round has read the corpus: the merge will run these
+fi
 slow_on 6
 w=$(busy_worker "$O" 90)
 k1=$( [ -n "$w" ] && kill -9 "$w" && echo yes || no "no worker mid-request")
 crash_counted "$O" 60 # before a job is killed: the one that counts it, maybe
-job=$(fork_job "$O" 60)
-k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no fork job")
-m=$(merge_proc "$O" 90)
-k3=$( [ -n "$m" ] && kill -9 "$m" && echo yes || no "no merge")
+job=$(campaign_target "$O" 60)
+k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no fork job or slot")
+if [ "$ENGINE" = fork ]; then
+  m=$(merge_proc "$O" 90)
+  k3=$( [ -n "$m" ] && kill -9 "$m" && echo yes || no "no merge")
+fi
 w=$(busy_worker "$O" 90)
 k4=$( [ -n "$w" ] && kill -STOP "$w" && echo yes || no "no worker mid-request to stop")
 stopped=$w
@@ -59,9 +68,15 @@ ok=$([ $rc = 0 ] && ended_well "$W/one.log" && echo yes || echo no)
 # (corpus: what is left must decode; its merges may drop inputs that add no coverage)
 losses "$W/one.findings" "$O/findings" /dev/null "$O/corpus"
 row "kill -9 a worker mid-request" "$k1" "$([ "$ok" = yes ] && grep -q '^worker_crashes	[1-9]' "$O/stats/totals.tsv" && echo yes || echo no)" "$fl" "$cl"
-row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
-row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
-row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q 'watchdog: libFuzzer round' "$W/one.log" &&
+if [ "$ENGINE" = fork ]; then
+  row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
+  row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
+  watched='watchdog: libFuzzer round'
+else
+  row "kill -9 a slot's target" "$k2" "$ok" "$fl" "$cl"
+  watched='watchdog: slot [0-9]* ran one input'
+fi
+row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q "$watched" "$W/one.log" &&
   ! kill -0 "${stopped:-0}" 2>/dev/null && echo yes || echo no)" "$fl" "$cl"
 
 # 2. The whole campaign killed mid-request, then damage (truncated, corrupt
@@ -69,7 +84,7 @@ row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q 'watchdog: lib
 O=$W/two
 fault_campaign "$O" 600 "$W/two-a.log" --merge-every 0 &
 shell=$!
-job=$(fork_job "$O" 120)
+job=$(campaign_target "$O" 120)
 corpus_grew "$O" 120 || echo "faults: no corpus input came" >&2
 slow_on 6
 w=$(busy_worker "$O" 90) runner=$(runner_of "$O")
@@ -103,6 +118,6 @@ umount "$O" 2>/dev/null
 printf '%-34s %-9s %-9s %-15s %s\n' fault injected survived "findings lost" "corpus files lost"
 printf '%s\n' "${ROWS[@]}"
 failed=$(printf '%s; ' "${FAILED[@]}")
-"$ROOT/bench/record" faults faults=${#ROWS[@]} injected=$((${#ROWS[@]} - MISSED)) survived=$SURVIVED \
+"$ROOT/bench/record" faults engine="$ENGINE" faults=${#ROWS[@]} injected=$((${#ROWS[@]} - MISSED)) survived=$SURVIVED \
   findings_lost=$LOST_F corpus_lost=$LOST_C failed="${failed%; }"
 [ $MISSED = 0 ] || { echo "faults: $MISSED fault(s) not injected (logs in $W)" >&2; exit 1; }

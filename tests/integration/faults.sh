@@ -13,12 +13,12 @@ slow_on() { echo "$1" >"$SLOW/slow"; }
 slow_off() { rm -f "$SLOW/slow"; }
 
 # A short campaign: OUT, --time, log, then more options. Three small seeds,
-# one job, CPU, Inductor through planted_slow.
+# one job, CPU, Inductor through planted_slow, --engine $ENGINE (default fork).
 fault_campaign() {
   local out=$1 t=$2 log=$3; shift 3
   mkdir -p "$SLOW/seeds"
   for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done
-  "$PT2FUZZ" fuzz --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+  "$PT2FUZZ" fuzz --engine "${ENGINE:-fork}" --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
     --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow "$@" >"$log" 2>&1
 }
 ended_well() { grep -q "pt2fuzz campaign summary" "$1"; }
@@ -39,11 +39,17 @@ unrun_inputs() { # out, how many
 # line has -features_dir; not the shell libFuzzer starts them by).
 fork_jobs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $1/stats/heartbeat-round"; }
 
+# The persistent targets (slots) of the manager's campaign writing into $1.
+slot_procs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*--stats $1/stats --serve"; }
+
+# The processes that hold the campaign's workers: its fork jobs or its slots.
+campaign_targets() { if [ "${ENGINE:-fork}" = manager ]; then slot_procs "$1"; else fork_jobs "$1"; fi; }
+
 # One of them, waiting up to $2 seconds; empty when none came.
-fork_job() {
+campaign_target() {
   local i
   for ((i = 0; i < $2 * 2; i++)); do
-    fork_jobs "$1" | head -1 && return
+    campaign_targets "$1" | head -1 && return
     sleep 0.5
   done
 }
@@ -70,14 +76,14 @@ lent_worker() {
   done
 }
 
-# A worker mid-request for a fork job of the campaign writing into $1 (not
-# for a merge): asleep in planted_slow's compile (slow_on first), its stdin
-# a pipe a fork job holds. Waits up to $2 seconds (jobs come and go: each
-# look asks afresh); empty when none.
+# A worker mid-request for a fork job or slot of the campaign writing into
+# $1 (not for a merge): asleep in planted_slow's compile (slow_on first),
+# its stdin a pipe that process holds. Waits up to $2 seconds (jobs come and
+# go: each look asks afresh); empty when none.
 busy_worker() {
   local i p j pipes
   for ((i = 0; i < $2 * 2; i++)); do
-    pipes=$(for j in $(fork_jobs "$1"); do pipes_of "$j"; done)
+    pipes=$(for j in $(campaign_targets "$1"); do pipes_of "$j"; done)
     for p in $(ls "$SLOW" 2>/dev/null | grep -x '[0-9]*'); do
       [ -n "$pipes" ] && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = S ] &&
         grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$p"; return; }

@@ -22,7 +22,7 @@ libfuzzer() { pgrep -f -- "--heartbeat $out/stats/heartbeat-round" >/dev/null; }
 merging() { pgrep -f -- "-merge_inner=1 .*--heartbeat $out/stats/heartbeat-round" >/dev/null; }
 
 slow_on 6
-"$PT2FUZZ" fuzz --time 75 --jobs 2 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+"$PT2FUZZ" fuzz --engine fork --time 75 --jobs 2 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
   --components 1 --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow \
   --hunt-known --no-configs >"$TMP/log" 2>&1 & # the finding seed's component is a known bug's trigger, else dropped
 campaign=$!

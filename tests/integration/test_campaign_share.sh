@@ -14,7 +14,7 @@ for s in fam_cumulative_scan doc001_s2_mm_add fam_shape_views; do cp "$B/seeds/$
 # that compile in seconds (a mutant of the default 8 components is 8 graphs to compile).
 # --no-configs: a seed runs as its bytes say, so the shared finding's graph.bin is the input
 # both runners kept (a configuration drawn on a seed's run would be in graph.bin, not the input).
-COMMON=(--time 150 --jobs 1 --components 1 --no-configs --seeds "$TMP/seeds" --device cpu --stats-every 5 --findings "$S/findings" --sync "$S/corpus"
+COMMON=(--engine fork --time 150 --jobs 1 --components 1 --no-configs --seeds "$TMP/seeds" --device cpu --stats-every 5 --findings "$S/findings" --sync "$S/corpus"
         --sync-every 40 --merge-every 60 --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
 "$PT2FUZZ" fuzz --out "$TMP/a" --triage-time 30 "${COMMON[@]}" >"$TMP/a.log" 2>&1 &
 a=$!

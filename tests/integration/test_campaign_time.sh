@@ -14,7 +14,7 @@ OUT=$TMP/out T=90
 mkdir "$TMP/seeds"
 for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
 t0=$SECONDS
-"$PT2FUZZ" fuzz --time $T --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --watchdog 25 --stats-every 5 \
+"$PT2FUZZ" fuzz --engine fork --time $T --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --watchdog 25 --stats-every 5 \
   --no-configs --no-triage >"$TMP/log" 2>&1 &
 runner=$!
 read -r job w < <(lent_worker "$OUT" 60) || true

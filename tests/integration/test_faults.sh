@@ -1,14 +1,16 @@
 # Faults injected into a running campaign (bench/faults/run.sh has them
 # all; docs/campaigns.md, *What happens on each fault*): a worker killed
-# mid-request, a corpus merge killed, then the whole campaign killed with
+# mid-request, a corpus merge killed (the fork engine's), then the whole campaign killed with
 # -9 mid-request and its OUT damaged (truncated, random and half-written
 # corpus and finding files). Each fault must be injected (a worker asleep
 # in planted_slow's compile, a merge of inputs never run), the campaign must
 # go on, the same command must resume it, and no corpus input or finding
 # may be lost. One component per input: the faults are the subject, and the
 # 45 s resume must get through its first pass over the corpus (damaged files
-# included) on two busy cores.
+# included) on two busy cores. ENGINE (default fork) is the campaigns'
+# --engine: test_manager_faults.sh runs this with the manager.
 source "$(dirname "$0")/lib.sh"
+ENGINE=${ENGINE:-fork}
 SLOW=$TMP/slow
 mkdir "$SLOW"
 source "$(dirname "$0")/faults.sh"
@@ -17,10 +19,12 @@ ON_EXIT='kill -9 $(runner_of "$OUT") 2>/dev/null || true' # a failed check leave
 
 fault_campaign "$OUT" 600 "$TMP/a.log" --components 1 --merge-every 75 &
 shell=$!
-job=$(fork_job "$OUT" 120)
-[ -n "$job" ] || { cat "$TMP/a.log"; die "no libFuzzer job came"; }
-[ ! -e "$OUT/stats/heartbeat-merge" ] || die "the first merge began before the round read the corpus"
-unrun_inputs "$OUT" 3
+job=$(campaign_target "$OUT" 120)
+[ -n "$job" ] || { cat "$TMP/a.log"; die "no libFuzzer job or slot came"; }
+if [ "$ENGINE" = fork ]; then
+  [ ! -e "$OUT/stats/heartbeat-merge" ] || die "the first merge began before the round read the corpus"
+  unrun_inputs "$OUT" 3
+fi
 slow_on 5
 
 # A worker killed mid-request: the job records the crash, the lender replaces it.
@@ -30,15 +34,20 @@ kill -9 "$w"
 echo "killed worker $w mid-request"
 
 # A merge killed: OUT/corpus stays, corpus.merge goes, the runner goes on.
-m=$(merge_proc "$OUT" 90)
-[ -n "$m" ] || { tail "$TMP/a.log"; die "fault not injected: no merge"; }
-ls "$OUT/corpus" | sort >"$TMP/corpus.before-merge"
-kill -9 "$m"
-echo "killed merge $m"
-for _ in $(seq 40); do [ -e "$OUT/corpus.merge" ] || break; sleep 0.5; done
-[ ! -e "$OUT/corpus.merge" ] || die "the killed merge's corpus.merge stayed"
-kill -0 "$shell" || die "the campaign ended with the merge"
-[ "$(corpus_lost "$TMP/corpus.before-merge" "$OUT/corpus")" = 0 ] || die "the killed merge lost corpus inputs"
+if [ "$ENGINE" = fork ]; then
+  m=$(merge_proc "$OUT" 90)
+  [ -n "$m" ] || { tail "$TMP/a.log"; die "fault not injected: no merge"; }
+  ls "$OUT/corpus" | sort >"$TMP/corpus.before-merge"
+  kill -9 "$m"
+  echo "killed merge $m"
+  for _ in $(seq 40); do [ -e "$OUT/corpus.merge" ] || break; sleep 0.5; done
+  [ ! -e "$OUT/corpus.merge" ] || die "the killed merge's corpus.merge stayed"
+  kill -0 "$shell" || die "the campaign ended with the merge"
+  [ "$(corpus_lost "$TMP/corpus.before-merge" "$OUT/corpus")" = 0 ] || die "the killed merge lost corpus inputs"
+else
+  # The slot whose worker died goes on: a worker of its own again, mid-request.
+  corpus_grew "$OUT" 120 || die "no corpus input came"
+fi
 
 # The campaign killed with -9 mid-request (its lender and libFuzzer follow it).
 w=$(busy_worker "$OUT" 60)

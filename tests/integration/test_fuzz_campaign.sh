@@ -13,7 +13,7 @@ for s in doc001_s1_conv1d_mean_linear fam_conv_transpose fam_pool_max_avg_adapti
 done
 # One component: the mutators must grow the graphs to the bug, and a campaign's several
 # components (8 of 8 ops) would put every mutant past it, leaving no input to grow the corpus.
-"$PT2FUZZ" fuzz --time 150 --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu "${PLANT[@]}" 2>&1 |
+"$PT2FUZZ" fuzz --engine fork --time 150 --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu "${PLANT[@]}" 2>&1 |
   tee "$TMP/log"
 
 # The planted bug was found and recorded as a finding with its repro.
