@@ -109,6 +109,10 @@ static int parse_settings(const struct cli *c, struct settings *s)
 	}
 	s->no_coverage = cli_flag(c, "no-coverage");
 	s->lend &= !s->manager; /* its slots keep their workers for life */
+	/* The manager keeps an input only for features new to the campaign: no
+	 * libFuzzer merge (and no worker of its own beside the slots) is needed. */
+	if (s->manager)
+		s->merge_every = 0;
 	return 0;
 }
 
@@ -300,6 +304,7 @@ struct run {
 	struct progress prog;
 	struct heartbeat beat;       /* the current round's */
 	unsigned round, published, restarts;
+	unsigned live_restarts;      /* the manager's watchdog kills while it runs (in restarts once it ends) */
 	/* The manager engine's sync (manager_sync): findings published, and
 	 * inputs and findings imported; last_sync: when it last ran. */
 	unsigned findings_published, imported, findings_imported;
@@ -336,7 +341,8 @@ static void workers_text(const struct run *r, char *out, size_t n, unsigned *ali
 	const struct lender_status *st = r->lender.status;
 	if (!st) {
 		*alive = (unsigned)r->s.jobs;
-		snprintf(out, n, "one per libFuzzer job, started by the job (no lender)");
+		snprintf(out, n, r->s.manager ? "one per slot, kept for the campaign"
+					       : "one per libFuzzer job, started by the job (no lender)");
 		return;
 	}
 	*alive = st->starting + st->idle + st->lent;
@@ -393,9 +399,13 @@ static double recent_rate(struct run *r, unsigned long long execs, int64_t now)
 
 static void draw(struct run *r, int tty, double rate)
 {
-	char workers[600], behind[600];
-	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, r->round,
-			 (unsigned)r->prog.job, take_row(r, 0), workers, behind, r->restarts};
+	char workers[600], behind[600], engine[80];
+	if (r->s.manager)
+		snprintf(engine, sizeof engine, "%llu target processes started", r->prog.job);
+	else
+		snprintf(engine, sizeof engine, "round %u, libFuzzer job %llu", r->round, r->prog.job);
+	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, engine,
+			 take_row(r, 0), workers, behind, r->restarts + r->live_restarts};
 	v.row.rate = rate;
 	workers_text(r, workers, sizeof workers, &v.row.workers);
 	background_text(r, behind, sizeof behind);
@@ -728,6 +738,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 			manager_sync(r, &m);
 		manager_step(&m, 200);
 		r->prog = (struct progress){m.execs, features_seen_count(m.seen), m.corpus.n, m.new_findings, m.slot_starts, 1};
+		r->live_restarts = (unsigned)m.slot_hangs;
 		now = protocol_now_ms();
 		double rate = recent_rate(r, r->base.execs + r->prog.execs, now);
 		tick(r, tty, now);
@@ -748,6 +759,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	if (gpus[0])
 		say(r, tty, "engine manager: GPUs: %s", gpus);
 	r->restarts += (unsigned)m.slot_hangs;
+	r->live_restarts = 0;
 	if (r->p.sync) {
 		manager_sync(r, NULL); /* what the last interval kept and found */
 		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,

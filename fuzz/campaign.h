@@ -90,7 +90,7 @@ int plot_append(const char *path, const struct plot_row *r);
 struct view {
 	const char *out;
 	double secs, limit;          /* this run's seconds, its length (0: unbounded) */
-	unsigned round, jobs;
+	const char *engine;          /* "round 2, libFuzzer job 7", "3 target processes started" */
 	struct plot_row row;
 	const char *workers;         /* "16 lent, 2 idle, ..." */
 	const char *background;      /* merge and triage state */

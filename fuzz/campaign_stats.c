@@ -160,6 +160,10 @@ void cstats_init(struct campaign_stats *s, const char *dir)
 	fold_tsv(s, path);
 	snprintf(path, sizeof path, "%s/lines.txt", dir);
 	fold_lines(s, path);
+	/* What a killed run's targets last wrote belongs to that run: folded
+	 * now, it is not counted as this run's (node_claim has stopped them,
+	 * though one may not be reaped yet: liveness is not asked). */
+	cstats_collect(s, dir, 1);
 }
 
 void cstats_collect(struct campaign_stats *s, const char *dir, int final)

@@ -150,11 +150,10 @@ void view_draw(FILE *f, int tty, const struct view *v)
 	}
 	view_clear(f, tty);
 	drawn = 6 + (v->restarts != 0);
-	fprintf(f, "pt2fuzz fuzz %s   run %s%s%s   campaign %s   round %u, libFuzzer job %u\n", v->out, run,
-		limit[0] ? " of " : "", limit, total, v->round, v->jobs);
+	fprintf(f, "pt2fuzz fuzz %s   run %s%s%s   campaign %s   %s\n", v->out, run, limit[0] ? " of " : "", limit,
+		total, v->engine);
 	fprintf(f, "  execs     %llu   %.2f/s now, %.2f/s overall\n", r->execs, r->rate, overall);
-	fprintf(f, "  coverage  %llu compiler lines, %llu libFuzzer features, corpus %u inputs\n", r->lines, r->features,
-		r->corpus);
+	fprintf(f, "  coverage  %llu compiler lines, %llu features, corpus %u inputs\n", r->lines, r->features, r->corpus);
 	fprintf(f, "  findings  %s\n", fnd);
 	fprintf(f, "  workers   %u alive: %s\n", r->workers, v->workers);
 	fprintf(f, "  behind    %s\n", v->background);

@@ -49,6 +49,12 @@ grep -q "resuming $OUT after" "$TMP/run2.log" || die "the restart did not resume
 [ "$(learned_runs)" -ge "$runs_before" ] || die "the learned op runs went back: $(learned_runs) < $runs_before"
 ! grep -q "learned state starts over" "$TMP/run2.log" "$OUT/fuzzer.log" || die "the killed run left a damaged learned state"
 
+# The restart's profile is its own: what the killed run's targets last wrote
+# is that run's, so the rows fit in the restart's 1 job x its time.
+said=$(sed -n 's/^  time  *\([0-9]*\) s.*/\1/p' "$TMP/run2.log")
+awk -F'\t' -v cap="$said" '$1 != "triage" { s += $3 } END { printf "restart profile: %.1f s of rows in %d s\n", s, cap
+  exit !(s <= cap * 1.02 + 1) }' "$OUT/stats/profile.tsv" || die "the restart's profile holds more than its own time"
+
 # Nothing the killed run left behind still runs.
 for env in /proc/[0-9]*/environ; do
   if { tr '\0' '\n' <"$env"; } 2>/dev/null | grep -qx "PT2FUZZ_CAMPAIGN=$token"; then die "a process of the killed runner survived: $env"; fi
