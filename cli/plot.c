@@ -1,5 +1,5 @@
 /* `pt2fuzz plot OUT [--out FILE.png]`: a campaign's stats/plot_data drawn
- * as four panels over time: compiler lines covered, libFuzzer features,
+ * as four panels over time: compiler lines covered, coverage features,
  * unique findings by kind, execs per second. This file decides what is drawn
  * (series, titles, axes) and writes it as a JSON figure; cli/plot.py, run by
  * the worker's Python (linked in: cli/python_blob.S), draws it with matplotlib. */
@@ -220,7 +220,7 @@ int cmd_plot(int argc, char **argv)
 	double secs = at(&t, t.nrows - 1, column(&t, "elapsed_s"));
 	double xdiv = secs > 3 * 3600 ? 3600 : 60;
 	struct panel panels[4] = {{"compiler lines covered", {column(&t, "compiler_lines")}, 1, 0, 1},
-				  {"libfuzzer features", {column(&t, "features")}, 1, 0, 1},
+				  {"coverage features", {column(&t, "features")}, 1, 0, 1},
 				  {"unique findings", {column(&t, "findings")}, 1, 1, 1},
 				  {"execs per second", {-1}, 1, 1, 0}};
 	/* Findings: the total, then each kind that occurred (columns after "findings"). */
