@@ -77,6 +77,7 @@ static const struct {
 	{"isolated", offsetof(struct campaign_stats, isolated)},
 	{"avoided", offsetof(struct campaign_stats, avoided)},
 	{"configured", offsetof(struct campaign_stats, configured)},
+	{"settings_dropped", offsetof(struct campaign_stats, settings_dropped)},
 };
 
 static uint64_t *counter(struct campaign_stats *s, unsigned k) { return (uint64_t *)((char *)s + counters[k].at); }
@@ -201,6 +202,9 @@ void cstats_print(const struct campaign_stats *s, FILE *f)
 	if (s->configured)
 		fprintf(f, "  configured      %llu runs of graphs with a compile configuration\n",
 			(unsigned long long)s->configured);
+	if (s->settings_dropped)
+		fprintf(f, "  settings dropped %llu of inputs made elsewhere: not in this torch or campaign\n",
+			(unsigned long long)s->settings_dropped);
 	fprintf(f, "  verdicts       ");
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])

@@ -21,6 +21,7 @@ struct campaign_stats {
 	uint64_t isolated; /* parts checked alone by isolation (pipeline/isolate.h) */
 	uint64_t avoided;  /* components of seeds and corpus inputs dropped as known bugs' triggers */
 	uint64_t configured; /* runs of graphs with a compile configuration */
+	uint64_t settings_dropped; /* settings of inputs made elsewhere that a target's torch or campaign lacks */
 	struct mutator_totals mut[MUT_MAX];
 	unsigned nmut;
 	struct profile prof;      /* the jobs' time by row (PR_REST left 0) */

@@ -100,6 +100,7 @@ static struct {
 	uint64_t isolated;    /* parts of graphs judged alone (pipeline/isolate.h) */
 	uint64_t avoided;     /* components of seeds and corpus inputs dropped: a known bug's trigger */
 	uint64_t configured;  /* runs of a graph with a configuration other than the default */
+	uint64_t settings_dropped; /* settings of inputs made elsewhere that this torch or campaign lacks */
 	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
@@ -157,10 +158,11 @@ static void write_stats(void)
 		return;
 	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
 		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n"
-		   "avoided\t%llu\nconfigured\t%llu\n",
+		   "avoided\t%llu\nconfigured\t%llu\nsettings_dropped\t%llu\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
 		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs,
-		(unsigned long long)S.isolated, (unsigned long long)S.avoided, (unsigned long long)S.configured);
+		(unsigned long long)S.isolated, (unsigned long long)S.avoided, (unsigned long long)S.configured,
+		(unsigned long long)S.settings_dropped);
 	for (unsigned k = 0; k < V_COUNT; k++)
 		fprintf(f, "verdict\t%s\t%llu\n", verdict_name((enum verdict_kind)k), (unsigned long long)S.verdicts[k]);
 	for (unsigned m = 0; m < mutator_count(); m++)
@@ -532,13 +534,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* A seed or corpus input without a configuration gets one as a generated
 	 * graph would (drawn from its hash, for the campaign's device): seeds are
-	 * most of a short campaign's runs. None with --no-configs. */
-	if (!made_here && graph_config_is_default(&G.config)) {
+	 * most of a short campaign's runs. None with --no-configs. One made
+	 * elsewhere (another runner's torch, the manager's draws) runs without the
+	 * settings this worker's torch or the campaign lacks. */
+	if (!made_here) {
 		struct gen_opts o;
-		struct rng rg;
 		gen_default_opts(&o);
-		rng_seed(&rg, hash ^ 0xc0f1);
-		config_draw_graph(&G, &rg, o.config_pct, o.target);
+		if (graph_config_is_default(&G.config)) {
+			struct rng rg;
+			rng_seed(&rg, hash ^ 0xc0f1);
+			config_draw_graph(&G, &rg, o.config_pct, o.target);
+		} else {
+			S.settings_dropped += config_drop_disallowed(&G.config, o.target);
+		}
 	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);

@@ -35,6 +35,20 @@ int config_draw_allowed(unsigned id, unsigned target)
 	return setting_in_torch(s, torch ? torch : "");
 }
 
+unsigned config_drop_disallowed(struct graph_config *c, unsigned target)
+{
+	unsigned dropped = 0;
+	for (unsigned k = c->nsettings; k-- > 0;)
+		if (!config_draw_allowed(c->set[k].id, target)) {
+			graph_config_drop(c, k);
+			dropped++;
+		}
+	if (dropped && graph_config_check(c, (enum graph_target)target, NULL, 0))
+		for (; c->nsettings; dropped++)
+			graph_config_drop(c, c->nsettings - 1);
+	return dropped;
+}
+
 /* A value of setting id other than its default (values[0]). */
 static unsigned other_value(struct rng *r, unsigned id)
 {

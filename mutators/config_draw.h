@@ -25,6 +25,13 @@ unsigned config_draw_campaign_pct(void);
 /* Whether setting id may be drawn for a graph of target (enum graph_target). */
 int config_draw_allowed(unsigned id, unsigned target);
 
+/* Drops the settings of c that may not be drawn for target
+ * (config_draw_allowed): an input made for another torch (a shared corpus,
+ * the manager's draws, which know no torch) runs without what this one
+ * lacks. A configuration that no longer checks loses all its settings.
+ * How many were dropped. */
+unsigned config_drop_disallowed(struct graph_config *c, unsigned target);
+
 /* The weights settings are drawn by from now on, one per catalogue row (a
  * campaign's learned yields: schedule.h's setting_schedule); NULL: the
  * catalogue's (setting_weight). */

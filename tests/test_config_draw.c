@@ -88,6 +88,29 @@ TEST(config_draw_allowed_by_device_torch_and_backend)
 	config_draw_set_campaign(0, 0, 0, NULL);
 }
 
+/* An input drawn where the torch is unknown (the manager's draws, another
+ * runner's corpus), run by a target on torch 2.6: the settings 2.6 lacks go,
+ * the others stay; a configuration of none it lacks is left as it is. */
+TEST(config_drop_disallowed_keeps_what_the_torch_has)
+{
+	unsigned partition = (unsigned)setting_find("inductor.graph_partition"); /* since 2.11 */
+	unsigned freezing = (unsigned)setting_find("inductor.freezing");
+	struct graph_config c;
+	memset(&c, 0, sizeof c);
+	CHECK(graph_config_put(&c, partition, 1) == 0 && graph_config_put(&c, freezing, 1) == 0);
+	CHECK_EQ(c.nsettings, 2);
+	struct graph_config before = c;
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, NULL); /* torch unknown: every setting */
+	CHECK_EQ(config_drop_disallowed(&c, TARGET_CPU), 0);
+	CHECK(graph_config_equal(&c, &before));
+	config_draw_set_campaign(CONFIG_DRAW_PCT, 0, 0, torch_2_6);
+	CHECK_EQ(config_drop_disallowed(&c, TARGET_CPU), 1);
+	CHECK_EQ(c.nsettings, 1);
+	CHECK_EQ(c.set[0].id, freezing);
+	CHECK(graph_config_check(&c, TARGET_CPU, why, sizeof why) == 0);
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
+
 TEST(config_mutator_changes_only_the_configuration)
 {
 	static struct graph g, h;

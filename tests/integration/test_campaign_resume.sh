@@ -5,10 +5,10 @@
 # and finding, puts back an interrupted merge's inputs, and its stats
 # (plot_data) and what its jobs learned (OUT/learned) continue where the
 # killed run ended. `pt2fuzz plot` draws the
-# result as a PNG. ENGINE (default fork) is the campaign's --engine:
-# test_manager_resume.sh runs this with the manager.
+# result as a PNG. ENGINE (default manager, the campaign's default) is the
+# campaign's --engine (test_faults.sh kills and resumes one of --engine fork).
 source "$(dirname "$0")/lib.sh"
-ENGINE=${ENGINE:-fork}
+ENGINE=${ENGINE:-manager}
 OUT=$TMP/out
 PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
 mkdir "$TMP/seeds"
