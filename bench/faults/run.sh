@@ -71,12 +71,12 @@ row "kill -9 a worker mid-request" "$k1" "$([ "$ok" = yes ] && grep -q '^worker_
 if [ "$ENGINE" = fork ]; then
   row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
   row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
-  watched='watchdog: libFuzzer round'
+  watched='watchdog: libFuzzer round' said=$W/one.log
 else
   row "kill -9 a slot's target" "$k2" "$ok" "$fl" "$cl"
-  watched='watchdog: slot [0-9]* ran one input'
+  watched='watchdog: slot [0-9]* ran one input' said=$O/fuzzer.log # the manager's slots log there
 fi
-row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q "$watched" "$W/one.log" &&
+row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q "$watched" "$said" &&
   ! kill -0 "${stopped:-0}" 2>/dev/null && echo yes || echo no)" "$fl" "$cl"
 
 # 2. The whole campaign killed mid-request, then damage (truncated, corrupt
