@@ -109,7 +109,9 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 		draw_fullgraph(c, r);
 	if (!campaign_aoti && rng_chance(r, 6))
 		draw_backend(c, r);
-	for (unsigned k = 1 + (unsigned)rng_below(r, 3); k > 0; k--)
+	for (unsigned k = CONFIG_DRAW_SETTINGS_MIN +
+			  (unsigned)rng_below(r, CONFIG_DRAW_SETTINGS_MAX - CONFIG_DRAW_SETTINGS_MIN + 1);
+	     k > 0; k--)
 		add_setting(c, r, target);
 }
 

@@ -12,7 +12,11 @@
 #include "../graph/graph.h"
 #include "../graph/rng.h"
 
-#define CONFIG_DRAW_PCT 60 /* a campaign's share of generated graphs with a configuration other than the default */
+#define CONFIG_DRAW_PCT 85 /* a campaign's share of generated graphs with a configuration other than the default */
+/* Settings a drawn configuration takes: each one a code path more for the
+ * same compile, as far as they combine. */
+#define CONFIG_DRAW_SETTINGS_MIN 2
+#define CONFIG_DRAW_SETTINGS_MAX 5
 
 /* From now on: pct% of generated graphs get a configuration (gen_default_opts'
  * config_pct; 0, --no-configs, turns them off, and the config mutator with
@@ -38,7 +42,7 @@ unsigned config_drop_disallowed(struct graph_config *c, unsigned target);
 void config_draw_use_weights(const unsigned *weight);
 
 /* A configuration for a graph of target: a mode in a third of draws,
- * dynamic, fullgraph or backend now and then, and one to three settings at
+ * dynamic, fullgraph or backend now and then, and CONFIG_DRAW_SETTINGS_MIN to _MAX settings at
  * values other than their defaults, drawn by weight (code paths far more
  * than knobs); always one that graph_config_check accepts. */
 void config_draw(struct graph_config *c, struct rng *r, unsigned target);

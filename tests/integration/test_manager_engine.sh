@@ -61,5 +61,5 @@ kept2=$(sed -n 's/.*engine manager: [0-9]* replies, \([0-9]*\) inputs kept.*/\1/
 
 # A bad engine name is a clear error.
 ! "$PT2FUZZ" fuzz --engine warp --time 5 --out "$TMP/bad" 2>"$TMP/bad.log" || die "an unknown engine ran"
-grep -q "engine is fork or manager" "$TMP/bad.log" || die "no message for an unknown engine"
+grep -q "engine is manager or fork" "$TMP/bad.log" || die "no message for an unknown engine"
 echo "manager engine: corpus $corpus, lines $lines, execs $execs1 then $execs2, kept $kept2 on resuming"
