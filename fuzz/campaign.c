@@ -304,7 +304,6 @@ struct run {
 	struct progress prog;
 	struct heartbeat beat;       /* the current round's */
 	unsigned round, published, restarts;
-	unsigned live_restarts;      /* the manager's watchdog kills while it runs (in restarts once it ends) */
 	/* The manager engine's sync (manager_sync): findings published, and
 	 * inputs and findings imported; last_sync: when it last ran. */
 	unsigned findings_published, imported, findings_imported;
@@ -405,7 +404,7 @@ static void draw(struct run *r, int tty, double rate)
 	else
 		snprintf(engine, sizeof engine, "round %u, libFuzzer job %llu", r->round, r->prog.job);
 	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, engine,
-			 take_row(r, 0), workers, behind, r->restarts + r->live_restarts};
+			 take_row(r, 0), workers, behind, r->restarts};
 	v.row.rate = rate;
 	workers_text(r, workers, sizeof workers, &v.row.workers);
 	background_text(r, behind, sizeof behind);
@@ -729,6 +728,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	    r->p.corpus, m.nqueue - m.ncorpus_files);
 	if (r->p.sync)
 		manager_sync(r, &m);
+	unsigned restarts_before = r->restarts;
 	r->round = 1;
 	int64_t last_draw = 0;
 	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
@@ -738,7 +738,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 			manager_sync(r, &m);
 		manager_step(&m, 200);
 		r->prog = (struct progress){m.execs, features_seen_count(m.seen), m.corpus.n, m.new_findings, m.slot_starts, 1};
-		r->live_restarts = (unsigned)m.slot_hangs;
+		r->restarts = restarts_before + (unsigned)m.slot_hangs; /* the watchdog's kills, shown as they come */
 		now = protocol_now_ms();
 		double rate = recent_rate(r, r->base.execs + r->prog.execs, now);
 		tick(r, tty, now);
@@ -758,8 +758,7 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths, m.slot_hangs, m.cut, (double)m.cut_usec / 1e6);
 	if (gpus[0])
 		say(r, tty, "engine manager: GPUs: %s", gpus);
-	r->restarts += (unsigned)m.slot_hangs;
-	r->live_restarts = 0;
+	r->restarts = restarts_before + (unsigned)m.slot_hangs;
 	if (r->p.sync) {
 		manager_sync(r, NULL); /* what the last interval kept and found */
 		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,

@@ -4,6 +4,9 @@
 # that finds nothing prints nothing, and the caller fails loudly.
 # Needs PT2FUZZ, and ROOT, B (lib.sh's) for the seeds and the plugin.
 
+# The campaigns' --engine (the sourcing script may set it first).
+ENGINE=${ENGINE:-fork}
+
 # The campaigns' slow switch: planted_slow (planted_backends.py) sleeps in
 # each compile while $SLOW/slow holds a number of seconds, and marks its
 # worker busy in $SLOW meanwhile.
@@ -13,12 +16,12 @@ slow_on() { echo "$1" >"$SLOW/slow"; }
 slow_off() { rm -f "$SLOW/slow"; }
 
 # A short campaign: OUT, --time, log, then more options. Three small seeds,
-# one job, CPU, Inductor through planted_slow, --engine $ENGINE (default fork).
+# one job, CPU, Inductor through planted_slow, --engine $ENGINE.
 fault_campaign() {
   local out=$1 t=$2 log=$3; shift 3
   mkdir -p "$SLOW/seeds"
   for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done
-  "$PT2FUZZ" fuzz --engine "${ENGINE:-fork}" --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+  "$PT2FUZZ" fuzz --engine "$ENGINE" --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
     --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow "$@" >"$log" 2>&1
 }
 ended_well() { grep -q "pt2fuzz campaign summary" "$1"; }
@@ -43,7 +46,7 @@ fork_jobs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $1
 slot_procs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*--stats $1/stats --serve"; }
 
 # The processes that hold the campaign's workers: its fork jobs or its slots.
-campaign_targets() { if [ "${ENGINE:-fork}" = manager ]; then slot_procs "$1"; else fork_jobs "$1"; fi; }
+campaign_targets() { if [ "$ENGINE" = manager ]; then slot_procs "$1"; else fork_jobs "$1"; fi; }
 
 # One of them, waiting up to $2 seconds; empty when none came.
 campaign_target() {

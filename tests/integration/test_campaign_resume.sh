@@ -13,7 +13,7 @@ OUT=$TMP/out
 PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
 mkdir "$TMP/seeds"
 for s in fam_cumulative_scan doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
-# One component per input: the restart's 45 s must fit a job that ends (libFuzzer prints a status).
+# One component per input: the restart's 45 s must fit several inputs on two busy cores.
 ARGS=(--engine "$ENGINE" --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage "${PLANT[@]}")
 
 "$PT2FUZZ" fuzz --time 600 "${ARGS[@]}" >"$TMP/run1.log" 2>&1 &

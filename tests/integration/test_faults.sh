@@ -10,7 +10,6 @@
 # included) on two busy cores. ENGINE (default fork) is the campaigns'
 # --engine: test_manager_faults.sh runs this with the manager.
 source "$(dirname "$0")/lib.sh"
-ENGINE=${ENGINE:-fork}
 SLOW=$TMP/slow
 mkdir "$SLOW"
 source "$(dirname "$0")/faults.sh"
@@ -45,7 +44,8 @@ if [ "$ENGINE" = fork ]; then
   kill -0 "$shell" || die "the campaign ended with the merge"
   [ "$(corpus_lost "$TMP/corpus.before-merge" "$OUT/corpus")" = 0 ] || die "the killed merge lost corpus inputs"
 else
-  # The slot whose worker died goes on: a worker of its own again, mid-request.
+  # No merge under the manager; the kill below needs a corpus to damage (and
+  # its busy_worker, a slot that went on after its worker died).
   corpus_grew "$OUT" 120 || die "no corpus input came"
 fi
 
