@@ -317,6 +317,17 @@ def malloc_checked():
     return os.environ.get("MALLOC_CHECK_") == "3" and "libc_malloc_debug" in maps
 
 
+# Messages of a failed CUDA graph capture. The failure leaves capture state
+# behind (the CUDA generator's, the caching allocator's private pools) that a
+# plain op does not exercise: the worker's later programs then fail in ways of
+# their own ("Offset increment outside graph capture encountered unexpectedly").
+CAPTURE_FAILED = ("graph capture", "error during capture", "stream is capturing", "cudaErrorStreamCapture")
+
+
+def capture_failed(emsg):
+    return any(m in emsg for m in CAPTURE_FAILED)
+
+
 def cuda_poisoned(torch, device):
     """After a CUDA error the context may be unusable: test it."""
     if not device.startswith("cuda"):
@@ -1036,7 +1047,7 @@ class Worker:
             etype, emsg, frames, bases = setup_error or describe_error(e)
             body = packstr(etype) + packstr(emsg) + packstr(frames) + packstr(bases)
             ok, ngrad = 0, 0
-            poisoned = "CUDA" in emsg and cuda_poisoned(self.torch, self.device)
+            poisoned = capture_failed(emsg) or ("CUDA" in emsg and cuda_poisoned(self.torch, self.device))
         usec = min(int((time.perf_counter() - started) * 1e6), 0xFFFFFFFF)
         head = PROTO.record.pack(mode=index, binding=binding, ok=ok, ngrad=ngrad, microseconds=usec)
         return head + body, poisoned

@@ -20,18 +20,40 @@ static int by_error(const char *kind)
 	return 0;
 }
 
-/* ops[0..n) and, for a near-invalid finding, "break:CONSTRAINT" (the
- * known list's word for its broken node, known_bugs.h) into all; the count. */
-static unsigned with_break(const json_t *meta, const char *const *ops, unsigned n, const char **all, char *word,
-			   size_t size)
+/* The words a known-bug line's OPS are matched against (known_bugs.h): the
+ * finding's ops, then "break:CONSTRAINT" for a near-invalid finding's broken
+ * node and "config:SETTING" for each setting of its compile configuration
+ * (meta.json's "config", as its text writes them). */
+#define CONTEXT_WORDS 24
+struct match_words {
+	const char *all[G_MAX_NODES + CONTEXT_WORDS];
+	char context[CONTEXT_WORDS][72];
+	unsigned n, ncontext;
+};
+
+static void add_context(struct match_words *w, const char *prefix, const char *text, size_t len)
 {
-	unsigned k = 0;
-	for (; k < n && k < G_MAX_NODES; k++)
-		all[k] = ops[k];
+	if (w->ncontext == CONTEXT_WORDS || strlen(prefix) + len >= sizeof w->context[0])
+		return;
+	char *c = w->context[w->ncontext++];
+	snprintf(c, sizeof w->context[0], "%s%.*s", prefix, (int)len, text);
+	w->all[w->n++] = c;
+}
+
+static void match_words(const json_t *meta, const char *const *ops, unsigned n, struct match_words *w)
+{
+	w->n = w->ncontext = 0;
+	for (unsigned k = 0; k < n && k < G_MAX_NODES; k++)
+		w->all[w->n++] = ops[k];
 	const char *c = json_file_str(meta, "expect_error");
-	if (c[0] && snprintf(word, size, "%s%s", KNOWN_BREAK_WORD, c) < (int)size)
-		all[k++] = word;
-	return k;
+	if (c[0])
+		add_context(w, KNOWN_BREAK_WORD, c, strlen(c));
+	for (const char *s = json_file_str(meta, "config"); *s;) {
+		size_t l = strcspn(s, " ");
+		if (l)
+			add_context(w, KNOWN_CONFIG_WORD, s, l);
+		s += l + (s[l] == ' ');
+	}
 }
 
 /* What a known-bug line's ERROR is matched against: the exception's message,
@@ -57,26 +79,26 @@ void bucket_of(const json_t *meta, struct finding_bucket *b)
 		snprintf(b->text, sizeof b->text, "%s", json_file_str(meta, "signature"));
 	}
 	b->hash = XXH64(b->text, strlen(b->text), 0);
-	const char *ops[G_MAX_NODES], *all[G_MAX_NODES + 1];
-	char word[64];
+	const char *ops[G_MAX_NODES];
 	unsigned nops = 0;
 	json_t *list = json_object_get(meta, "ops"), *op;
 	size_t i;
 	json_array_foreach(list, i, op)
 		if (json_is_string(op) && nops < G_MAX_NODES)
 			ops[nops++] = json_string_value(op);
-	nops = with_break(meta, ops, nops, all, word, sizeof word);
+	struct match_words w;
+	match_words(meta, ops, nops, &w);
 	known_error_line(meta, error, sizeof error);
-	b->known = known_match(known_bugs(NULL, 0), kind, error, all, nops);
+	b->known = known_match(known_bugs(NULL, 0), kind, error, w.all, w.n);
 }
 
 const struct known_bug *bucket_known(const json_t *meta, const char *const *ops, unsigned nops)
 {
-	char error[256], word[64];
-	const char *all[G_MAX_NODES + 1];
+	char error[256];
+	struct match_words w;
 	known_error_line(meta, error, sizeof error);
-	nops = with_break(meta, ops, nops, all, word, sizeof word);
-	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, all, nops);
+	match_words(meta, ops, nops, &w);
+	return known_match(known_bugs(NULL, 0), json_file_str(meta, "verdict"), error, w.all, w.n);
 }
 
 /* DIR/meta.json, its path left in path (size bytes); NULL with a reason. */

@@ -44,7 +44,8 @@ struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct gra
 
 /* Whether verdict v of g's run is Dynamo breaking the graph where g's
  * configuration asks for fullgraph: compiled mode raised an
- * torch._dynamo.exc.Unsupported, an error by design then, not a finding. */
+ * torch._dynamo.exc.Unsupported, an error by design then, not a finding
+ * (behaviour, or error-mismatch where eager raised too). */
 int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v);
 
 void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s);

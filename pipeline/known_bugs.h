@@ -31,6 +31,14 @@ struct known_list {
  * avoid_break). */
 #define KNOWN_BREAK_WORD "break:"
 
+/* An OPS word for a setting of a finding's compile configuration:
+ * "config:" and the setting as the configuration's text writes it
+ * ("config:inductor.triton.cudagraphs=True", "config:mode=max-autotune"). A
+ * finding made under that setting holds it; no graph's ops do, so a line
+ * that names one is no trigger (mutators/avoid.h): the op stays in reach
+ * where the setting is not drawn. */
+#define KNOWN_CONFIG_WORD "config:"
+
 /* Where pt2fuzz's written-up findings are, in the repository: the ISSUE of
  * its own reported bugs. */
 #define KNOWN_REPORTED_DIR "docs/findings/"

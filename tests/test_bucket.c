@@ -167,6 +167,36 @@ TEST(known_bug_op_glob_matches_every_row_it_names)
 	known_free(&l);
 }
 
+/* "config:SETTING" in OPS: the finding's compile configuration sets it
+ * (meta.json's "config"). Such a line is no trigger: the op stays in reach
+ * under other configurations. */
+TEST(known_bug_config_word_needs_the_setting_and_is_no_trigger)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l, "pytorch#195731 | behaviour | *captur* | family:linalg,config:mode=max-autotune | 2.11 | t\n",
+			     "f.txt", why, sizeof why), 0);
+	const char *err = "torch.AcceleratorError: CUDA error: operation failed due to a previous error during capture";
+	const char *tuned[] = {"relu", "linalg_eigh", "config:mode=max-autotune"}, *plain[] = {"relu", "linalg_eigh"},
+		   *other[] = {"linalg_eigh", "config:mode=reduce-overhead"}, *eig[] = {"linalg_eigh"};
+	CHECK(known_match(&l, "behaviour", err, tuned, 3) != NULL);
+	CHECK(known_match(&l, "behaviour", err, plain, 2) == NULL);
+	CHECK(known_match(&l, "behaviour", err, other, 2) == NULL);
+	CHECK(known_trigger(&l, "2.11.0+cu130", eig, 1) == NULL);
+	known_free(&l);
+	/* bucket_of reads the configuration's settings from meta.json */
+	json_t *m = meta("x", "behaviour", "torch.AcceleratorError",
+			 "CUDA error: operation failed due to a previous error during capture", "linalg_eig");
+	struct finding_bucket b;
+	json_object_set_new(m, "config", json_string("mode=max-autotune inductor.split_reductions=False"));
+	bucket_of(m, &b);
+	CHECK(b.known && !strcmp(b.known->issue, "pytorch#195731"));
+	json_object_set_new(m, "config", json_string("inductor.split_reductions=False"));
+	bucket_of(m, &b);
+	CHECK(b.known == NULL);
+	json_decref(m);
+}
+
 /* The built-in list (pipeline/known_bugs.txt) parses and marks a finding's meta.json. */
 TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 {

@@ -223,6 +223,11 @@ TEST(graph_config_fullgraph_break_is_no_finding)
 	snprintf(run.m[RM_COMPILED][0].ebases, sizeof run.m[RM_COMPILED][0].ebases,
 		 "torch._dynamo.exc.Unsupported torch._dynamo.exc.TorchDynamoException builtins.RuntimeError");
 	CHECK(check_fullgraph_break(&g, &run, &v));
+	v.kind = V_ERROR_MISMATCH; /* a near-invalid graph: eager raised, Dynamo declined before any check */
+	CHECK(check_fullgraph_break(&g, &run, &v));
+	v.kind = V_MISSING_ERROR;
+	CHECK(!check_fullgraph_break(&g, &run, &v));
+	v.kind = V_BEHAVIOUR;
 	g.config.fullgraph = 0; /* without fullgraph Dynamo does not raise it: something else went wrong */
 	CHECK(!check_fullgraph_break(&g, &run, &v));
 	g.config.fullgraph = 1;

@@ -387,6 +387,24 @@ TEST(harness_poisoned_context_goes_on_in_a_fresh_worker)
 	CHECK_EQ(judge("inductor"), V_PASS);
 }
 
+/* A failed CUDA graph capture leaves state behind that a plain op does not
+ * test (the generator's, the allocator's pools): its worker is replaced
+ * whatever the test of the context says, so no later program fails on it. */
+TEST(harness_failed_graph_capture_goes_on_in_a_fresh_worker)
+{
+	if (!CHECK(setup()))
+		return;
+	unsigned starts = X.starts, cont = X.continuations;
+	CHECK_EQ(judge("planted_capture_failure"), V_BEHAVIOUR);
+	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, "during CUDA graph capture") != NULL);
+	CHECK_EQ(X.continuations, cont + 1);
+	CHECK(X.starts >= starts + 1);
+	CHECK(R.run.m[RM_FP64][0].ran && R.run.m[RM_FP64][0].ok);
+	cont = X.continuations;
+	CHECK_EQ(judge("inductor"), V_PASS);
+	CHECK_EQ(X.continuations, cont);
+}
+
 TEST(harness_worker_killed_from_outside_is_restarted)
 {
 	if (!CHECK(setup()))

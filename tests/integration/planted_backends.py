@@ -125,6 +125,16 @@ def planted_cuda_assert(gm, example_inputs):
 
 
 @register_backend
+def planted_capture_failure(gm, example_inputs):
+    """A CUDA graph capture that fails, on CPU: only the message says so."""
+
+    def run(*args):
+        raise RuntimeError("Cannot copy between CPU and CUDA tensors during CUDA graph capture (planted)")
+
+    return run
+
+
+@register_backend
 def planted_segv(gm, example_inputs):
     os.kill(os.getpid(), signal.SIGSEGV)
 
