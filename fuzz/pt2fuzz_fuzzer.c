@@ -28,12 +28,11 @@
  *                   op and op-pair runs, mutator yields), which each job starts
  *                   from and adds to (fuzz/learned.h)
  *   --keep-going    a finding that repeats a recorded one or matches a known
- *                   upstream bug is counted in its folder and the job goes on
- *                   (the input kept out of the corpus): a restarted job costs a
- *                   process, a loan and a corpus replay, and such a crash
- *                   input adds nothing. Campaigns set it; without it (OSS-Fuzz,
+ *                   upstream bug is counted in its folder and the target goes
+ *                   on (the input kept out of the corpus): such a crash input
+ *                   adds nothing. Campaigns set it; without it (OSS-Fuzz,
  *                   reproducing a crash input) every finding aborts.
- *   --serve         a persistent target of `pt2fuzz fuzz --engine manager`:
+ *   --serve         a persistent target of `pt2fuzz fuzz` (fuzz/manager.h):
  *                   runs the inputs the manager sends on stdin, one at a
  *                   time, and replies with what libFuzzer would see
  *                   (fuzz/slot.h); exits when the manager closes the pipe */
