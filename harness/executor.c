@@ -105,17 +105,6 @@ static int stop_worker(struct executor *x)
 
 int executor_stop(struct executor *x) { return stop_worker(x); }
 
-void executor_drain_log(struct executor *x)
-{
-	char tmp[8192];
-	ssize_t k;
-	int fl = fcntl(x->err_fd, F_GETFL);
-	fcntl(x->err_fd, F_SETFL, fl | O_NONBLOCK);
-	while ((k = read(x->err_fd, tmp, sizeof tmp)) > 0)
-		ring_add(x, tmp, (size_t)k);
-	fcntl(x->err_fd, F_SETFL, fl);
-}
-
 /* "cuda:auto" picks one of the visible GPUs by our pid: workers started by
  * many processes spread over the node's GPUs. */
 static const char *worker_device(const char *spec, char *out, size_t n)
@@ -138,17 +127,8 @@ void executor_free(struct executor *x)
 	x->shm_fd = -1;
 }
 
-int executor_start(struct executor *x, char *why, size_t n)
-{
-	if (x->pid)
-		return 0;
-	uint64_t t0 = profile_clock_usec();
-	int rc = executor_launch(x, why, n) ? -1 : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
-	x->prof.usec[PR_START] += profile_clock_usec() - t0;
-	return rc;
-}
-
-int executor_launch(struct executor *x, char *why, size_t n)
+/* Spawns the worker and sends the configuration without waiting. */
+static int launch_worker(struct executor *x, char *why, size_t n)
 {
 	int in[2], out[2], err[2];
 	if (x->pid)
@@ -183,7 +163,7 @@ int executor_launch(struct executor *x, char *why, size_t n)
 		       worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads, x->o.fx_graph_cache,
 		       x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
-	/* A worker that could not take this has died: executor_await says so, with what it printed. */
+	/* A worker that could not take this has died: await_worker says so, with what it printed. */
 	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&
 	    x->o.plugin)
 		runtime_write_all(x->to_fd, x->o.plugin, x->o.plugin_len);
@@ -249,7 +229,8 @@ static int start_failure(struct executor *x, long read_len, char *why, size_t n)
 		    saved ? path : "", tail[0] ? tail : "no output");
 }
 
-int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
+/* Reads the worker's hello (deadline: protocol_now_ms() based). */
+static int await_worker(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 {
 	uint8_t *hello = NULL;
 	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
@@ -268,6 +249,16 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);
 	return 0;
+}
+
+int executor_start(struct executor *x, char *why, size_t n)
+{
+	if (x->pid)
+		return 0;
+	uint64_t t0 = profile_clock_usec();
+	int rc = launch_worker(x, why, n) ? -1 : await_worker(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
+	x->prof.usec[PR_START] += profile_clock_usec() - t0;
+	return rc;
 }
 
 /* Which (binding, mode) pairs of a request are left: bit RM_COUNT * b + m. */

@@ -75,18 +75,8 @@ void executor_default_opts(struct executor_opts *o);
  * executor_start. 0, or -1 with a reason. */
 int executor_init(struct executor *x, const struct executor_opts *o, char *why, size_t n);
 
-/* Starts the worker now (import torch, handshake): executor_launch and
- * executor_await. */
+/* Starts the worker now (import torch, handshake). */
 int executor_start(struct executor *x, char *why, size_t n);
-
-/* The two halves of starting a worker of our own, for callers that start
- * many at once: launch spawns it and sends the configuration without
- * waiting; await reads its hello (deadline: protocol_now_ms() based). */
-int executor_launch(struct executor *x, char *why, size_t n);
-int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n);
-
-/* Moves what the worker printed so far into the log ring, without waiting. */
-void executor_drain_log(struct executor *x);
 
 /* Stops the worker (kills its process group) and returns its wait status. */
 int executor_stop(struct executor *x);
