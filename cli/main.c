@@ -35,7 +35,7 @@ static const struct command {
 	{"check", "FILE", "exit 0 iff FILE is a valid graph (binary or text)", cmd_check},
 	{"parse", "TEXTFILE --out FILE", "turn the readable text form into the binary form", cmd_parse},
 	{"fuzz", FUZZ_USAGE,
-	 "a coverage-guided campaign (its own loop over persistent targets, or libFuzzer -fork with --engine fork) from the seeds into OUT/corpus and OUT/findings", cmd_fuzz},
+	 "a coverage-guided campaign (its own loop over persistent targets) from the seeds into OUT/corpus and OUT/findings", cmd_fuzz},
 	{"bisect", BISECT_USAGE,
 	 "the compiler layer a finding first appears in, and what settings matter (writes bisect.json)", cmd_bisect},
 	{"triage", TRIAGE_USAGE, "reduce, bisect and rerun every finding in DIR; bucket them in DIR/triage.md",

@@ -1,23 +1,18 @@
 /* `pt2fuzz fuzz`: the node runner. Runs build/pt2fuzz_fuzzer as N
- * persistent targets under its own loop (fuzz/manager.h), or with --engine
- * fork under libFuzzer's -fork with N jobs (findings do not stop it), from
- * the seeds into OUT/corpus and OUT/findings. Under -fork a lender keeps
- * the jobs' workers warm across jobs (fuzz/lender.h) and the corpus is
- * merged now and then; new
- * findings are triaged in the background, and with --sync the corpus is
- * shared with other runners (campaign_corpus.c). A status view refreshes
- * while it runs; stats/plot_data grows by a line per interval. A stopped or
- * killed campaign restarts from OUT: same command. Files: campaign.h. */
+ * persistent targets under its own loop (fuzz/manager.h), from the seeds
+ * into OUT/corpus and OUT/findings (findings do not stop it); new findings
+ * are triaged in the background, and with --sync the corpus and findings
+ * are shared with other runners (campaign_corpus.c). A status view
+ * refreshes while it runs; stats/plot_data grows by a line per interval. A
+ * stopped or killed campaign restarts from OUT: same command. Files:
+ * campaign.h. */
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include "../harness/protocol.h"
@@ -28,30 +23,26 @@
 #include "campaign_stats.h"
 #include "../pipeline/cli.h"
 #include "fuzz_command.h"
-#include "lender.h"
 #include "manager.h"
 #include "../mutators/config_draw.h"
 #include "target_options.h"
 #include "../pipeline/runopts.h"
 
 struct settings {
-	long long secs, jobs, merge_every, sync_every, stats_every, triage_secs, watchdog;
-	int lend, triage;
-	int manager; /* --engine manager (fuzz/manager.h, the default), else libFuzzer's -fork */
+	long long secs, jobs, sync_every, stats_every, triage_secs, watchdog;
+	int triage;
 	int no_coverage; /* --no-coverage: pure generation (the targets read it too) */
 };
 
 /* The runner's own options; the target's (target_options.h) and the run
- * options go on to the target, libFuzzer's -flag=value to libFuzzer. */
+ * options go on to the targets. */
 static const struct option own_options[] = {
 	{"time", required_argument, NULL, 0},        {"out", required_argument, NULL, 0},
 	{"jobs", required_argument, NULL, 0},        {"workers-per-gpu", required_argument, NULL, 0},
-	{"seeds", required_argument, NULL, 0},       {"merge-every", required_argument, NULL, 0},
-	{"sync", required_argument, NULL, 0},        {"sync-every", required_argument, NULL, 0},
-	{"stats-every", required_argument, NULL, 0}, {"triage-time", required_argument, NULL, 0},
-	{"findings", required_argument, NULL, 0},    {"no-triage", no_argument, NULL, 0},
-	{"no-lender", no_argument, NULL, 0},         {"watchdog", required_argument, NULL, 0},
-	{"engine", required_argument, NULL, 0},
+	{"seeds", required_argument, NULL, 0},       {"sync", required_argument, NULL, 0},
+	{"sync-every", required_argument, NULL, 0},  {"stats-every", required_argument, NULL, 0},
+	{"triage-time", required_argument, NULL, 0}, {"findings", required_argument, NULL, 0},
+	{"no-triage", no_argument, NULL, 0},         {"watchdog", required_argument, NULL, 0},
 	{NULL, 0, NULL, 0},
 };
 static const struct option *const fuzz_tables[] = {own_options, target_options, run_opts_table, NULL};
@@ -65,14 +56,12 @@ static int in_table(const struct option *table, const char *name)
 	return 0;
 }
 
-/* A job (round or merge) silent this long is stuck: above the default
+/* A target silent on one input this long is stuck: above the default
  * --timeout (120 s) times a slow configuration's factor (CONFIG_TIME_FACTOR_MAX, 4)
  * plus a worker's start-up. */
 #define WATCHDOG_DEFAULT_S 600
-/* A stopped round has this long between SIGINT and SIGKILL... */
+/* A stopped target has this long between SIGINT and SIGKILL. */
 #define STOP_GRACE_MS 5000
-/* ...and then at most this long for its output to end. */
-#define DRAIN_MS 3000
 
 static volatile sig_atomic_t stop;
 static void on_signal(int sig) { stop = sig; }
@@ -93,26 +82,13 @@ static int parse_settings(const struct cli *c, struct settings *s)
 	if (cli_num(c, "workers-per-gpu", 0, 0, 256, &per_gpu) ||
 	    cli_num(c, "time", 600, 0, 365LL * 86400, &s->secs) ||
 	    cli_num(c, "jobs", node_default_jobs((unsigned)per_gpu), 1, 256, &s->jobs) ||
-	    cli_num(c, "merge-every", 3600, 0, 365LL * 86400, &s->merge_every) ||
 	    cli_num(c, "sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
 	    cli_num(c, "stats-every", 60, 1, 86400, &s->stats_every) ||
 	    cli_num(c, "triage-time", 300, 1, 86400, &s->triage_secs) ||
 	    cli_num(c, "watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog))
 		return -1;
-	s->lend = !cli_flag(c, "no-lender");
 	s->triage = !cli_flag(c, "no-triage");
-	const char *engine = cli_opt(c, "engine") ? cli_opt(c, "engine") : "manager";
-	s->manager = !strcmp(engine, "manager");
-	if (!s->manager && strcmp(engine, "fork")) {
-		fprintf(stderr, "pt2fuzz fuzz: --engine is manager or fork, not '%s'\n", engine);
-		return -1;
-	}
 	s->no_coverage = cli_flag(c, "no-coverage");
-	s->lend &= !s->manager; /* its slots keep their workers for life */
-	/* The manager keeps an input only for features new to the campaign: no
-	 * libFuzzer merge (and no worker of its own beside the slots) is needed. */
-	if (s->manager)
-		s->merge_every = 0;
 	return 0;
 }
 
@@ -181,9 +157,9 @@ static void target_args(const struct cli *c, const struct campaign_paths *p, lon
 {
 	ta->n = ta->nrun = 0;
 	add_target_arg(ta, 1, "--findings", (char *)p->findings);
-	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* job starts and merges replay the corpus: from the cache */
-	add_target_arg(ta, 0, "--learned", (char *)p->learned); /* what a job learns outlives its few seconds */
-	add_target_arg(ta, 0, "--keep-going", NULL);                 /* a job ends for new findings only */
+	add_target_arg(ta, 0, "--replay-cache", (char *)p->replay); /* a resumed campaign replays its corpus: from the cache */
+	add_target_arg(ta, 0, "--learned", (char *)p->learned); /* the campaign's learned state (fuzz/learned.h) */
+	add_target_arg(ta, 0, "--keep-going", NULL);                 /* only a new finding counts as one */
 	/* compilation is CPU-bound: each worker gets the cores over the jobs (none given for one job) */
 	static char threads[24];
 	unsigned nthreads = compile_threads_for((unsigned)jobs, sysconf(_SC_NPROCESSORS_ONLN));
@@ -199,8 +175,6 @@ static void target_args(const struct cli *c, const struct campaign_paths *p, lon
 			add_target_arg(ta, in_table(run_opts_table, name), c->given[i].arg,
 				       c->given[i].split ? (char *)c->given[i].value : NULL);
 	}
-	for (ta->nlibfuzzer = 0; ta->nlibfuzzer < c->npass && ta->nlibfuzzer < CAMPAIGN_MAX_ARGS; ta->nlibfuzzer++)
-		ta->libfuzzer[ta->nlibfuzzer] = c->pass[ta->nlibfuzzer];
 }
 
 /* The worker configuration the jobs will ask for: the target's options
@@ -236,79 +210,38 @@ static long long triage_share(const struct settings *s)
 	return share < TRIAGE_SLOTS_MAX ? share : TRIAGE_SLOTS_MAX;
 }
 
-/* libFuzzer -fork over OUT/corpus (and the shared corpus), the seeds, for secs (0: no limit). */
-static pid_t start_libfuzzer(const struct campaign_paths *p, const struct settings *s, const struct target_args *ta,
-			     long long secs, const char *beat, int out_fd)
-{
-	static char a_fork[32], a_time[32], a_art[CAMPAIGN_PATH + 32];
-	char *args[2 * CAMPAIGN_MAX_ARGS + 32];
-	int n = 0;
-	snprintf(a_fork, sizeof a_fork, "-fork=%lld", s->jobs - triage_share(s));
-	snprintf(a_time, sizeof a_time, "-max_total_time=%lld", secs);
-	snprintf(a_art, sizeof a_art, "-artifact_prefix=%s/", p->crashes);
-	/* -entropic=0: entropic scheduling keeps, per corpus input, a sorted
-	 * vector of its features' frequencies, grown by insertion for every
-	 * feature of every run, and a compile gives tens of thousands of
-	 * features (bench/entropic/run.sh measures the cost). The target's seed
-	 * energy and mutator schedule steer instead. */
-	char *fixed[] = {(char *)p->fuzzer, a_fork, "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1", a_time,
-			 "-timeout=900", "-rss_limit_mb=16384", "-max_len=32768", "-print_final_stats=1", "-entropic=0",
-			 a_art, (char *)p->corpus};
-	for (unsigned i = 0; i < sizeof fixed / sizeof *fixed; i++)
-		args[n++] = fixed[i];
-	for (int i = 0; i < ta->nlibfuzzer; i++) /* after the fixed flags: libFuzzer takes a flag's last value */
-		args[n++] = ta->libfuzzer[i];
-	if (p->sync)
-		args[n++] = (char *)p->sync;
-	args[n++] = (char *)p->seeds;
-	args[n++] = "-ignore_remaining_args=1";
-	args[n++] = "--stats";
-	args[n++] = (char *)p->stats;
-	args[n++] = "--heartbeat";
-	args[n++] = (char *)beat;
-	for (int i = 0; i < ta->n; i++)
-		args[n++] = ta->v[i];
-	args[n] = NULL;
-	return campaign_spawn(args, out_fd, 0);
-}
-
 /* Everything a running campaign keeps track of. */
 struct run {
 	struct campaign_paths p;
 	struct settings s;
 	struct target_args ta;
-	struct lender lender;
 	struct campaign_stats cs;
 	struct profile prof_before;  /* cs.prof as earlier runs left it: the summary's profile is this run's */
 	uint64_t target_execs_before; /* cs.execs likewise: whether this run ran an input */
-	int64_t ready_ms;            /* when libFuzzer could start (a worker was ready) */
-	struct corpus_merge local, shared;
-	struct first_pass first;     /* the seeds, before each round */
+	int64_t ready_ms;            /* when the engine could start (set-up done) */
 	struct triager triage;
-	/* The last share of --time goes to triage alone when unknown findings
-	 * wait (wrap_up_due): the lender's counts when it stopped for it. */
+	/* The last share of --time goes to triage when unknown findings wait
+	 * (wrap_up_due), on some of the jobs' slots. */
 	int wrapping_up;
-	struct lender_status lender_at_wrap_up;
-	struct wrap_up_mark {    /* the manager's wrap-up: when, the jobs' slots handed, triage's own, what it had run */
+	struct wrap_up_mark {    /* when, the jobs' slots handed, triage's own, what it had run */
 		int64_t from_ms;
 		unsigned handed, own;
 		uint64_t ran_usec;
 	} wrap_up;
 	uint64_t wrap_up_usec;   /* manager_wrap_up_used: the profile's wrap_up row */
-	uint64_t cut_usec;       /* the manager's inputs cut off at the deadline: the profile's cut row */
+	uint64_t cut_usec;       /* inputs cut off at the deadline: the profile's cut row */
 	struct plot_row base, row;   /* where earlier runs ended; the last row appended */
 	int64_t win_ms[128];         /* (time, execs) once per loop, for the rate shown */
 	unsigned long long win_execs[128];
 	unsigned win_n;
-	unsigned long long past_rounds_execs;
-	struct progress prog;
-	struct heartbeat beat;       /* the current round's */
-	unsigned round, published, restarts;
-	/* The manager engine's sync (manager_sync): findings published, and
-	 * inputs and findings imported; last_sync: when it last ran. */
-	unsigned findings_published, imported, findings_imported;
+	/* The manager's counts: inputs run, features seen, target processes started. */
+	unsigned long long execs, features, target_starts;
+	unsigned restarts;           /* stuck targets the watchdog killed */
+	/* The sync (manager_sync): inputs and findings published and imported;
+	 * last_sync: when it last ran. */
+	unsigned published, findings_published, imported, findings_imported;
 	int64_t last_sync;
-	int64_t t0, deadline, last_merge, last_row; /* deadline: t0 + --time (0: none) */
+	int64_t t0, deadline, last_row; /* deadline: t0 + --time (0: none) */
 	int log;                     /* OUT/fuzzer.log */
 };
 
@@ -326,39 +259,13 @@ static void say(struct run *r, int tty, const char *fmt, ...)
 	dprintf(r->log, "pt2fuzz fuzz: %s\n", line);
 }
 
-/* Whether a job silent since its heartbeat's last beat is to be restarted. */
-static int stalled(struct run *r, struct heartbeat *h, int64_t now)
-{
-	return r->s.watchdog && heartbeat_quiet_ms(h, now) > r->s.watchdog * 1000;
-}
-
 /* Milliseconds left before the deadline (a large number without one). */
 static int64_t time_left_ms(const struct run *r, int64_t now) { return r->deadline ? r->deadline - now : INT64_MAX / 2; }
 
-static void workers_text(const struct run *r, char *out, size_t n, unsigned *alive)
-{
-	const struct lender_status *st = r->lender.status;
-	if (!st) {
-		*alive = (unsigned)r->s.jobs;
-		snprintf(out, n, r->s.manager ? "one per slot, kept for the campaign"
-					       : "one per libFuzzer job, started by the job (no lender)");
-		return;
-	}
-	*alive = st->starting + st->idle + st->lent;
-	snprintf(out, n, "%u lent, %u idle, %u starting; %llu started, %llu loans, %llu replaced%s%.200s", st->lent,
-		 st->idle, st->starting, st->started, st->loans, st->replaced, st->error[0] ? "; last error: " : "",
-		 st->error);
-}
-
 static void background_text(const struct run *r, char *out, size_t n)
 {
-	int64_t now = protocol_now_ms();
-	int k = snprintf(out, n, "merge %s", r->local.pid ? "running" : r->s.merge_every ? "" : "off");
-	if (!r->local.pid && r->s.merge_every)
-		k += snprintf(out + k, n - (size_t)k, "in %llds (last: %u -> %u inputs)",
-			      (long long)(r->s.merge_every - (now - r->last_merge) / 1000), r->local.before, r->local.after);
-	k += snprintf(out + k, n - (size_t)k, "; triage %u of %u running, %u pending, %u done", r->triage.running,
-		      r->triage.slots, r->triage.pending, r->triage.done);
+	int k = snprintf(out, n, "triage %u of %u running, %u pending, %u done", r->triage.running, r->triage.slots,
+			 r->triage.pending, r->triage.done);
 	if (r->s.watchdog && k > 0 && (size_t)k < n)
 		k += snprintf(out + k, n - (size_t)k, "; watchdog %llds", r->s.watchdog);
 	if (r->p.sync && k > 0 && (size_t)k < n)
@@ -370,24 +277,23 @@ static void background_text(const struct run *r, char *out, size_t n)
 static struct plot_row take_row(struct run *r, int fold)
 {
 	struct plot_row w = r->row;
-	char ignored[600];
 	if (fold)
 		cstats_collect(&r->cs, r->p.stats, 0);
 	w.unix_time = (long long)time(NULL);
 	w.elapsed = r->base.elapsed + (double)(protocol_now_ms() - r->t0) / 1000.0;
-	w.execs = r->base.execs + r->past_rounds_execs + r->prog.execs;
+	w.execs = r->base.execs + r->execs;
 	w.rate = w.elapsed > r->row.elapsed && r->row.unix_time ? (double)(w.execs - r->row.execs) / (w.elapsed - r->row.elapsed) : 0;
 	w.corpus = count_files(r->p.corpus);
-	w.features = r->prog.features ? r->prog.features : r->row.features;
+	w.features = r->features ? r->features : r->row.features;
 	w.lines = r->cs.nlines;
 	findings_census(r->p.findings, &w.census);
 	memcpy(w.findings, w.census.by_kind, sizeof w.findings);
-	workers_text(r, ignored, sizeof ignored, &w.workers);
+	w.workers = (unsigned)r->s.jobs; /* one per slot, kept for the campaign */
 	return w;
 }
 
-/* Execs per second over the last two minutes or so (libFuzzer counts a
- * job's execs when the job ends, so shorter windows jump). */
+/* Execs per second over the last two minutes or so (an input of a slow
+ * compile takes many seconds, so shorter windows jump). */
 static double recent_rate(struct run *r, unsigned long long execs, int64_t now)
 {
 	unsigned slot = r->win_n++ % 128, oldest = r->win_n > 128 ? r->win_n % 128 : 0;
@@ -398,40 +304,13 @@ static double recent_rate(struct run *r, unsigned long long execs, int64_t now)
 
 static void draw(struct run *r, int tty, double rate)
 {
-	char workers[600], behind[600], engine[80];
-	if (r->s.manager)
-		snprintf(engine, sizeof engine, "%llu target processes started", r->prog.job);
-	else
-		snprintf(engine, sizeof engine, "round %u, libFuzzer job %llu", r->round, r->prog.job);
+	char behind[600], engine[80];
+	snprintf(engine, sizeof engine, "%llu target processes started", r->target_starts);
 	struct view v = {r->p.out, (double)(protocol_now_ms() - r->t0) / 1000.0, (double)r->s.secs, engine,
-			 take_row(r, 0), workers, behind, r->restarts};
+			 take_row(r, 0), "one per slot, kept for the campaign", behind, r->restarts};
 	v.row.rate = rate;
-	workers_text(r, workers, sizeof workers, &v.row.workers);
 	background_text(r, behind, sizeof behind);
 	view_draw(stderr, tty, &v);
-}
-
-static void start_merge(struct run *r, struct corpus_merge *m)
-{
-	char merge_log[CAMPAIGN_PATH + 16];
-	snprintf(merge_log, sizeof merge_log, "%.4100s/merge.log", r->p.out);
-	if (m == &r->local)
-		corpus_merge_start(m, r->p.fuzzer, r->p.corpus, r->p.crashes, &r->ta, merge_log, 0);
-	else
-		corpus_merge_start(m, r->p.fuzzer, r->p.sync, r->p.crashes, &r->ta, merge_log, 1);
-}
-
-/* A merge that made no progress for --watchdog seconds is killed (its
- * half-made DIR.merge goes; DIR was never touched) and started again. */
-static void watch_merge(struct run *r, struct corpus_merge *m, int tty, int64_t now)
-{
-	if (!m->pid || !stalled(r, &m->beat, now))
-		return;
-	say(r, tty, "watchdog: the merge of %s made no progress for %lld s: restarting it", m->dir, r->s.watchdog);
-	kill(-m->pid, SIGKILL);
-	corpus_merge_poll(m, 1);
-	r->restarts++;
-	start_merge(r, m);
 }
 
 #define TRIAGE_MARGIN_S 5 /* a triage ends this long before the deadline, its reduction written */
@@ -447,9 +326,9 @@ static int triage_bound(struct run *r, int64_t now)
 	return r->triage.secs >= TRIAGE_MIN_S;
 }
 
-/* Periodic work: the stats row, merges, triage. Past the deadline (the
- * round's last output drains) nothing new starts: wrap-up would only kill it. */
-static void tick(struct run *r, int tty, int64_t now)
+/* Periodic work: the stats row, triage. Past the deadline nothing new
+ * starts: the end would only kill it. */
+static void tick(struct run *r, int64_t now)
 {
 	int may_start = time_left_ms(r, now) > 0;
 	if (now - r->last_row >= r->s.stats_every * 1000) {
@@ -457,22 +336,12 @@ static void tick(struct run *r, int tty, int64_t now)
 		plot_append(r->p.plot_data, &r->row);
 		r->last_row = now;
 	}
-	corpus_merge_poll(&r->local, 0);
-	corpus_merge_poll(&r->shared, 0);
-	watch_merge(r, &r->local, tty, now);
-	watch_merge(r, &r->shared, tty, now);
-	if (may_start && r->s.merge_every && !r->local.pid && now - r->last_merge >= r->s.merge_every * 1000) {
-		start_merge(r, &r->local);
-		if (r->p.sync && !r->shared.pid)
-			start_merge(r, &r->shared);
-		r->last_merge = now;
-	}
 	if (r->s.triage)
 		triager_poll(&r->triage, &r->p, &r->ta, may_start && triage_bound(r, now));
 }
 
 /* A campaign's summary counts a bug new only once it is reduced: the last
- * 1/TRIAGE_WRAP_UP of --time goes to triage on every job's worker while
+ * 1/TRIAGE_WRAP_UP of --time goes to triage on the jobs' slots while
  * findings of unknown bugs are not yet triaged (running or waiting). A
  * finding made later could not be reduced in time anyway. */
 #define TRIAGE_WRAP_UP 5
@@ -482,18 +351,6 @@ static int wrap_up_due(const struct run *r, int64_t now)
 	       r->triage.pending > 0;
 }
 
-/* Whether triage's wrap-up begins now (wrap_up_due); said in the log with
- * what the last seconds go to (how). */
-static int wrap_up_begins(struct run *r, int tty, int64_t now, const char *how)
-{
-	if (!wrap_up_due(r, now))
-		return 0;
-	r->wrapping_up = 1;
-	say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to %s",
-	    r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000), how);
-	return 1;
-}
-
 /* The slots triage takes in its wrap-up: the jobs' and its own. */
 static unsigned wrap_up_slots(const struct run *r)
 {
@@ -501,155 +358,9 @@ static unsigned wrap_up_slots(const struct run *r)
 	return slots < TRIAGE_SLOTS_MAX ? (unsigned)slots : TRIAGE_SLOTS_MAX;
 }
 
-/* Why a running round is to stop now: a signal, the deadline, the watchdog
- * (said in the log), triage's wrap-up; NULL while it goes on. */
-static const char *round_must_stop(struct run *r, int tty, int64_t now)
-{
-	if (stop)
-		return "stop";
-	if (time_left_ms(r, now) <= 0)
-		return "time";
-	if (wrap_up_begins(r, tty, now, "triage alone"))
-		return "triage";
-	if (!stalled(r, &r->beat, now))
-		return NULL;
-	say(r, tty, "watchdog: libFuzzer round %u made no progress for %lld s: restarting it", r->round, r->s.watchdog);
-	r->restarts++;
-	return "watchdog";
-}
-
-/* One round: libFuzzer from start to end, or until it must stop. 0, or -1
- * when it could not start. */
-static int run_round(struct run *r, long long secs, int tty)
-{
-	int pipefd[2];
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -1;
-	heartbeat_arm(&r->beat, protocol_now_ms());
-	pid_t pid = start_libfuzzer(&r->p, &r->s, &r->ta, secs, r->beat.path, pipefd[1]);
-	close(pipefd[1]);
-	if (pid < 0) {
-		close(pipefd[0]);
-		return -1;
-	}
-	r->round++;
-	r->prog = (struct progress){0};
-	char line[8192];
-	size_t have = 0;
-	int64_t last_draw = 0, stopped_at = 0;
-	for (;;) {
-		int64_t now = protocol_now_ms();
-		if (!stopped_at && round_must_stop(r, tty, now)) {
-			campaign_stop_group(pid, STOP_GRACE_MS); /* reaps it, kills its group */
-			stopped_at = protocol_now_ms();
-		}
-		if (stopped_at && protocol_now_ms() - stopped_at > DRAIN_MS)
-			break; /* something outside the group holds its output: do not wait for it */
-		struct pollfd pf = {pipefd[0], POLLIN, 0};
-		if (poll(&pf, 1, stopped_at ? 200 : 1000) > 0) {
-			ssize_t k = read(pipefd[0], line + have, sizeof line - 1 - have);
-			if (k <= 0)
-				break;
-			heartbeat_note(&r->beat, now); /* the parent speaks when a job ends */
-			if (write(r->log, line + have, (size_t)k) < 0)
-				perror("pt2fuzz fuzz: log");
-			have += (size_t)k;
-			line[have] = 0;
-			for (char *nl; (nl = strchr(line, '\n'));) {
-				*nl = 0;
-				progress_parse(line, &r->prog);
-				if (strstr(line, "pt2fuzz: new finding") || strstr(line, "pt2fuzz_fuzzer: ") || strstr(line, "ERROR")) {
-					view_clear(stderr, tty);
-					fprintf(stderr, "%s\n", line);
-				}
-				have -= (size_t)(nl + 1 - line);
-				memmove(line, nl + 1, have + 1);
-			}
-			if (have == sizeof line - 1)
-				have = 0; /* an overlong line: drop it */
-		}
-		now = protocol_now_ms();
-		double rate = recent_rate(r, r->base.execs + r->past_rounds_execs + r->prog.execs, now);
-		if (!stop)
-			tick(r, tty, now);
-		if (now - last_draw >= (tty ? 2000 : 30000)) {
-			draw(r, tty, rate);
-			last_draw = now;
-		}
-	}
-	close(pipefd[0]);
-	if (!stopped_at) { /* its output ended: it is exiting, before the deadline's grace is out */
-		int64_t grace = time_left_ms(r, protocol_now_ms()) + STOP_GRACE_MS;
-		campaign_stop_group(pid, (int)(grace < 0 ? 0 : grace > 60000 ? 60000 : grace));
-	}
-	r->past_rounds_execs += r->prog.execs;
-	r->prog.execs = 0;
-	return 0;
-}
-
-/* Triage's wrap-up: the jobs' workers go (the lender's, idle now) and
- * triage takes the jobs' slots besides its own, each bounded to end before the deadline
- * with what it has reduced, until nothing waits or the time is out. */
-static void triage_wrap_up(struct run *r, int tty)
-{
-	if (r->lender.status) {
-		r->lender_at_wrap_up = *r->lender.status;
-		lender_stop(&r->lender);
-	}
-	r->triage.slots = wrap_up_slots(r);
-	triager_refresh(&r->triage);
-	int64_t last_draw = 0;
-	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
-		int may_start = triage_bound(r, now);
-		triager_poll(&r->triage, &r->p, &r->ta, may_start);
-		if (!r->triage.running && (!r->triage.pending || !may_start))
-			break;
-		if (now - last_draw >= (tty ? 2000 : 30000)) {
-			draw(r, tty, 0);
-			last_draw = now;
-		}
-		usleep(200000);
-	}
-}
-
-/* The seeds (and the shared corpus) run before the round, as many at once
- * as there are jobs (campaign_first_pass.c); what is left when it must stop
- * the round's merge runs. */
-static void run_first_pass(struct run *r, int tty)
-{
-	const char *dirs[] = {r->p.seeds, r->p.sync};
-	struct first_pass *fp = &r->first;
-	int64_t t0 = protocol_now_ms(), last_draw = 0;
-	if (first_pass_begin(fp, dirs, 2, (unsigned)r->s.jobs, r->s.lend)) {
-		say(r, tty, "first pass: out of memory listing the seeds (the merge runs them)");
-		return;
-	}
-	unsigned listed = fp->n;
-	while (first_pass_step(fp, &r->p, &r->ta, r->log, r->s.watchdog * 1000)) {
-		int64_t now = protocol_now_ms();
-		if (stop || time_left_ms(r, now) <= 0)
-			break;
-		tick(r, tty, now);
-		if (now - last_draw >= (tty ? 2000 : 30000)) {
-			draw(r, tty, 0);
-			last_draw = now;
-		}
-		usleep(100000);
-	}
-	unsigned handed = fp->next;
-	first_pass_end(fp);
-	r->restarts += fp->stuck;
-	if (listed)
-		say(r, tty, "first pass: %u of %u inputs of the seed folders in %.0f s, %u processes (%u at once), %u ended "
-			    "by a new finding, %u stuck, %u failed (errors in fuzzer.log)",
-		    handed, listed, (double)(protocol_now_ms() - t0) / 1000.0, fp->processes, fp->slots, fp->aborted,
-		    fp->stuck, fp->failed);
-}
-
-/* The manager engine's exchange with the runners sharing --sync DIR: its
- * corpus's new inputs published into DIR as the rounds publish them, its
- * findings into DIR.findings (beside DIR, as DIR.lock: libFuzzer reads DIR
- * as a corpus, subfolders too); the others' findings copied into the
+/* The exchange with the runners sharing --sync DIR: its corpus's new
+ * inputs published into DIR, its findings into DIR.findings (beside DIR,
+ * which holds inputs only); the others' findings copied into the
  * findings folder (a signature filed there is a repeat for our targets)
  * and their inputs queued for the slots (m; NULL once it has stopped). */
 static void manager_sync(struct run *r, struct manager *m)
@@ -664,7 +375,7 @@ static void manager_sync(struct run *r, struct manager *m)
 	r->last_sync = protocol_now_ms();
 }
 
-/* Triage's wrap-up under the manager: triage takes as many slots as
+/* Triage's wrap-up: triage takes as many slots as
  * findings wait (at most wrap_up_slots), the jobs' slots it needs beyond
  * its own are retired, and the others go on fuzzing to the deadline. */
 static void manager_wrap_up(struct run *r, struct manager *m, int tty, int64_t now)
@@ -673,10 +384,10 @@ static void manager_wrap_up(struct run *r, struct manager *m, int tty, int64_t n
 	if (take > r->triage.pending)
 		take = r->triage.pending > own ? r->triage.pending : own;
 	unsigned handed = take - own < m->c.jobs ? take - own : m->c.jobs;
-	char how[160];
-	snprintf(how, sizeof how, "triage on %u slots, %u of them the jobs'; the other %u jobs fuzz on", take, handed,
-		 m->c.jobs - handed);
-	wrap_up_begins(r, tty, now, how);
+	r->wrapping_up = 1;
+	say(r, tty, "wrap-up: %u findings of unknown bugs not yet triaged (%u being triaged); the last %lld s go to "
+		    "triage on %u slots, %u of them the jobs'; the other %u jobs fuzz on",
+	    r->triage.pending, r->triage.running, (long long)(time_left_ms(r, now) / 1000), take, handed, m->c.jobs - handed);
 	r->triage.slots = take;
 	triager_refresh(&r->triage);
 	manager_retire(m, m->c.jobs - handed);
@@ -696,11 +407,10 @@ static uint64_t manager_wrap_up_used(const struct run *r, int64_t now)
 }
 
 /* The manager engine (fuzz/manager.h) until the deadline or a signal; in
- * triage's wrap-up some of its slots go to triage. With the same periodic work as a libFuzzer round (stats
- * rows, triage) and, with --sync, an exchange with the other runners every
- * --sync-every seconds. Its counts stand in for libFuzzer's status. 0, or
- * -1 when it could not start. */
-static int run_manager(struct run *r, const struct run_opts *ro, const struct target_numbers *num, int configs, int tty)
+ * triage's wrap-up some of its slots go to triage. With the periodic work
+ * (stats rows, triage) and, with --sync, an exchange with the other runners
+ * every --sync-every seconds. When it cannot start, its reason is said. */
+static void run_manager(struct run *r, const struct run_opts *ro, const struct target_numbers *num, int configs, int tty)
 {
 	static struct manager m;
 	char *argv[CAMPAIGN_MAX_ARGS + 16], why[600];
@@ -722,14 +432,12 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 				    r->s.no_coverage};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
-		return -1;
+		return;
 	}
 	say(r, tty, "engine manager: %u inputs of %s and %u of the seed folders run first, then mutants", m.ncorpus_files,
 	    r->p.corpus, m.nqueue - m.ncorpus_files);
 	if (r->p.sync)
 		manager_sync(r, &m);
-	unsigned restarts_before = r->restarts;
-	r->round = 1;
 	int64_t last_draw = 0;
 	for (int64_t now; !stop && time_left_ms(r, now = protocol_now_ms()) > 0;) {
 		if (!r->wrapping_up && wrap_up_due(r, now))
@@ -737,11 +445,13 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 		if (r->p.sync && now - r->last_sync >= r->s.sync_every * 1000)
 			manager_sync(r, &m);
 		manager_step(&m, 200);
-		r->prog = (struct progress){m.execs, features_seen_count(m.seen), m.corpus.n, m.new_findings, m.slot_starts, 1};
-		r->restarts = restarts_before + (unsigned)m.slot_hangs; /* the watchdog's kills, shown as they come */
+		r->execs = m.execs;
+		r->features = features_seen_count(m.seen);
+		r->target_starts = m.slot_starts;
+		r->restarts = (unsigned)m.slot_hangs; /* the watchdog's kills, shown as they come */
 		now = protocol_now_ms();
-		double rate = recent_rate(r, r->base.execs + r->prog.execs, now);
-		tick(r, tty, now);
+		double rate = recent_rate(r, r->base.execs + r->execs, now);
+		tick(r, now);
 		if (now - last_draw >= (tty ? 2000 : 30000)) {
 			draw(r, tty, rate);
 			last_draw = now;
@@ -758,25 +468,23 @@ static int run_manager(struct run *r, const struct run_opts *ro, const struct ta
 	    m.execs, m.kept, m.new_findings, m.slot_starts, m.slot_deaths, m.slot_hangs, m.cut, (double)m.cut_usec / 1e6);
 	if (gpus[0])
 		say(r, tty, "engine manager: GPUs: %s", gpus);
-	r->restarts = restarts_before + (unsigned)m.slot_hangs;
+	r->restarts = (unsigned)m.slot_hangs;
 	if (r->p.sync) {
 		manager_sync(r, NULL); /* what the last interval kept and found */
 		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,
 		    r->published, r->findings_published, r->imported, r->findings_imported);
 	}
-	return 0;
 }
 
-/* Returns how many inputs this run's targets executed (libFuzzer's own
- * count comes from its status lines, which a run may never print). */
-static uint64_t summary(struct run *r, int seen)
+/* Returns how many inputs this run executed. */
+static unsigned long long summary(struct run *r)
 {
 	cstats_collect(&r->cs, r->p.stats, 1);
 	r->row = take_row(r, 0);
 	plot_append(r->p.plot_data, &r->row);
 	double wall = (double)(protocol_now_ms() - r->t0) / 1000.0;
-	/* libFuzzer's count, or the targets' where it printed none (a run spent
-	 * in its first pass over the corpus) */
+	/* the manager's count, or the targets' where they folded more (stats of
+	 * a killed run's targets, read at this run's start) */
 	uint64_t ran = r->cs.execs - r->target_execs_before;
 	unsigned long long run_execs = r->row.execs - r->base.execs;
 	if (run_execs < ran)
@@ -788,17 +496,13 @@ static uint64_t summary(struct run *r, int seen)
 	fprintf(stderr, "  time            %.0f s (campaign %.0f s over every run of %s)\n", wall, r->row.elapsed, r->p.out);
 	fprintf(stderr, "  execs           %llu (%.2f/s) this run, %llu in all\n", run_execs, wall > 0 ? (double)run_execs / wall : 0,
 		r->base.execs + run_execs);
-	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (%s)\n", r->row.corpus, r->p.corpus,
-		r->row.features, r->s.manager ? "the manager's feature map" : "libFuzzer ft");
+	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (the manager's feature map)\n",
+		r->row.corpus, r->p.corpus, r->row.features);
 	const struct findings_census *cs = &r->row.census;
 	fprintf(stderr, "  findings        %u in %s (triaged %u)\n", total, r->p.findings, r->triage.done);
 	fprintf(stderr, "  bugs            %u new (reduced), %u awaiting triage, %u known upstream, %u reported by pt2fuzz\n",
 		cs->bugs, cs->awaiting, cs->known, cs->reported);
 	fprintf(stderr, "  crash inputs    %u in %s\n", count_files(r->p.crashes), r->p.crashes);
-	const struct lender_status *lent = r->lender.status ? r->lender.status : r->wrapping_up ? &r->lender_at_wrap_up : NULL;
-	if (lent && lent->started)
-		fprintf(stderr, "  lender          %llu workers started, %llu loans, %llu replaced\n", lent->started, lent->loans,
-			lent->replaced);
 	if (r->restarts)
 		fprintf(stderr, "  watchdog        %u stalled jobs restarted (no progress for %lld s)\n", r->restarts, r->s.watchdog);
 	cstats_print(&r->cs, stderr);
@@ -812,24 +516,9 @@ static uint64_t summary(struct run *r, int seen)
 	campaign_profile_report(&run, (unsigned)r->s.jobs, (uint64_t)(wall * 1e6), (uint64_t)(r->ready_ms - r->t0) * 1000,
 				r->triage.ran_usec, stderr, tsv);
 	fprintf(stderr, "  plot            %s (`pt2fuzz plot %s`)\n", r->p.plot_data, r->p.out);
-	if (!seen)
-		fprintf(stderr, "  (libFuzzer printed no status: see %s)\n", r->p.log);
-	if (!ran)
+	if (!run_execs)
 		fprintf(stderr, "  (no input ran: see %s)\n", r->p.log);
-	return ran;
-}
-
-/* Kills what runs in the background: merges (redone next time), triage. */
-static void stop_background(struct run *r)
-{
-	if (r->local.pid || r->shared.pid)
-		fprintf(stderr, "pt2fuzz fuzz: stopping a corpus merge (it is redone next time)\n");
-	for (struct corpus_merge *m = &r->local; m; m = m == &r->local ? &r->shared : NULL)
-		if (m->pid) {
-			kill(-m->pid, SIGKILL);
-			corpus_merge_poll(m, 1);
-		}
-	triager_stop(&r->triage);
+	return run_execs;
 }
 
 int cmd_fuzz(int argc, char **argv)
@@ -837,12 +526,16 @@ int cmd_fuzz(int argc, char **argv)
 	static struct run r;
 	static struct run_opts ro;
 	static struct cli c;
-	char why[600];
 	r.t0 = protocol_now_ms(); /* --time counts from here: start-up and wrap-up are inside it */
 	if (cli_parse(&c, "pt2fuzz fuzz", argc, argv, fuzz_tables, CLI_PASS_DASH))
 		return c.status;
-	if (c.npos) {
-		fprintf(stderr, "pt2fuzz fuzz: unexpected argument '%s' (libFuzzer's flags are -flag=value)\n", c.pos[0]);
+	if (c.npos || c.npass) {
+		/* -flag=value set aside: said as libFuzzer's, which the campaign's own loop does not read */
+		if (c.npass)
+			fprintf(stderr, "pt2fuzz fuzz: '%s': libFuzzer's flags are not a campaign's (its loop is its own)\n",
+				c.pass[0]);
+		else
+			fprintf(stderr, "pt2fuzz fuzz: unexpected argument '%s'\n", c.pos[0]);
 		return 2;
 	}
 	struct target_numbers num;
@@ -863,78 +556,37 @@ int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files of the previous run\n", swept);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
-	/* The lender's workers and the manager's slots run with the targets'
-	 * options as the targets parse them (cuda:auto added on a node of
-	 * several GPUs): cli_parse says why they do not parse. */
-	if ((r.s.lend || r.s.manager) && job_worker_opts(&r.ta, &ro))
+	/* The manager's slots run with the targets' options as the targets
+	 * parse them (cuda:auto added on a node of several GPUs): cli_parse
+	 * says why they do not parse. */
+	if (job_worker_opts(&r.ta, &ro))
 		return 1;
-	if (r.s.lend && lender_start(&r.lender, &ro, (unsigned)r.s.jobs + 2, why, sizeof why)) {
-		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
-		return 1;
-	}
 	plot_resume(r.p.plot_data, &r.base);
 	if (r.base.elapsed > 0) /* a run killed before its first exec resumes too */
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
-	fprintf(stderr, "pt2fuzz fuzz: %lld s, %lld jobs, %s, seeds %s, output %s (targets' log: %s)\n", r.s.secs, r.s.jobs,
-		r.s.manager ? "engine manager: persistent targets, a worker each" : r.s.lend ? "warm workers lent across jobs" : "a worker started per job", r.p.seeds, r.p.out, r.p.log);
-	/* libFuzzer starts when a worker can be lent: a runtime whose workers
-	 * cannot start fails here, with the lender's reason, not in every job. */
-	if (r.s.lend && lender_wait_ready(&r.lender, r.deadline ? r.deadline : INT64_MAX, &stop) < 0) {
-		fprintf(stderr, "pt2fuzz fuzz: workers do not start: %s\n", r.lender.status->error);
-		lender_stop(&r.lender);
-		return 1;
-	}
-	if (r.s.lend)
-		fprintf(stderr, "pt2fuzz fuzz: a worker was ready after %.0f s\n", (double)(protocol_now_ms() - r.t0) / 1000.0);
+	fprintf(stderr,
+		"pt2fuzz fuzz: %lld s, %lld jobs, engine manager: persistent targets, a worker each, seeds %s, output %s "
+		"(targets' log: %s)\n",
+		r.s.secs, r.s.jobs, r.p.seeds, r.p.out, r.p.log);
 	r.ready_ms = protocol_now_ms();
 	cstats_init(&r.cs, r.p.stats);
 	r.prof_before = r.cs.prof;
 	r.target_execs_before = r.cs.execs;
 	r.triage.secs = r.s.triage_secs;
 	r.triage.slots = triage_share(&r.s) ? (unsigned)triage_share(&r.s) : 1;
-	r.last_merge = r.last_row = r.t0;
-	r.last_row -= r.s.stats_every * 1000; /* a first row at once */
-	struct {
-		struct heartbeat *h;
-		const char *name;
-	} beats[] = {{&r.beat, "heartbeat-round"}, {&r.local.beat, "heartbeat-merge"}, {&r.shared.beat, "heartbeat-merge-sync"}};
-	for (unsigned i = 0; i < sizeof beats / sizeof *beats; i++)
-		snprintf(beats[i].h->path, sizeof beats[i].h->path, "%.4100s/%s", r.p.stats, beats[i].name);
-	int tty = isatty(2), seen = 0;
-	if (r.s.manager)
-		seen = !run_manager(&r, &ro, &num, !cli_flag(&c, "no-configs"), tty);
-	while (!stop && !r.s.manager) {
-		if (r.deadline && time_left_ms(&r, protocol_now_ms()) < 1000)
-			break;
-		run_first_pass(&r, tty);
-		long long left = r.deadline ? time_left_ms(&r, protocol_now_ms()) / 1000 : 0;
-		if (stop || (r.deadline && left < 1))
-			break;
-		long long secs = r.p.sync && (!left || left > r.s.sync_every) ? r.s.sync_every : left;
-		if (run_round(&r, secs, tty))
-			break;
-		seen |= r.prog.seen;
-		if (r.wrapping_up) {
-			triage_wrap_up(&r, tty);
-			break;
-		}
-		if (r.p.sync) /* then the next round reads what the others published */
-			r.published += corpus_publish(r.p.corpus, r.p.sync);
-	}
+	r.last_row = r.t0 - r.s.stats_every * 1000; /* a first row at once */
+	int tty = isatty(2);
+	run_manager(&r, &ro, &num, !cli_flag(&c, "no-configs"), tty);
 	view_clear(stderr, tty);
-	stop_background(&r); /* triage's last reductions counted: then what ran on the handed slots */
-	if (r.s.manager && r.wrapping_up)
+	triager_stop(&r.triage); /* triage's last reductions counted: then what ran on the handed slots */
+	if (r.wrapping_up)
 		r.wrap_up_usec = manager_wrap_up_used(&r, protocol_now_ms());
-	if (r.s.manager) /* what its targets left in groups of their own (slot_stop kills their workers) */
-		node_sweep();
-	uint64_t ran = summary(&r, seen);
-	lender_stop(&r.lender);
+	node_sweep(); /* what the targets left in groups of their own (slot_stop kills their workers) */
+	unsigned long long ran = summary(&r);
 	cstats_free(&r.cs);
 	close(r.log);
 	close(lock);
-	/* libFuzzer's -fork exits with a crashed job's code after findings: that is
-	 * success for a campaign. A campaign that never ran an input is not; one
-	 * whose time went to libFuzzer's first pass over the corpus (no status
-	 * line yet, as on a short --time) did run inputs. */
-	return seen || ran ? 0 : 1;
+	/* Findings are success for a campaign; one that never ran an input (its
+	 * engine could not start, or every input outlasted --time) is not. */
+	return ran ? 0 : 1;
 }

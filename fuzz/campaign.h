@@ -1,14 +1,11 @@
 /* The node runner (`pt2fuzz fuzz`), split by concern:
- *   campaign.c         the command: options, rounds of libFuzzer -fork, the main loop
+ *   campaign.c         the command: options, the manager engine's loop (manager.h), the end
  *   campaign_node.c    what the node has (cores, GPUs, memory) and who holds OUT
- *   campaign_view.c    libFuzzer's status lines, the terminal view, stats/plot_data
- *   campaign_corpus.c  corpus merge (-merge=1 into a fresh dir, swapped in) and sync (corpus, findings)
+ *   campaign_view.c    the terminal view, stats/plot_data
+ *   campaign_corpus.c  sync with other runners (corpus, findings)
  *   campaign_triage.c  background reduction and triage of new findings
- *   campaign_stats.c   per-job statistics folded into totals (campaign_stats.h)
- *   campaign_profile.c where the seconds went: the summary's profile line
- *   campaign_first_pass.c  the seeds run in parallel before libFuzzer's first merge
- * With --engine manager, manager.c's loop over persistent targets runs in
- * place of the rounds (manager.h); the rest of the runner is the same. */
+ *   campaign_stats.c   per-target statistics folded into totals (campaign_stats.h)
+ *   campaign_profile.c where the seconds went: the summary's profile line */
 #ifndef PT2FUZZ_CAMPAIGN_H
 #define PT2FUZZ_CAMPAIGN_H
 #include <stdint.h>
@@ -31,18 +28,11 @@ struct campaign_paths {
 };
 
 /* The options that go to every pt2fuzz_fuzzer process (v: the command line
- * minus the runner's own options), to the background triage (run: the run
- * options only), and to libFuzzer in each round (libfuzzer: the -flag=value
- * arguments). */
+ * minus the runner's own options) and to the background triage (run: the
+ * run options only). */
 struct target_args {
-	char *v[CAMPAIGN_MAX_ARGS], *run[CAMPAIGN_MAX_ARGS], *libfuzzer[CAMPAIGN_MAX_ARGS];
-	int n, nrun, nlibfuzzer;
-};
-
-/* What libFuzzer's fork-mode status lines say about the current round. */
-struct progress {
-	unsigned long long execs, features, corpus, crashes, job;
-	int seen;
+	char *v[CAMPAIGN_MAX_ARGS], *run[CAMPAIGN_MAX_ARGS];
+	int n, nrun;
 };
 
 /* --- campaign_node.c --- */
@@ -64,8 +54,6 @@ unsigned node_sweep(void);
 
 /* --- campaign_view.c --- */
 
-void progress_parse(const char *line, struct progress *p);
-
 unsigned count_files(const char *dir);
 
 /* A point of the campaign's curve, as stats/plot_data keeps it. */
@@ -75,7 +63,7 @@ struct plot_row {
 	unsigned long long execs;    /* over every run */
 	double rate;                 /* execs per second since the previous row */
 	unsigned corpus;
-	unsigned long long features; /* libFuzzer's ft */
+	unsigned long long features; /* the manager's feature map */
 	unsigned long long lines;    /* distinct compiler lines */
 	unsigned findings[V_COUNT];
 	struct findings_census census; /* bugs by class (pipeline/bucket.h); not in plot_data */
@@ -90,11 +78,11 @@ int plot_append(const char *path, const struct plot_row *r);
 struct view {
 	const char *out;
 	double secs, limit;          /* this run's seconds, its length (0: unbounded) */
-	const char *engine;          /* "round 2, libFuzzer job 7", "3 target processes started" */
+	const char *engine;          /* "3 target processes started" */
 	struct plot_row row;
-	const char *workers;         /* "16 lent, 2 idle, ..." */
-	const char *background;      /* merge and triage state */
-	unsigned restarts;           /* jobs the watchdog restarted */
+	const char *workers;         /* "one per slot, ..." */
+	const char *background;      /* triage and sync state */
+	unsigned restarts;           /* stuck targets the watchdog killed */
 };
 
 /* The status: a block redrawn in place on a terminal, else one line. */
@@ -104,57 +92,19 @@ void view_clear(FILE *f, int tty);
 /* --- campaign_profile.c --- */
 
 /* Where a run's seconds went: the jobs' rows over their capacity (jobs
- * times the run's wall time; the time before libFuzzer started, waiting for
- * a worker, counted as worker start for every job), the rest being
- * libFuzzer's and the forks', and background triage beside them (it runs in
+ * times the run's wall time; the set-up before the engine started counted
+ * as worker start for every job), the rest being the manager's and the
+ * target processes' own, and background triage beside them (it runs in
  * parallel). Prints the summary's profile line to f and writes the table
  * to tsv (key, title, seconds, share of the capacity). */
 void campaign_profile_report(const struct profile *jobs_run, unsigned jobs, uint64_t wall_usec, uint64_t startup_usec,
 			     uint64_t triage_usec, FILE *f, const char *tsv);
 
-/* --- campaign_watchdog.c --- */
-
-/* A job's heartbeat file, touched by its pt2fuzz_fuzzer processes at
- * every input (--heartbeat). */
-struct heartbeat {
-	char path[CAMPAIGN_PATH];    /* set by the owner before heartbeat_arm */
-	struct timespec seen;        /* the file's mtime when last looked at */
-	int64_t last_ms;             /* when it last moved (protocol_now_ms() based) */
-};
-
-/* Creates h->path (if need be) and starts the clock at now. */
-void heartbeat_arm(struct heartbeat *h, int64_t now);
-
-/* Progress seen another way (the job's own output). */
-void heartbeat_note(struct heartbeat *h, int64_t now);
-
-/* Milliseconds since the job last showed progress. */
-int64_t heartbeat_quiet_ms(struct heartbeat *h, int64_t now);
-
 /* --- campaign_corpus.c --- */
 
-struct corpus_merge {
-	pid_t pid;                   /* 0 when none runs */
-	long long started;           /* unix time */
-	char dir[CAMPAIGN_PATH], into[CAMPAIGN_PATH];
-	unsigned before, after;      /* inputs, of the last merge */
-	int lock;                    /* held while merging a shared corpus */
-	struct heartbeat beat;       /* its processes' progress (path set by the caller) */
-};
-
-/* Puts back what an interrupted merge of dir left in dir.merge. */
+/* Puts back what a corpus merge of dir interrupted by an earlier version's
+ * runner left in dir.merge. */
 void corpus_recover(const char *dir);
-
-/* Starts `fuzzer -merge=1 DIR.merge DIR` in the background (log appended
- * to log; the input of a finding that aborts it into crashes), its
- * processes beating m->beat (path set by the caller). For a shared corpus
- * (lock_shared), only when no other runner is merging it. 0 when started. */
-int corpus_merge_start(struct corpus_merge *m, const char *fuzzer, const char *dir, const char *crashes,
-		       const struct target_args *ta, const char *log, int lock_shared);
-
-/* When the merge has ended: swaps the merged corpus in (inputs that arrived
- * meanwhile are kept) and returns 1; 0 while it runs. */
-int corpus_merge_poll(struct corpus_merge *m, int wait);
 
 /* Copies into shared the inputs of dir it does not have (atomically, by
  * name: names are content hashes). The number copied. */
@@ -204,43 +154,13 @@ void triager_stop(struct triager *t);
 /* The next poll chooses again, though no finding changed (more slots). */
 void triager_refresh(struct triager *t);
 
-/* --- campaign_first_pass.c --- */
-/* libFuzzer's -fork begins each round with a merge of the corpus and the
- * seeds in one process, where every input no job has run yet compiles in
- * turn while the other jobs' slots wait. The first pass runs the seed folders' inputs before,
- * as many target processes at once as the campaign has jobs: the replay
- * cache they fill (maps, and findings) makes that merge a read. */
-#define FIRST_PASS_SLOTS 256
-#define FIRST_PASS_CHUNK 128 /* inputs one process runs at most */
-struct first_pass {
-	char **files;                /* the inputs, from the folders */
-	unsigned n, next;            /* next: the first not yet handed to a process */
-	unsigned slots, processes, aborted, failed, stuck; /* aborted: by a new finding */
-	int lent;                    /* workers are lent: a process costs no worker start */
-	pid_t pid[FIRST_PASS_SLOTS]; /* 0: a free slot */
-	struct heartbeat beat[FIRST_PASS_SLOTS];
-};
-
-/* Lists the regular files of dirs (NULL ones skipped), to run in slots
- * processes at once, with lent workers or not. 0, or -1 (out of memory). */
-int first_pass_begin(struct first_pass *fp, const char *const *dirs, unsigned ndirs, unsigned slots, int lent);
-
-/* Reaps the processes that ended, stops one silent for quiet_ms (0: never),
- * and starts the next inputs in free slots; output to log_fd. 1 while
- * inputs remain or run. */
-int first_pass_step(struct first_pass *fp, const struct campaign_paths *p, const struct target_args *ta, int log_fd,
-		    int64_t quiet_ms);
-
-/* Stops what still runs; frees the list. */
-void first_pass_end(struct first_pass *fp);
-
 /* Starts argv[0] with stdout and stderr on out_fd, in a process group of
  * its own (so that its helpers can be stopped with it) that is sent
  * SIGTERM when we die, at the given niceness. The pid, or -1. */
 pid_t campaign_spawn(char *const *argv, int out_fd, int nice_level);
 
-/* Stops a process group started by campaign_spawn: SIGINT to the leader
- * (libFuzzer prints its final stats), then SIGKILL to the group after
+/* Stops a process group started by campaign_spawn: SIGINT to the leader,
+ * then SIGKILL to the group after
  * grace_ms. Returns the leader's wait status. */
 int campaign_stop_group(pid_t pid, int grace_ms);
 

@@ -7,7 +7,7 @@ void campaign_profile_report(const struct profile *jobs_run, unsigned jobs, uint
 			     uint64_t triage_usec, FILE *f, const char *tsv)
 {
 	struct profile p = *jobs_run, shares;
-	p.usec[PR_START] += (uint64_t)jobs * startup_usec; /* no job ran yet: every one waited for a worker */
+	p.usec[PR_START] += (uint64_t)jobs * startup_usec; /* no job ran yet: every one waited */
 	uint64_t total = profile_shares(&p, (uint64_t)jobs * wall_usec, &shares);
 	double of = total ? 100.0 / (double)total : 0;
 	struct atomic_file a;

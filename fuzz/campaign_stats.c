@@ -69,9 +69,7 @@ static const struct {
 	{"rejected", offsetof(struct campaign_stats, rejected)},
 	{"near_invalid", offsetof(struct campaign_stats, near_invalid)},
 	{"replayed", offsetof(struct campaign_stats, replayed)},
-	{"merge_execs", offsetof(struct campaign_stats, merge_execs)},
 	{"worker_starts", offsetof(struct campaign_stats, starts)},
-	{"worker_loans", offsetof(struct campaign_stats, loans)},
 	{"worker_crashes", offsetof(struct campaign_stats, crashes)},
 	{"worker_hangs", offsetof(struct campaign_stats, hangs)},
 	{"isolated", offsetof(struct campaign_stats, isolated)},
@@ -193,9 +191,6 @@ void cstats_collect(struct campaign_stats *s, const char *dir, int final)
 void cstats_print(const struct campaign_stats *s, FILE *f)
 {
 	fprintf(f, "  compiler lines  %zu distinct (torch's compiler, all jobs)\n", s->nlines);
-	if (s->merge_execs) /* while a merge runs, the slot whose job it merges waits */
-		fprintf(f, "  merge runs      %llu inputs run again by merges (not in the replay cache)\n",
-			(unsigned long long)s->merge_execs);
 	if (s->avoided)
 		fprintf(f, "  known avoided   %llu components of seeds and corpus inputs dropped: a known bug's trigger\n",
 			(unsigned long long)s->avoided);
@@ -209,9 +204,8 @@ void cstats_print(const struct campaign_stats *s, FILE *f)
 	for (unsigned k = 0; k < V_COUNT; k++)
 		if (s->verdicts[k])
 			fprintf(f, " %s %llu", verdict_name((enum verdict_kind)k), (unsigned long long)s->verdicts[k]);
-	fprintf(f, "\n  workers         %llu taken by the jobs (%llu lent), %llu crashed, %llu hung\n",
-		(unsigned long long)s->starts, (unsigned long long)s->loans, (unsigned long long)s->crashes,
-		(unsigned long long)s->hangs);
+	fprintf(f, "\n  workers         %llu taken by the jobs, %llu crashed, %llu hung\n", (unsigned long long)s->starts,
+		(unsigned long long)s->crashes, (unsigned long long)s->hangs);
 	fprintf(f, "  mutators        %-12s %8s %8s %8s\n", "", "tried", "valid", "new cov");
 	for (unsigned i = 0; i < s->nmut; i++)
 		fprintf(f, "                  %-12s %8llu %8llu %8llu\n", s->mut[i].name, (unsigned long long)s->mut[i].tried,

@@ -1,4 +1,4 @@
-/* A campaign's statistics across its -fork jobs: each job writes
+/* A campaign's statistics across its target processes: each writes
  * stats/fuzzer-<pid>.tsv and stats/lines-<pid>-<n>.txt (pt2fuzz_fuzzer.c);
  * the campaign folds finished jobs' files into stats/totals.tsv and the
  * union of compiler lines into stats/lines.txt, and deletes what it folded,
@@ -17,7 +17,7 @@ struct mutator_totals {
 };
 
 struct campaign_stats {
-	uint64_t execs, rejected, near_invalid, replayed, merge_execs, starts, loans, crashes, hangs, verdicts[V_COUNT];
+	uint64_t execs, rejected, near_invalid, replayed, starts, crashes, hangs, verdicts[V_COUNT];
 	uint64_t isolated; /* parts checked alone by isolation (pipeline/isolate.h) */
 	uint64_t avoided;  /* components of seeds and corpus inputs dropped as known bugs' triggers */
 	uint64_t configured; /* runs of graphs with a compile configuration */

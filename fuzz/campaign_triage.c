@@ -1,6 +1,6 @@
 /* Background triage of a campaign's new findings: `pt2fuzz triage`
  * processes side by side, as many as the campaign's triage share, each with
- * one worker of its own (never the lender's) over one finding: a batch
+ * one worker of its own over one finding: a batch
  * OUT/triage/batch-<time>-<slot>/ that links to it. Triage writes reduced/
  * and bisect.json into the finding through its link, and the batch's bucket
  * into the batch's triage.md; the finding is then marked with a .triaged
@@ -201,9 +201,7 @@ static int start_slot(struct triager *t, unsigned s, const char *name, uint64_t 
 	for (int i = 0; i < ta->nrun; i++)
 		argv[n++] = ta->run[i];
 	argv[n] = NULL;
-	/* Its own worker, at the jobs' priority (its share of the node): not one the fuzz jobs wait for. */
-	char *lender = getenv("PT2FUZZ_LENDER") ? strdup(getenv("PT2FUZZ_LENDER")) : NULL;
-	unsetenv("PT2FUZZ_LENDER");
+	/* Its own worker, at the jobs' priority (its share of the node). */
 	int fd = open_log(log);
 	sl->pid = campaign_spawn(argv, fd, 0);
 	if (sl->pid < 0)
@@ -212,9 +210,6 @@ static int start_slot(struct triager *t, unsigned s, const char *name, uint64_t 
 	sl->since_usec = profile_clock_usec();
 	if (fd >= 0)
 		close(fd);
-	if (lender)
-		setenv("PT2FUZZ_LENDER", lender, 1);
-	free(lender);
 	t->running += sl->pid != 0;
 	return sl->pid ? 0 : -1;
 }

@@ -1,6 +1,5 @@
-/* What a campaign shows: libFuzzer's status lines read, the status view
- * drawn, and stats/plot_data (one line per interval, like AFL's plot_data)
- * appended and resumed. */
+/* What a campaign shows: the status view drawn, and stats/plot_data (one
+ * line per interval, like AFL's plot_data) appended and resumed. */
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -8,25 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "campaign.h"
-
-/* libFuzzer's status lines: fork mode "#N: cov: C ft: F corp: K exec/s E
- * oom/timeout/crash: a/b/c time: Ts job: J ...", else "#N NEW ft: F corp: K/..." */
-void progress_parse(const char *line, struct progress *p)
-{
-	unsigned long long n, oom, tmo, crash;
-	const char *ft = strstr(line, " ft: "), *corp = strstr(line, " corp: "), *job = strstr(line, " job: "),
-		   *bad = strstr(line, "oom/timeout/crash: ");
-	if (line[0] != '#' || sscanf(line + 1, "%llu", &n) != 1 || !ft || !corp)
-		return;
-	p->execs = n;
-	p->features = strtoull(ft + 5, NULL, 10);
-	p->corpus = strtoull(corp + 7, NULL, 10);
-	if (job)
-		p->job = strtoull(job + 6, NULL, 10);
-	if (bad && sscanf(bad + 19, "%llu/%llu/%llu", &oom, &tmo, &crash) == 3)
-		p->crashes = crash;
-	p->seen = 1;
-}
 
 unsigned count_files(const char *dir)
 {

@@ -117,7 +117,7 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 	m->c = *c;
 	m->active = c->jobs;
 	if (c->jobs > MANAGER_SLOTS) {
-		snprintf(why, n, "--engine manager takes at most %d jobs", MANAGER_SLOTS);
+		snprintf(why, n, "the manager takes at most %d jobs", MANAGER_SLOTS);
 		return -1;
 	}
 	if (list_dir(m, c->corpus, 0) < 0)

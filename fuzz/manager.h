@@ -1,7 +1,7 @@
-/* `pt2fuzz fuzz --engine manager`: one process owns the loop that
- * libFuzzer's -fork spreads over short jobs. It keeps the corpus (in memory,
- * and OUT/corpus in libFuzzer's format: one input per file, named by its
- * hash, so either engine resumes from the other's folder), the feature map
+/* `pt2fuzz fuzz`'s engine: one process owns the loop that libFuzzer's
+ * -fork would spread over short jobs. It keeps the corpus (in memory, and
+ * OUT/corpus in libFuzzer's format: one input per file, named by its hash,
+ * so a resumed campaign, or libFuzzer, reads it back), the feature map
  * the inputs reached (features_novel: the counters libFuzzer would see),
  * the seed energy and the mutator schedule (learned across the campaign,
  * fuzz/learned.h), and N persistent target processes (fuzz/slot.h), each

@@ -27,19 +27,15 @@
  *   --learned DIR   feedback mode: the campaign's learned state (seen features,
  *                   op and op-pair runs, mutator yields), which each job starts
  *                   from and adds to (fuzz/learned.h)
- *   --heartbeat FILE  touched at every input: a campaign's watchdog reads
- *                   the job's progress from its modification time
  *   --keep-going    a finding that repeats a recorded one or matches a known
- *                   upstream bug is counted in its folder and the job goes on
- *                   (the input kept out of the corpus): a restarted job costs a
- *                   process, a loan and a corpus replay, and such a crash
- *                   input adds nothing. Campaigns set it; without it (OSS-Fuzz,
+ *                   upstream bug is counted in its folder and the target goes
+ *                   on (the input kept out of the corpus): such a crash input
+ *                   adds nothing. Campaigns set it; without it (OSS-Fuzz,
  *                   reproducing a crash input) every finding aborts.
- *   --serve         a persistent target of `pt2fuzz fuzz --engine manager`:
+ *   --serve         a persistent target of `pt2fuzz fuzz` (fuzz/manager.h):
  *                   runs the inputs the manager sends on stdin, one at a
  *                   time, and replies with what libFuzzer would see
  *                   (fuzz/slot.h); exits when the manager closes the pipe */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +82,7 @@ static int avoiding;       /* known bugs' triggers are avoided (no --hunt-known)
 static int controlling;    /* libFuzzer's -fork parent or -merge=1 outer process: runs no input */
 static uint64_t born_usec; /* when LLVMFuzzerInitialize began */
 static unsigned near_invalid = 10;
-static const char *stats_dir, *heartbeat;
+static const char *stats_dir;
 static struct replay_cache replay;
 static struct mut_schedule schedule; /* feedback mode: mutators drawn by recent yield */
 static struct setting_schedule setting_yield; /* feedback mode: a configuration's settings, likewise */
@@ -101,7 +97,6 @@ static struct {
 	uint64_t avoided;     /* components of seeds and corpus inputs dropped: a known bug's trigger */
 	uint64_t configured;  /* runs of a graph with a configuration other than the default */
 	uint64_t settings_dropped; /* settings of inputs made elsewhere that this torch or campaign lacks */
-	uint64_t merge_execs; /* of execs, run in a merge: not in the replay cache */
 	uint64_t mut_new[MUT_MAX];
 	struct mutate_stats mut;
 	/* bit k: counter bucket k seen at this index, by the campaign (its
@@ -156,11 +151,11 @@ static void write_stats(void)
 	FILE *f = atomic_open(&a, path);
 	if (!f)
 		return;
-	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\nmerge_execs\t%llu\n"
-		   "worker_starts\t%u\nworker_loans\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n"
+	fprintf(f, "execs\t%llu\nrejected\t%llu\nnear_invalid\t%llu\nreplayed\t%llu\n"
+		   "worker_starts\t%u\nworker_crashes\t%u\nworker_hangs\t%u\nisolated\t%llu\n"
 		   "avoided\t%llu\nconfigured\t%llu\nsettings_dropped\t%llu\n",
 		(unsigned long long)S.execs, (unsigned long long)S.rejected, (unsigned long long)S.near_invalid,
-		(unsigned long long)S.replayed, (unsigned long long)S.merge_execs, X.starts, X.loans, X.crashes, X.hangs,
+		(unsigned long long)S.replayed, X.starts, X.crashes, X.hangs,
 		(unsigned long long)S.isolated, (unsigned long long)S.avoided, (unsigned long long)S.configured,
 		(unsigned long long)S.settings_dropped);
 	for (unsigned k = 0; k < V_COUNT; k++)
@@ -232,7 +227,7 @@ static int collect_options(int argc, char **argv, char **out, int cap)
  * options but those that only say where things go. */
 static uint64_t options_hash(int n, char **opts)
 {
-	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--heartbeat", "--learned"};
+	static const char *const where[] = {"--stats", "--findings", "--replay-cache", "--learned"};
 	static const uint32_t layout[] = {SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS, SHM_DECISION_SLOTS};
 	uint64_t h = XXH64(layout, sizeof layout, 0);
 	for (int i = 0; i < n; i++) {
@@ -354,7 +349,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (avoiding)
 		avoid_break_use(known_break_hits);
 	stats_dir = cli_opt(&c, "stats");
-	heartbeat = cli_opt(&c, "heartbeat");
 	replay.dir = cli_opt(&c, "replay-cache");
 	replay.config = options_hash(n, opts);
 	RO.exec.coverage = 1; /* traced either way: the exact line sets measure both modes */
@@ -364,7 +358,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	gen_set_campaign(gpu ? TARGET_GPU : TARGET_CPU, RO.check.backward);
 	config_draw_set_campaign(cli_flag(&c, "no-configs") ? 0 : CONFIG_DRAW_PCT, RO.exec.aoti_runner,
 				 RO.check.backward, torch_of_worker);
-	/* The worker starts (or is borrowed) with the first input that runs, not
+	/* The worker starts with the first input that runs, not
 	 * here: libFuzzer's -fork parent and -merge=1 outer process call this too
 	 * but never run an input, and a worker they held would sit idle while the
 	 * jobs and merges that do run inputs wait for one. */
@@ -401,13 +395,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (serving) /* libFuzzer's loop never starts: the manager's is the loop */
 		exit(slot_serve(LLVMFuzzerTestOneInput, pt2fuzz_extra_counters, FEATURES_MAP) ? 1 : 0);
 	return 0;
-}
-
-/* Tells the campaign's watchdog that this process goes on. */
-static void beat(void)
-{
-	if (heartbeat)
-		utimensat(AT_FDCWD, heartbeat, NULL, 0);
 }
 
 /* The line a campaign shows for a recorded finding (fuzz/campaign.c echoes
@@ -489,7 +476,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct check_result r;
 	char why[600];
 	uint64_t t0 = profile_clock_usec();
-	beat();
 	if (codec_decode(&G, data, size, why, sizeof why)) {
 		S.rejected++;
 		spent(PR_REPLAY, t0);
@@ -566,7 +552,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		spent(PR_FINDINGS, t);
 	}
 	S.execs++;
-	S.merge_execs += merging != 0;
 	S.near_invalid += G.broken != 0;
 	S.configured += !graph_config_is_default(&G.config);
 	if (S.op_runs)

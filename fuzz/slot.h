@@ -1,4 +1,4 @@
-/* A persistent target process: the unit of `pt2fuzz fuzz --engine manager`
+/* A persistent target process: the unit of `pt2fuzz fuzz`'s engine
  * (fuzz/manager.h). pt2fuzz_fuzzer with --serve runs inputs the manager
  * sends, one at a time, through the same entry point libFuzzer calls, with
  * one worker for its whole life, and answers each with what libFuzzer would

@@ -1,7 +1,6 @@
 #include "executor.h"
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,9 +8,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xxhash.h>
 #include "../graph/fail.h"
-#include "lend.h"
 #include "malloc_check.h"
 #include "protocol.h"
 #include "runtime.h"
@@ -70,7 +67,7 @@ int executor_init(struct executor *x, const struct executor_opts *o, char *why, 
 	memset(x, 0, sizeof *x);
 	x->o = *o;
 	signal(SIGPIPE, SIG_IGN); /* a dead worker is an error return, not our death */
-	x->to_fd = x->from_fd = x->err_fd = x->lender_fd = -1;
+	x->to_fd = x->from_fd = x->err_fd = -1;
 	if (!o->python || !*o->python)
 		return fail(why, n, "no python command for the worker");
 	x->shm_fd = memfd_create("pt2fuzz-shm", 0);
@@ -93,12 +90,8 @@ static int stop_worker(struct executor *x)
 	if (x->pid > 0) {
 		kill(-x->pid, SIGKILL);
 		kill(x->pid, SIGKILL);
-		if (x->lender_fd >= 0) { /* not our child: its lender reaps it */
-			status = lend_reap(x->lender_fd);
-			x->lender_fd = -1;
-		} else
-			while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
-				;
+		while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
+			;
 	}
 	int *fds[] = {&x->to_fd, &x->from_fd, &x->err_fd};
 	for (unsigned i = 0; i < 3; i++)
@@ -111,29 +104,6 @@ static int stop_worker(struct executor *x)
 }
 
 int executor_stop(struct executor *x) { return stop_worker(x); }
-
-void executor_drain_log(struct executor *x)
-{
-	char tmp[8192];
-	ssize_t k;
-	int fl = fcntl(x->err_fd, F_GETFL);
-	fcntl(x->err_fd, F_SETFL, fl | O_NONBLOCK);
-	while ((k = read(x->err_fd, tmp, sizeof tmp)) > 0)
-		ring_add(x, tmp, (size_t)k);
-	fcntl(x->err_fd, F_SETFL, fl);
-}
-
-uint64_t executor_config_key(const struct executor_opts *o)
-{
-	char cfg[8192], constants[PROTO_CONSTANTS_MAX];
-	/* the protocol's constants too: a worker is lent only to a borrower that speaks its protocol */
-	int cl = protocol_constants(constants, sizeof constants);
-	int len = snprintf(cfg, sizeof cfg, "%s\n%s\n%u\n%d\n%d\n%d\n%zu\n%d\n%s", o->python, o->device,
-			   o->compile_threads, o->fx_graph_cache, o->coverage, o->aoti_runner, o->shm_size,
-			   o->malloc_check, cl > 0 ? constants : "");
-	size_t used = len < 0 ? 0 : (size_t)len < sizeof cfg ? (size_t)len : sizeof cfg - 1;
-	return XXH64(cfg, used, o->plugin ? XXH64(o->plugin, o->plugin_len, 1) : 0);
-}
 
 /* "cuda:auto" picks one of the visible GPUs by our pid: workers started by
  * many processes spread over the node's GPUs. */
@@ -157,42 +127,8 @@ void executor_free(struct executor *x)
 	x->shm_fd = -1;
 }
 
-/* Takes a worker from x->o.lender when it lends one of our configuration:
- * 0, or -1 (x unchanged). The borrowed worker brings its own shared memory. */
-static int borrow_worker(struct executor *x)
-{
-	struct lent_worker w;
-	if (lend_borrow(x->o.lender, executor_config_key(&x->o), x->o.shm_size, (int)x->o.start_timeout_ms, &w))
-		return -1;
-	munmap(x->shm, x->o.shm_size);
-	close(x->shm_fd);
-	x->shm = w.shm;
-	x->to_fd = w.to_fd;
-	x->from_fd = w.from_fd;
-	x->err_fd = w.err_fd;
-	x->shm_fd = w.shm_fd;
-	x->pid = w.pid;
-	x->lender_fd = w.sock;
-	x->starts++;
-	x->loans++;
-	x->ring_mark = x->ring_total;
-	snprintf(x->info, sizeof x->info, "%s", w.hello);
-	return 0;
-}
-
-int executor_start(struct executor *x, char *why, size_t n)
-{
-	if (x->pid)
-		return 0;
-	uint64_t t0 = profile_clock_usec();
-	int rc = x->o.lender && !borrow_worker(x) ? 0
-		 : executor_launch(x, why, n)     ? -1
-						  : executor_await(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
-	x->prof.usec[PR_START] += profile_clock_usec() - t0;
-	return rc;
-}
-
-int executor_launch(struct executor *x, char *why, size_t n)
+/* Spawns the worker and sends the configuration without waiting. */
+static int launch_worker(struct executor *x, char *why, size_t n)
 {
 	int in[2], out[2], err[2];
 	if (x->pid)
@@ -227,7 +163,7 @@ int executor_launch(struct executor *x, char *why, size_t n)
 		       worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads, x->o.fx_graph_cache,
 		       x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
-	/* A worker that could not take this has died: executor_await says so, with what it printed. */
+	/* A worker that could not take this has died: await_worker says so, with what it printed. */
 	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&
 	    x->o.plugin)
 		runtime_write_all(x->to_fd, x->o.plugin, x->o.plugin_len);
@@ -239,7 +175,7 @@ int executor_launch(struct executor *x, char *why, size_t n)
  * up to 2 s for it; 1 with *status when it exited, its group then killed. */
 static int reap_exiting(struct executor *x, int *status)
 {
-	if (x->pid <= 0 || x->lender_fd >= 0) /* a lent worker is not our child */
+	if (x->pid <= 0)
 		return 0;
 	for (int i = 0; i < 40; i++) {
 		pid_t p = waitpid(x->pid, status, WNOHANG);
@@ -293,7 +229,8 @@ static int start_failure(struct executor *x, long read_len, char *why, size_t n)
 		    saved ? path : "", tail[0] ? tail : "no output");
 }
 
-int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
+/* Reads the worker's hello (deadline: protocol_now_ms() based). */
+static int await_worker(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 {
 	uint8_t *hello = NULL;
 	long len = protocol_read_message(x->from_fd, &hello, deadline_ms, x->err_fd, ring_add, x);
@@ -312,6 +249,16 @@ int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n)
 	snprintf(x->info, sizeof x->info, "%s", (const char *)hello);
 	free(hello);
 	return 0;
+}
+
+int executor_start(struct executor *x, char *why, size_t n)
+{
+	if (x->pid)
+		return 0;
+	uint64_t t0 = profile_clock_usec();
+	int rc = launch_worker(x, why, n) ? -1 : await_worker(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
+	x->prof.usec[PR_START] += profile_clock_usec() - t0;
+	return rc;
 }
 
 /* Which (binding, mode) pairs of a request are left: bit RM_COUNT * b + m. */
@@ -402,19 +349,13 @@ int64_t executor_request_limit_ms(const struct executor_opts *o, const struct ex
 	return (int64_t)o->timeout_ms * (rq->time_factor ? rq->time_factor : 1);
 }
 
-static void in_request(struct executor *x, uint32_t on) { memcpy(x->shm + EXEC_SHM_IN_REQUEST, &on, 4); }
-
-/* Whether the worker died while idle: our child is reaped; a borrowed one
- * shows as its stdout at EOF (nothing else is sent between requests). */
+/* Whether the worker died while idle (reaped if so). */
 static int worker_gone(struct executor *x)
 {
 	int status;
-	if (x->lender_fd < 0 && waitpid(x->pid, &status, WNOHANG) == x->pid)
+	if (waitpid(x->pid, &status, WNOHANG) == x->pid)
 		x->pid = 0; /* reaped: nothing left to kill */
-	if (x->lender_fd < 0)
-		return x->pid == 0;
-	struct pollfd p = {x->from_fd, POLLIN, 0};
-	return poll(&p, 1, 0) != 0;
+	return x->pid == 0;
 }
 
 static uint32_t shm_u32(const struct executor *x, unsigned off)
@@ -454,40 +395,6 @@ static int ensure_worker(struct executor *x, char *why, size_t n)
 	return !x->pid && executor_start(x, why, n) ? -1 : 0;
 }
 
-/* The values of r point into from; make them point to the same offsets in to. */
-static void rebase_values(struct run_result *r, const uint8_t *from, const uint8_t *to)
-{
-	for (unsigned m = 0; m < RM_COUNT; m++)
-		for (unsigned b = 0; b < G_MAX_BIND; b++)
-			for (unsigned k = 0; k < r->m[m][b].nout; k++) {
-				struct tensor_out *t = &r->m[m][b].out[k];
-				if (t->f)
-					t->f = (const double *)(to + ((const uint8_t *)t->f - from));
-				if (t->i)
-					t->i = (const int64_t *)(to + ((const uint8_t *)t->i - from));
-			}
-}
-
-/* Starts the worker for a continuation, keeping the coverage map and the
- * values so far: a worker borrowed from a lender brings its own shared memory. */
-static int continue_worker(struct executor *x, const struct pairs_left *pl, struct run_result *r, char *why,
-			   size_t n)
-{
-	const uint8_t *old = x->shm;
-	size_t keep = SHM_DATA - SHM_HEADER + pl->data_at; /* the map, then the values */
-	uint8_t *saved = malloc(keep);
-	if (!saved)
-		return fail(why, n, "out of memory");
-	memcpy(saved, x->shm + SHM_HEADER, keep);
-	int bad = ensure_worker(x, why, n);
-	if (!bad && x->shm != old) {
-		memcpy(x->shm + SHM_HEADER, saved, keep);
-		rebase_values(r, old + SHM_DATA, x->shm + SHM_DATA);
-	}
-	free(saved);
-	return bad;
-}
-
 /* One request to the worker (started if none runs): the pairs in pl (all
  * when pl->mask is 0) into r. 0 with *restart set when the worker asked to
  * be replaced (a poisoned CUDA context); -1 with a reason. */
@@ -499,7 +406,7 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 		return -1;
 	uint64_t t0 = profile_clock_usec();
 	x->ring_mark = x->ring_total;
-	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle, EXEC_SHM_IN_REQUEST set */
+	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle */
 	if (!pl->mask)
 		memset(x->shm + SHM_HEADER, 0, SHM_COVERAGE); /* a continuation adds to the first part's map */
 	uint64_t id = ++x->next_id;
@@ -563,7 +470,6 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 		return -1;
 	if (*restart)
 		stop_worker(x);
-	in_request(x, 0);
 	return 0;
 }
 
@@ -593,7 +499,8 @@ int executor_run(struct executor *x, const struct exec_request *rq, struct run_r
 		struct exec_trace *t = x->trace; /* the trace is the first part's: its compile */
 		x->trace = NULL;
 		part = 0;
-		int bad = continue_worker(x, &pl, r, why, n) || run_pairs(x, rq, &pl, r, &restart, &part, why, n);
+		/* a fresh worker maps the same memory: the map and the values so far stay */
+		int bad = ensure_worker(x, why, n) || run_pairs(x, rq, &pl, r, &restart, &part, why, n);
 		x->trace = t;
 		if (bad)
 			return -1;
@@ -626,13 +533,11 @@ static int text_request(struct executor *x, const char *key, const char *magic, 
 	int rl = snprintf(req, sizeof req, "id=%llu\n%s=1\n\n", (unsigned long long)id, key);
 	uint8_t *msg = NULL;
 	size_t body = 0;
-	in_request(x, 1);
 	long got = protocol_write_message(x->to_fd, req, (size_t)rl) ? -1 : read_tagged(x, magic, id, &msg, &body);
 	if (got < 0) {
 		stop_worker(x);
 		return fail(why, n, "the worker did not answer the %s request", key);
 	}
-	in_request(x, 0);
 	*len = (size_t)got - body;
 	*text = payload_text(msg, body, (size_t)got);
 	return 0;

@@ -25,8 +25,6 @@ struct executor_opts {
 	int coverage;             /* trace torch's compiler into the coverage map */
 	int aoti_runner;          /* build the AOTInductor runner at start (--backend aoti) */
 	int malloc_check;         /* glibc's checking malloc in the worker (harness/malloc_check.h; default on) */
-	const char *lender;       /* a worker lender's socket name (harness/lend.h): borrow a warm
-				   * worker from it before starting one; NULL: always start our own */
 };
 
 struct exec_request {
@@ -53,19 +51,14 @@ struct exec_trace {
 };
 
 #define EXEC_LOG_RING (256u << 10)
-/* u32 in the shared memory header, written by the executor: non-zero while
- * a request is under way, 0 between requests (the protocol is in step, so a
- * lender may lend the worker again). */
-#define EXEC_SHM_IN_REQUEST 16
 
 struct executor {
 	struct executor_opts o;
 	pid_t pid;                /* 0 when no worker runs */
-	int lender_fd;            /* the lender's connection while the worker is borrowed, else -1 */
 	int to_fd, from_fd, err_fd, shm_fd;
 	uint8_t *shm;
 	uint64_t next_id;
-	unsigned starts, loans, crashes, hangs; /* starts: workers taken, lent ones (loans) included */
+	unsigned starts, crashes, hangs; /* starts: workers started */
 	unsigned continuations;   /* requests gone on in a fresh worker after a poisoned CUDA context */
 	struct profile prof;      /* where this executor's time went: worker starts, every request's
 				   * parts (callers add rows of their own: PR_JUDGE) */
@@ -82,25 +75,11 @@ void executor_default_opts(struct executor_opts *o);
  * executor_start. 0, or -1 with a reason. */
 int executor_init(struct executor *x, const struct executor_opts *o, char *why, size_t n);
 
-/* Starts the worker now (import torch, handshake): borrowed from o.lender
- * when it lends one, else executor_launch and executor_await. */
+/* Starts the worker now (import torch, handshake). */
 int executor_start(struct executor *x, char *why, size_t n);
-
-/* The two halves of starting a worker of our own, for callers that start
- * many at once: launch spawns it and sends the configuration without
- * waiting; await reads its hello (deadline: protocol_now_ms() based). */
-int executor_launch(struct executor *x, char *why, size_t n);
-int executor_await(struct executor *x, int64_t deadline_ms, char *why, size_t n);
-
-/* Moves what the worker printed so far into the log ring, without waiting. */
-void executor_drain_log(struct executor *x);
 
 /* Stops the worker (kills its process group) and returns its wait status. */
 int executor_stop(struct executor *x);
-
-/* The identity of the worker configuration o starts (everything the worker
- * is started with): a lender lends only workers of the borrower's key. */
-uint64_t executor_config_key(const struct executor_opts *o);
 
 /* How long the worker has for rq's reply: o's timeout_ms times rq's time_factor. */
 int64_t executor_request_limit_ms(const struct executor_opts *o, const struct exec_request *rq);

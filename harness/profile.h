@@ -11,7 +11,7 @@
 #include "result.h"
 
 enum profile_row {
-	PR_START,    /* starting or borrowing a worker */
+	PR_START,    /* starting a worker */
 	PR_SETUP,    /* the worker's request less its modes: the program's exec, its models, the reply */
 	PR_EAGER,
 	PR_DYNAMO,   /* the compile's stages (enum worker_stage) */

@@ -125,14 +125,13 @@ static void note_add(struct check_blame *b, const char *fmt, const char *arg)
 	snprintf(b->note + l, sizeof b->note - l, fmt, arg);
 }
 
-/* An executor for replays: x's worker configuration, our own worker, no
+/* An executor for replays: x's worker configuration, a worker of its own, no
  * coverage; on CUDA, under compute-sanitizer when installed. */
 static int replayer(const struct executor *x, struct executor *f, struct check_blame *b)
 {
 	static char cmd[8400];
 	char dev[64], why[600];
 	struct executor_opts o = x->o;
-	o.lender = NULL;
 	o.coverage = 0;
 	if (!strncmp(executor_info(x, "device", dev, sizeof dev), "cuda", 4)) {
 		const char *san = malloc_check_sanitizer();
@@ -212,7 +211,7 @@ void blame_confirm(const struct executor *x, const struct check_job *j, struct c
 	if (!suspect(j, out, hash))
 		return;
 	struct check_blame *b = &out->blame;
-	if (!H.n && x->lender_fd < 0) { /* it ran first in a worker of our own: it was alone */
+	if (!H.n) { /* it ran first in a fresh worker: it was alone */
 		b->status = BLAME_CONFIRMED;
 		note_add(b, "%s", "confirmed: the first program of a fresh worker");
 		return;

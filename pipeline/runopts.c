@@ -83,7 +83,6 @@ int run_opts_parse(const struct cli *c, struct run_opts *ro)
 		return -1;
 	}
 	ro->exec.malloc_check = !mc || !strcmp(mc, "on");
-	ro->exec.lender = getenv("PT2FUZZ_LENDER"); /* set by a campaign for what it starts (fuzz/lender.h) */
 	ro->findings = cli_opt(c, "findings") ? cli_opt(c, "findings") : "findings";
 	if (cli_opt(c, "backend")) {
 		ro->check.backend = cli_opt(c, "backend");

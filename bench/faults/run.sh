@@ -4,15 +4,12 @@
 # the campaign survived (went on, or resumed, to a normal end), and how many
 # findings and corpus files were lost (gone, or no longer decoding). Every
 # fault is injected into a state made on purpose (a worker asleep in a slow
-# compile, a merge of inputs never run), found by a bounded poll; a fault
+# compile), found by a bounded poll; a fault
 # that could not be injected says so and makes the script fail. Appends a row
 # to bench/results/faults.tsv (bench/record: commit, machine, torch, then
 # faults, injected, survived, findings_lost and corpus_lost summed over the
 # campaigns, and failed: the faults not injected or not survived).
-# ENGINE (default manager, the campaign's default) is the campaigns' --engine:
-# under the manager a slot's target takes the fork job's place, and there is
-# no merge to kill.
-#   [ENGINE=manager|fork] bench/faults/run.sh [WORKDIR]     (about 8 minutes on 2 cores)
+#   bench/faults/run.sh [WORKDIR]     (about 8 minutes on 2 cores)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 B=${B:-$ROOT/build}
@@ -21,7 +18,6 @@ W=${1:-$(mktemp -d /tmp/pt2fuzz-faults.XXXXXX)}
 mkdir -p "$W"
 SLOW=$W/slow
 mkdir -p "$SLOW"
-ENGINE=${ENGINE:-manager}
 source "$ROOT/tests/integration/faults.sh"
 ROWS=() MISSED=0 SURVIVED=0 FAILED=() LOST_F=0 LOST_C=0
 row() {
@@ -37,27 +33,18 @@ losses() {
 }
 no() { echo "faults: NOT INJECTED: $*" >&2; echo no; }
 
-# 1. One campaign, four faults in turn (three under the manager): a worker
-# killed mid-request, a fork job (a slot's target) killed, a merge killed, a
-# worker stopped (a hang: the watchdog's).
+# 1. One campaign, three faults in turn: a worker killed mid-request, a
+# slot's target killed, a worker stopped (a hang: the watchdog's).
 O=$W/one
-fault_campaign "$O" 240 "$W/one.log" --merge-every 90 --watchdog 60 &
+fault_campaign "$O" 240 "$W/one.log" --watchdog 60 &
 shell=$!
 job=$(campaign_target "$O" 120)
-if [ "$ENGINE" = fork ]; then
-  [ -e "$O/stats/heartbeat-merge" ] && echo "faults: the first merge began before the round: raise --merge-every" >&2
-  unrun_inputs "$O" 4 # the round has read the corpus: the merge will run these
-fi
 slow_on 6
 w=$(busy_worker "$O" 90)
 k1=$( [ -n "$w" ] && kill -9 "$w" && echo yes || no "no worker mid-request")
-crash_counted "$O" 60 # before a job is killed: the one that counts it, maybe
+crash_counted "$O" 60 # before a target is killed: the one that counts it, maybe
 job=$(campaign_target "$O" 60)
-k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no fork job or slot")
-if [ "$ENGINE" = fork ]; then
-  m=$(merge_proc "$O" 90)
-  k3=$( [ -n "$m" ] && kill -9 "$m" && echo yes || no "no merge")
-fi
+k2=$( [ -n "$job" ] && kill -9 "$job" && echo yes || no "no slot's target")
 w=$(busy_worker "$O" 90)
 k4=$( [ -n "$w" ] && kill -STOP "$w" && echo yes || no "no worker mid-request to stop")
 stopped=$w
@@ -65,35 +52,28 @@ slow_off
 ls "$O/findings" >"$W/one.findings"
 wait "$shell"; rc=$?
 ok=$([ $rc = 0 ] && ended_well "$W/one.log" && echo yes || echo no)
-# (corpus: what is left must decode; its merges may drop inputs that add no coverage)
+# (corpus: what is left must decode)
 losses "$W/one.findings" "$O/findings" /dev/null "$O/corpus"
 row "kill -9 a worker mid-request" "$k1" "$([ "$ok" = yes ] && grep -q '^worker_crashes	[1-9]' "$O/stats/totals.tsv" && echo yes || echo no)" "$fl" "$cl"
-if [ "$ENGINE" = fork ]; then
-  row "kill -9 a fork job" "$k2" "$ok" "$fl" "$cl"
-  row "kill -9 a merge" "$k3" "$([ "$ok" = yes ] && [ ! -e "$O/corpus.merge" ] && echo yes || echo no)" "$fl" "$cl"
-  watched='watchdog: libFuzzer round' said=$W/one.log
-else
-  row "kill -9 a slot's target" "$k2" "$ok" "$fl" "$cl"
-  watched='watchdog: slot [0-9]* ran one input' said=$O/fuzzer.log # the manager's slots log there
-fi
-row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q "$watched" "$said" &&
+row "kill -9 a slot's target" "$k2" "$ok" "$fl" "$cl"
+row "SIGSTOP a worker (hang)" "$k4" "$([ "$ok" = yes ] && grep -q 'watchdog: slot [0-9]* ran one input' "$O/fuzzer.log" &&
   ! kill -0 "${stopped:-0}" 2>/dev/null && echo yes || echo no)" "$fl" "$cl"
 
 # 2. The whole campaign killed mid-request, then damage (truncated, corrupt
 # and half-written corpus and finding files), then the same command again.
 O=$W/two
-fault_campaign "$O" 600 "$W/two-a.log" --merge-every 0 &
+fault_campaign "$O" 600 "$W/two-a.log" &
 shell=$!
 job=$(campaign_target "$O" 120)
 corpus_grew "$O" 120 || echo "faults: no corpus input came" >&2
 slow_on 6
 w=$(busy_worker "$O" 90) runner=$(runner_of "$O")
-k5=$( [ -n "$w" ] && [ -n "$(ls "$O/corpus")" ] && [ -n "$runner" ] && kill -9 "$runner" && echo yes || no "no campaign mid-request with a corpus") # its lender and libFuzzer follow (PR_SET_PDEATHSIG)
+k5=$( [ -n "$w" ] && [ -n "$(ls "$O/corpus")" ] && [ -n "$runner" ] && kill -9 "$runner" && echo yes || no "no campaign mid-request with a corpus") # its targets follow (PR_SET_PDEATHSIG)
 slow_off
 wait "$shell" 2>/dev/null
 ls "$O/corpus" >"$W/two.corpus"; ls "$O/findings" >"$W/two.findings"
 kd=$(damage "$O" >&2 && echo yes || no "nothing to damage")
-fault_campaign "$O" 60 "$W/two-b.log" --merge-every 0; rc=$?
+fault_campaign "$O" 60 "$W/two-b.log"; rc=$?
 ok=$([ $rc = 0 ] && ended_well "$W/two-b.log" && grep -q "resuming" "$W/two-b.log" &&
   grep -q "removed [1-9][0-9]* half-written temporary files" "$W/two-b.log" && echo yes || echo no)
 undamage "$O"
@@ -108,7 +88,7 @@ mkdir -p "$O"
 k6=$(mount -t tmpfs -o size=4m tmpfs "$O" && echo yes || no "cannot mount a tmpfs (needs root)")
 dd if=/dev/zero of="$O/filler" bs=64k count=56 status=none 2>/dev/null
 t0=$SECONDS
-fault_campaign "$O/out" 60 "$W/full.log" --merge-every 0; rc=$?
+fault_campaign "$O/out" 60 "$W/full.log"; rc=$?
 ok=$([ $((SECONDS - t0)) -le 93 ] && ended_well "$W/full.log" && echo yes || echo no)
 rm -f "$O/filler"
 losses /dev/null "$O/out/findings" /dev/null "$O/out/corpus"
@@ -118,6 +98,6 @@ umount "$O" 2>/dev/null
 printf '%-34s %-9s %-9s %-15s %s\n' fault injected survived "findings lost" "corpus files lost"
 printf '%s\n' "${ROWS[@]}"
 failed=$(printf '%s; ' "${FAILED[@]}")
-"$ROOT/bench/record" faults engine="$ENGINE" faults=${#ROWS[@]} injected=$((${#ROWS[@]} - MISSED)) survived=$SURVIVED \
+"$ROOT/bench/record" faults engine=manager faults=${#ROWS[@]} injected=$((${#ROWS[@]} - MISSED)) survived=$SURVIVED \
   findings_lost=$LOST_F corpus_lost=$LOST_C failed="${failed%; }"
 [ $MISSED = 0 ] || { echo "faults: $MISSED fault(s) not injected (logs in $W)" >&2; exit 1; }

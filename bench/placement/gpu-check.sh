@@ -29,7 +29,7 @@ gpus=$(nvidia-smi --query-gpu=index --format=csv,noheader | wc -l)
 JOBS=${JOBS:-$((2 * gpus))}
 OUT=$(mktemp -d /tmp/pt2fuzz-placement.XXXXXX)
 fail() { echo "gpu-check: FAILED: $*" >&2; echo "(files in $OUT)" >&2; exit 1; }
-"$B/pt2fuzz" fuzz --engine manager --jobs "$JOBS" --time "$SECS" --device cuda:auto --out "$OUT/out" --no-triage \
+"$B/pt2fuzz" fuzz --jobs "$JOBS" --time "$SECS" --device cuda:auto --out "$OUT/out" --no-triage \
   "${extra[@]}" >"$OUT/run.log" 2>&1 &
 runner=$!
 # uuid -> index, then every few seconds: each target's --device against its workers' GPUs.

@@ -1,11 +1,9 @@
-# Injecting faults into a campaign (sourced by tests/integration/test_faults.sh
-# and bench/faults/run.sh). OUT names the campaign: only processes whose
-# command line holds it are touched. Every wait is a bounded poll; a helper
-# that finds nothing prints nothing, and the caller fails loudly.
+# Injecting faults into a campaign (sourced by
+# tests/integration/test_manager_faults.sh and bench/faults/run.sh). OUT
+# names the campaign: only processes whose command line holds it are
+# touched. Every wait is a bounded poll; a helper that finds nothing prints
+# nothing, and the caller fails loudly.
 # Needs PT2FUZZ, and ROOT, B (lib.sh's) for the seeds and the plugin.
-
-# The campaigns' --engine (the sourcing script may set it first).
-ENGINE=${ENGINE:-fork}
 
 # The campaigns' slow switch: planted_slow (planted_backends.py) sleeps in
 # each compile while $SLOW/slow holds a number of seconds, and marks its
@@ -16,43 +14,24 @@ slow_on() { echo "$1" >"$SLOW/slow"; }
 slow_off() { rm -f "$SLOW/slow"; }
 
 # A short campaign: OUT, --time, log, then more options. Three small seeds,
-# one job, CPU, Inductor through planted_slow, --engine $ENGINE.
+# one job, CPU, Inductor through planted_slow.
 fault_campaign() {
   local out=$1 t=$2 log=$3; shift 3
   mkdir -p "$SLOW/seeds"
   for s in doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$SLOW/seeds/"; done
-  "$PT2FUZZ" fuzz --engine "$ENGINE" --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
+  "$PT2FUZZ" fuzz --time "$t" --jobs 1 --out "$out" --seeds "$SLOW/seeds" --device cpu --no-triage --stats-every 5 \
     --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_slow "$@" >"$log" 2>&1
 }
 ended_well() { grep -q "pt2fuzz campaign summary" "$1"; }
 
-# Shipped seeds the campaign has never run (no replay-cache entry): put into
-# OUT/corpus once its round has read the corpus, they make the next merge
-# run real, slow requests, so the merge is there to be killed.
-unrun_inputs() { # out, how many
-  local s n=0
-  for s in "$B"/seeds/fam_*.bin; do
-    [ $n -lt "$2" ] || break
-    [ -e "$SLOW/seeds/$(basename "$s")" ] && continue
-    cp "$s" "$1/corpus/unrun-$(basename "$s" .bin)" && n=$((n + 1))
-  done
-}
-
-# The libFuzzer -fork jobs of the campaign writing into $1 (their command
-# line has -features_dir; not the shell libFuzzer starts them by).
-fork_jobs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*-features_dir=.*--heartbeat $1/stats/heartbeat-round"; }
-
 # The persistent targets (slots) of the manager's campaign writing into $1.
 slot_procs() { pgrep -f -- "^[^ ]*pt2fuzz_fuzzer .*--stats $1/stats --serve"; }
-
-# The processes that hold the campaign's workers: its fork jobs or its slots.
-campaign_targets() { if [ "$ENGINE" = manager ]; then slot_procs "$1"; else fork_jobs "$1"; fi; }
 
 # One of them, waiting up to $2 seconds; empty when none came.
 campaign_target() {
   local i
   for ((i = 0; i < $2 * 2; i++)); do
-    campaign_targets "$1" | head -1 && return
+    slot_procs "$1" | head -1 && return
     sleep 0.5
   done
 }
@@ -60,33 +39,14 @@ campaign_target() {
 # The pipes process $1 holds open (none: nothing; a process gone: nothing).
 pipes_of() { ls -l "/proc/$1/fd" 2>/dev/null | grep -o 'pipe:\[[0-9]*\]' | sort -u || true; }
 
-# The worker a fork job of the campaign writing into $1 holds, as "JOB
-# WORKER" (the python whose stdin is a pipe the job writes), waiting up to
-# $2 seconds; empty when none. A job borrows its worker only before the
-# first input it must really run, and jobs come and go: each look asks
-# afresh over every job.
-lent_worker() {
-  local i j p pipes
-  for ((i = 0; i < $2 * 2; i++)); do
-    for j in $(fork_jobs "$1"); do
-      pipes=$(pipes_of "$j")
-      [ -n "$pipes" ] || continue
-      for p in $(pgrep python3); do
-        grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$j $p"; return; }
-      done
-    done
-    sleep 0.5
-  done
-}
-
-# A worker mid-request for a fork job or slot of the campaign writing into
-# $1 (not for a merge): asleep in planted_slow's compile (slow_on first),
-# its stdin a pipe that process holds. Waits up to $2 seconds (jobs come and
-# go: each look asks afresh); empty when none.
+# A worker mid-request for a slot of the campaign writing into $1: asleep
+# in planted_slow's compile (slow_on first), its stdin a pipe that slot's
+# target holds. Waits up to $2 seconds (targets are replaced: each look asks
+# afresh); empty when none.
 busy_worker() {
   local i p j pipes
   for ((i = 0; i < $2 * 2; i++)); do
-    pipes=$(for j in $(campaign_targets "$1"); do pipes_of "$j"; done)
+    pipes=$(for j in $(slot_procs "$1"); do pipes_of "$j"; done)
     for p in $(ls "$SLOW" 2>/dev/null | grep -x '[0-9]*'); do
       [ -n "$pipes" ] && [ "$(cut -d' ' -f3 "/proc/$p/stat" 2>/dev/null)" = S ] &&
         grep -qxF "$(readlink "/proc/$p/fd/0" 2>/dev/null)" <<<"$pipes" && { echo "$p"; return; }
@@ -95,19 +55,8 @@ busy_worker() {
   done
 }
 
-# The -merge=1 process the runner started (the outer one: it is the
-# merge's libFuzzer, the inner ones its children) of the campaign writing
-# into $1, waiting up to $2 seconds.
-merge_proc() {
-  local out=$1 i
-  for ((i = 0; i < $2 * 2; i++)); do
-    pgrep -o -f -- "^[^ ]*pt2fuzz_fuzzer -merge=1 .*--heartbeat $out/stats/heartbeat-merge" && return
-    sleep 0.5
-  done
-}
-
-# Waits up to $2 seconds for OUT ($1) to hold a corpus input (libFuzzer
-# writes them as its jobs end); fails when none came.
+# Waits up to $2 seconds for OUT ($1) to hold a corpus input; fails when
+# none came.
 corpus_grew() {
   local i
   for ((i = 0; i < $2 * 2; i++)); do
@@ -117,7 +66,7 @@ corpus_grew() {
   return 1
 }
 
-# Waits up to $2 seconds for a job of OUT ($1) to count a worker crash.
+# Waits up to $2 seconds for a target of OUT ($1) to count a worker crash.
 crash_counted() {
   local i
   for ((i = 0; i < $2 * 2; i++)); do

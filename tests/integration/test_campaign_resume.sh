@@ -4,17 +4,14 @@
 # behind is stopped by the next start; the restart keeps every corpus input
 # and finding, puts back an interrupted merge's inputs, and its stats
 # (plot_data) and what its jobs learned (OUT/learned) continue where the
-# killed run ended. `pt2fuzz plot` draws the
-# result as a PNG. ENGINE (default manager, the campaign's default) is the
-# campaign's --engine (test_faults.sh kills and resumes one of --engine fork).
+# killed run ended. `pt2fuzz plot` draws the result as a PNG.
 source "$(dirname "$0")/lib.sh"
-ENGINE=${ENGINE:-manager}
 OUT=$TMP/out
 PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)
 mkdir "$TMP/seeds"
 for s in fam_cumulative_scan doc001_s2_mm_add fam_shape_views fam_activation_softmax; do cp "$B/seeds/$s.bin" "$TMP/seeds/"; done
 # One component per input: the restart's 45 s must fit several inputs on two busy cores.
-ARGS=(--engine "$ENGINE" --jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage "${PLANT[@]}")
+ARGS=(--jobs 1 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage "${PLANT[@]}")
 
 "$PT2FUZZ" fuzz --time 600 "${ARGS[@]}" >"$TMP/run1.log" 2>&1 &
 runner=$!

@@ -1,4 +1,4 @@
-# `pt2fuzz fuzz --engine manager` (fuzz/manager.h): a 60 s CPU campaign of two
+# `pt2fuzz fuzz`'s engine (fuzz/manager.h): a 60 s CPU campaign of two
 # persistent targets under a planted backend that is wrong for graphs of 7 or
 # more ops, from two seeds: a generated graph of 3 ops (it passes; mutants of
 # it are kept) and a chain of 8 ops (the planted bug: a new finding, filed
@@ -15,7 +15,7 @@ OUT=$TMP/out T=60
 mkdir "$TMP/seeds"
 "$PT2FUZZ" gen --seed 5 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds" >/dev/null
 "$PT2FUZZ" parse "$ROOT/tests/integration/large_chain.txt" --out "$TMP/seeds/chain.bin"
-ARGS=(--engine manager --jobs 2 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage
+ARGS=(--jobs 2 --components 1 --out "$OUT" --seeds "$TMP/seeds" --device cpu --stats-every 5 --no-triage
       --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large)
 t0=$SECONDS
 "$PT2FUZZ" fuzz --time $T "${ARGS[@]}" >"$TMP/run1.log" 2>&1 || { cat "$TMP/run1.log"; die "the campaign failed"; }
@@ -59,7 +59,7 @@ kept2=$(sed -n 's/.*engine manager: [0-9]* replies, \([0-9]*\) inputs kept.*/\1/
 [ "${kept2:-0}" -ge "$corpus" ] || die "the restart kept ${kept2:-0} inputs, not its corpus's $corpus"
 [ "$(ls "$OUT/corpus" | wc -l)" -ge "$corpus" ] || die "the restart lost corpus inputs"
 
-# A bad engine name is a clear error.
-! "$PT2FUZZ" fuzz --engine warp --time 5 --out "$TMP/bad" 2>"$TMP/bad.log" || die "an unknown engine ran"
-grep -q "engine is manager or fork" "$TMP/bad.log" || die "no message for an unknown engine"
+# A libFuzzer flag is a clear error: the campaign's loop is its own.
+! "$PT2FUZZ" fuzz -max_len=100 --time 5 --out "$TMP/bad" 2>"$TMP/bad.log" || die "a campaign ran with a libFuzzer flag"
+grep -q "'-max_len=100': libFuzzer's flags are not a campaign's" "$TMP/bad.log" || die "no message for a libFuzzer flag"
 echo "manager engine: corpus $corpus, lines $lines, execs $execs1 then $execs2, kept $kept2 on resuming"

@@ -1,4 +1,4 @@
-# `pt2fuzz fuzz --engine manager --device cuda:auto` places each slot's
+# `pt2fuzz fuzz --device cuda:auto` places each slot's
 # target on a GPU by free memory (fuzz/placement.h). On the CPU, a fake
 # nvidia-smi (PT2FUZZ_NVIDIA_SMI) lists three GPUs: GPU 0 at 95% of its
 # memory, GPUs 1 and 2 nearly empty and within one worker's memory of each
@@ -18,7 +18,7 @@ case "$*" in *--query-gpu=index,memory.used,memory.total*) ;; *) exit 2 ;; esac
 printf '0, 76000, 80000\n1, 10000, 80000\n2, 10100, 80000\n'
 S
 chmod +x "$TMP/smi"
-ARGS=(--engine manager --jobs 2 --device cuda:auto --seeds "$TMP/seeds" --no-triage --stats-every 5)
+ARGS=(--jobs 2 --device cuda:auto --seeds "$TMP/seeds" --no-triage --stats-every 5)
 PT2FUZZ_NVIDIA_SMI=$TMP/smi "$PT2FUZZ" fuzz --time 30 --out "$OUT" "${ARGS[@]}" >"$TMP/run.log" 2>&1 &
 runner=$!
 # The targets' own command lines, while they run: their last --device.

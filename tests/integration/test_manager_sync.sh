@@ -1,4 +1,4 @@
-# Two `pt2fuzz fuzz --engine manager` runners on one machine, each with its own
+# Two `pt2fuzz fuzz` runners on one machine, each with its own
 # OUT, share one --sync folder (fuzz/campaign.c, manager_sync): each publishes
 # its corpus's inputs into DIR and its findings into DIR.findings, and imports
 # the other's. Under a planted backend that is wrong for graphs of 7 or more
@@ -18,7 +18,7 @@ mkdir "$TMP/seeds-a" "$TMP/seeds-b"
 "$PT2FUZZ" gen --seed 6 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds-b" >/dev/null
 "$PT2FUZZ" parse "$ROOT/tests/integration/large_chain.txt" --out "$TMP/seeds-a/chain.bin"
 cp "$TMP/seeds-a/chain.bin" "$TMP/seeds-b/chain.bin"
-COMMON=(--engine manager --jobs 1 --components 1 --device cpu --stats-every 5 --no-triage --sync "$S" --sync-every 10
+COMMON=(--jobs 1 --components 1 --device cpu --stats-every 5 --no-triage --sync "$S" --sync-every 10
         --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large)
 "$PT2FUZZ" fuzz --time 150 --out "$TMP/a" --seeds "$TMP/seeds-a" "${COMMON[@]}" >"$TMP/a.log" 2>&1 &
 a_pid=$!

@@ -1,4 +1,4 @@
-# `pt2fuzz fuzz --engine manager --watchdog SECS`: a slot stuck in one input
+# `pt2fuzz fuzz --watchdog SECS`: a slot stuck in one input
 # longer than the watchdog (here far below the worker's own --timeout) is
 # killed and replaced, its stuck worker with it, its input filed as a hang
 # finding (findings/hang-*, with its program) and kept in crashes/ as
@@ -9,7 +9,7 @@ OUT=$TMP/out T=60 W=20
 mkdir "$TMP/seeds"
 "$PT2FUZZ" gen --seed 5 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds" >/dev/null
 t0=$SECONDS
-"$PT2FUZZ" fuzz --engine manager --jobs 1 --time $T --watchdog $W --timeout 600 --out "$OUT" --seeds "$TMP/seeds" \
+"$PT2FUZZ" fuzz --jobs 1 --time $T --watchdog $W --timeout 600 --out "$OUT" --seeds "$TMP/seeds" \
   --device cpu --no-triage --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_hang \
   >"$TMP/run.log" 2>&1 &
 runner=$!
