@@ -317,10 +317,10 @@ def malloc_checked():
     return os.environ.get("MALLOC_CHECK_") == "3" and "libc_malloc_debug" in maps
 
 
-# Messages of a failed CUDA graph capture. The failure leaves capture state
-# behind (the CUDA generator's, the caching allocator's private pools) that a
-# plain op does not exercise: the worker's later programs then fail in ways of
-# their own ("Offset increment outside graph capture encountered unexpectedly").
+# Messages of a failed CUDA graph capture. The failure can leave capture state
+# behind (the CUDA generator's, the caching allocator's private pools) that the
+# plain op of cuda_poisoned does not exercise, so the worker is replaced
+# whatever that test says: a later program must not fail on it.
 CAPTURE_FAILED = ("graph capture", "error during capture", "stream is capturing", "cudaErrorStreamCapture")
 
 

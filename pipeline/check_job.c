@@ -41,9 +41,8 @@ static int has_class(const char *bases, const char *type)
 
 int check_fullgraph_break(const struct graph *g, const struct run_result *run, const struct verdict *v)
 {
-	if (!g || !g->config.fullgraph || (v->kind != V_BEHAVIOUR && v->kind != V_ERROR_MISMATCH) || v->what != MM_RAISED ||
-	    v->binding < 0 ||
-	    v->binding >= G_MAX_BIND)
+	if (!g || !g->config.fullgraph || (v->kind != V_BEHAVIOUR && v->kind != V_ERROR_MISMATCH) ||
+	    v->what != MM_RAISED || v->binding < 0 || v->binding >= G_MAX_BIND)
 		return 0;
 	const struct mode_result *c = &run->m[RM_COMPILED][v->binding];
 	for (size_t i = 0; i < sizeof graph_break_errors / sizeof graph_break_errors[0]; i++)

@@ -364,6 +364,17 @@ TEST(harness_hang_is_killed_and_the_worker_comes_back)
 	CHECK_EQ(judge("inductor"), V_PASS);
 }
 
+/* Judges backend, whose compiled mode raises an error (its message holds says)
+ * that leaves the worker unfit: the pairs left run in one fresh worker. */
+static void goes_on_in_a_fresh_worker(const char *backend, const char *says)
+{
+	unsigned starts = X.starts, cont = X.continuations;
+	CHECK_EQ(judge(backend), V_BEHAVIOUR);
+	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, says) != NULL);
+	CHECK_EQ(X.continuations, cont + 1);
+	CHECK(X.starts >= starts + 1);
+}
+
 /* A device-side assert poisons a CUDA context: what ran after it in that
  * worker would only repeat the error. The pairs left run in fresh workers,
  * and the values from before the poisoning survive the change of worker. */
@@ -371,11 +382,7 @@ TEST(harness_poisoned_context_goes_on_in_a_fresh_worker)
 {
 	if (!CHECK(setup()))
 		return;
-	unsigned starts = X.starts, cont = X.continuations;
-	CHECK_EQ(judge("planted_cuda_assert"), V_BEHAVIOUR);
-	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, "device-side assert") != NULL);
-	CHECK_EQ(X.continuations, cont + 1);
-	CHECK(X.starts >= starts + 1);
+	goes_on_in_a_fresh_worker("planted_cuda_assert", "device-side assert");
 	const struct mode_result *e = &R.run.m[RM_EAGER][0], *f = &R.run.m[RM_FP64][0];
 	if (!CHECK(e->ok && f->ran && f->ok && e->nout == 1 && f->nout == 1))
 		return;
@@ -387,20 +394,16 @@ TEST(harness_poisoned_context_goes_on_in_a_fresh_worker)
 	CHECK_EQ(judge("inductor"), V_PASS);
 }
 
-/* A failed CUDA graph capture leaves state behind that a plain op does not
- * test (the generator's, the allocator's pools): its worker is replaced
+/* A failed CUDA graph capture can leave state behind that a plain op does
+ * not test (the generator's, the allocator's pools): its worker is replaced
  * whatever the test of the context says, so no later program fails on it. */
 TEST(harness_failed_graph_capture_goes_on_in_a_fresh_worker)
 {
 	if (!CHECK(setup()))
 		return;
-	unsigned starts = X.starts, cont = X.continuations;
-	CHECK_EQ(judge("planted_capture_failure"), V_BEHAVIOUR);
-	CHECK(strstr(R.run.m[RM_COMPILED][0].emsg, "during CUDA graph capture") != NULL);
-	CHECK_EQ(X.continuations, cont + 1);
-	CHECK(X.starts >= starts + 1);
+	goes_on_in_a_fresh_worker("planted_capture_failure", "during CUDA graph capture");
 	CHECK(R.run.m[RM_FP64][0].ran && R.run.m[RM_FP64][0].ok);
-	cont = X.continuations;
+	unsigned cont = X.continuations;
 	CHECK_EQ(judge("inductor"), V_PASS);
 	CHECK_EQ(X.continuations, cont);
 }
