@@ -62,6 +62,8 @@ static int in_table(const struct option *table, const char *name)
 #define WATCHDOG_DEFAULT_S 600
 /* A stopped target has this long between SIGINT and SIGKILL. */
 #define STOP_GRACE_MS 5000
+/* A finding's temporary folder this old has no writer left: one is written in seconds. */
+#define FINDINGS_TEMP_AGE 600
 
 static volatile sig_atomic_t stop;
 static void on_signal(int sig) { stop = sig; }
@@ -549,11 +551,13 @@ int cmd_fuzz(int argc, char **argv)
 		return 1;
 	target_args(&c, &r.p, r.s.jobs, &r.ta);
 	corpus_recover(r.p.corpus);
-	/* What a runner killed mid-write left (node_claim has stopped all its processes). */
-	unsigned swept = atomic_sweep(r.p.corpus) + atomic_sweep(r.p.stats) + atomic_sweep(r.p.replay) +
-			 atomic_sweep(r.p.learned);
+	/* What a runner killed mid-write left (node_claim has stopped all its
+	 * processes); the findings folder may be another runner's too. */
+	unsigned swept = atomic_sweep(r.p.corpus, 0) + atomic_sweep(r.p.stats, 0) + atomic_sweep(r.p.replay, 0) +
+			 atomic_sweep(r.p.learned, 0) + atomic_sweep(r.p.findings, FINDINGS_TEMP_AGE);
 	if (swept)
-		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files of the previous run\n", swept);
+		fprintf(stderr, "pt2fuzz fuzz: removed %u half-written temporary files and folders of the previous run\n",
+			swept);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
 	/* The manager's slots run with the targets' options as the targets

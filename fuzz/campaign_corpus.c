@@ -15,20 +15,6 @@
 #include "campaign.h"
 #include "../pipeline/graphio.h"
 
-/* The files of a flat directory, then the directory. */
-static void remove_dir(const char *dir)
-{
-	char path[CAMPAIGN_PATH + 300];
-	DIR *d = opendir(dir);
-	for (struct dirent *e; d && (e = readdir(d));)
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
-		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
-			unlink(path);
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 /* Moves the files of `from` that `to` lacks into `to`. The number moved. */
 static unsigned move_missing(const char *from, const char *to)
 {
@@ -58,7 +44,7 @@ void corpus_recover(const char *dir)
 	if (access(merge, F_OK))
 		return;
 	unsigned n = move_missing(merge, dir);
-	remove_dir(merge);
+	atomic_remove_dir(merge);
 	if (n)
 		fprintf(stderr, "pt2fuzz fuzz: %u inputs put back from an interrupted merge of %s\n", n, dir);
 }
@@ -106,16 +92,16 @@ unsigned corpus_publish(const char *dir, const char *shared) { return copy_missi
 
 /* Copies the files of finding folder src (its subfolders aside: triage's,
  * redone where wanted) into a hidden folder of to, then renames it to dst:
- * whole or not at all. 1 when copied; 0 when src is still being filed (no
- * meta.json: findings_record writes it last), to has one by then (a target
+ * whole or not at all. 1 when copied; 0 when src has no meta.json (a
+ * folder an earlier version left unfinished), to has one by then (a target
  * filed the same signature meanwhile), or a copy failed. */
 static int copy_finding(const char *src, const char *dst, const char *to, const char *name)
 {
 	char tmp[CAMPAIGN_PATH + 300], from[CAMPAIGN_PATH + 600], into[CAMPAIGN_PATH + 600];
 	struct stat st;
+	(void)to, (void)name;
 	snprintf(from, sizeof from, "%s/meta.json", src);
-	if (access(from, F_OK) || snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%d", to, name, (int)getpid()) >= (int)sizeof tmp ||
-	    mkdir(tmp, 0777))
+	if (access(from, F_OK) || atomic_dir_open(dst, tmp, sizeof tmp))
 		return 0;
 	DIR *d = opendir(src);
 	int ok = d != NULL;
@@ -127,9 +113,9 @@ static int copy_finding(const char *src, const char *dst, const char *to, const 
 	}
 	if (d)
 		closedir(d);
-	if (ok && !rename(tmp, dst))
+	if (ok && !atomic_dir_commit(tmp, dst))
 		return 1;
-	remove_dir(tmp);
+	atomic_remove_dir(tmp);
 	return 0;
 }
 

@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 FILE *atomic_open(struct atomic_file *a, const char *path)
@@ -59,17 +61,61 @@ int atomic_write(const char *path, const void *buf, size_t len, int durable)
 	return atomic_commit(&a, durable);
 }
 
-unsigned atomic_sweep(const char *dir)
+int atomic_dir_open(const char *path, char *tmp, size_t n)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	int k = snprintf(tmp, n, "%.*s.%s.tmp.%d", (int)(base - path), path, base, (int)getpid());
+	if (k < 0 || (size_t)k >= n) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	atomic_remove_dir(tmp); /* this pid's, from a run killed before it */
+	return mkdir(tmp, 0777);
+}
+
+int atomic_dir_commit(const char *tmp, const char *path)
+{
+	if (!rename(tmp, path)) {
+		sync_dir(path);
+		return 0;
+	}
+	if (errno == ENOTEMPTY)
+		errno = EEXIST;
+	return -1;
+}
+
+void atomic_remove_dir(const char *dir)
+{
+	char path[4400];
+	DIR *d = opendir(dir);
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path)
+			unlink(path);
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+unsigned atomic_sweep(const char *dir, unsigned min_age)
 {
 	char path[4400];
 	unsigned n = 0;
+	struct stat st;
+	time_t now = time(NULL);
 	DIR *d = opendir(dir);
 	for (struct dirent *e; d && (e = readdir(d));) {
 		const char *t = strstr(e->d_name, ".tmp.");
 		if (e->d_name[0] != '.' || !t || !t[5] || strspn(t + 5, "0123456789") != strlen(t + 5) ||
-		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path)
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path || lstat(path, &st) ||
+		    now - st.st_mtime < (time_t)min_age)
 			continue;
-		n += unlink(path) == 0;
+		if (S_ISDIR(st.st_mode)) {
+			atomic_remove_dir(path);
+			n += access(path, F_OK) != 0;
+		} else {
+			n += unlink(path) == 0;
+		}
 	}
 	if (d)
 		closedir(d);

@@ -24,8 +24,21 @@ int atomic_commit(struct atomic_file *a, int durable);
 /* The whole of buf as PATH, as above. */
 int atomic_write(const char *path, const void *buf, size_t len, int durable);
 
-/* Removes the temporary files writers killed mid-write left in dir; only
- * where none of its writers can be running. Returns how many. */
-unsigned atomic_sweep(const char *dir);
+/* A folder written whole (a finding): its files go into DIR/.NAME.tmp.PID,
+ * which is renamed to PATH when complete. 0, or -1 (errno set). */
+int atomic_dir_open(const char *path, char *tmp, size_t n);
+
+/* Renames tmp to path: 0; -1 with errno EEXIST when path is already there
+ * (another writer's, whole), tmp then kept for the caller. */
+int atomic_dir_commit(const char *tmp, const char *path);
+
+/* Removes a flat folder: its files, then itself. */
+void atomic_remove_dir(const char *dir);
+
+/* Removes the temporary files and folders writers killed mid-write left in
+ * dir that are at least min_age seconds old: 0 where none of its writers can
+ * be running, more where other processes may be writing (a findings folder
+ * runners share: none takes minutes over one). Returns how many. */
+unsigned atomic_sweep(const char *dir, unsigned min_age);
 
 #endif

@@ -179,46 +179,86 @@ int findings_mark(const char *dir, char *why, size_t n)
 	return rc;
 }
 
+/* A new finding's files, meta.json last, into folder dir. */
+static int write_finding(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
+			 const struct check_finding *f, const char *name, const char *dir)
+{
+	char first[64], path_meta[4400];
+	time_t now = time(NULL);
+	strftime(first, sizeof first, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	int rc = write_file(dir, "repro.py", r->program, r->program_len);
+	if (g) {
+		static uint8_t enc[CODEC_MAX_SIZE];
+		size_t len = codec_encode(g, enc, sizeof enc);
+		rc |= !len || write_file(dir, "graph.bin", enc, len);
+	}
+	if (fc->x) {
+		static char log[EXEC_LOG_RING + 1];
+		size_t len = executor_log(fc->x, log, sizeof log);
+		rc |= write_file(dir, "worker.log", log, len);
+	}
+	json_t *meta = meta_json(fc, g, r, f, name, first);
+	rc |= !meta || findings_path(path_meta, sizeof path_meta, dir, "meta.json") || json_file_write(path_meta, meta, 1);
+	json_decref(meta);
+	return rc;
+}
+
+/* Moves the files of folder tmp into dir, meta.json last: for a folder a
+ * writer of an earlier version left without meta.json. */
+static int move_into(const char *tmp, const char *dir)
+{
+	static const char *const order[] = {"repro.py", "graph.bin", "worker.log", "meta.json"};
+	char from[4400], to[4400];
+	int rc = 0;
+	for (unsigned k = 0; k < sizeof order / sizeof *order; k++) {
+		if (findings_path(from, sizeof from, tmp, order[k]) || findings_path(to, sizeof to, dir, order[k]))
+			return -1;
+		if (!access(from, F_OK))
+			rc |= rename(from, to);
+	}
+	return rc;
+}
+
+/* A hit of the signature whose folder dir is: under its lock, the count of
+ * the whole finding there bumped, or, where dir holds none (a part an
+ * earlier version left) and tmp is given, tmp's files completing it. The old
+ * count (0: not there whole), or -1 when it cannot be locked or completed. */
+static long repeat(const char *dir, const char *tmp)
+{
+	int lock = lock_finding(dir);
+	if (lock < 0)
+		return -1;
+	long count = bump_count(dir);
+	if (!count && tmp && move_into(tmp, dir))
+		count = -1;
+	unlock_finding(lock);
+	return count;
+}
+
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 		    const struct check_finding *f, char *path, size_t pathlen, char *why, size_t n)
 {
-	char name[64], dir[4200];
+	char name[64], dir[4200], tmp[4300];
 	findings_name(&f->v, f->signature, name, sizeof name);
 	if (mkdir(fc->dir, 0777) && errno != EEXIST)
 		return fail(why, n, "%s: %s", fc->dir, strerror(errno));
 	if (findings_path(dir, sizeof dir, fc->dir, name))
 		return fail(why, n, "%s: path too long", fc->dir);
 	snprintf(path, pathlen, "%s", dir);
-	int fresh = mkdir(dir, 0777) == 0;
-	if (!fresh && errno != EEXIST)
+	long count = access(dir, F_OK) ? 0 : repeat(dir, NULL);
+	if (count)
+		return count < 0 ? fail(why, n, "%s: cannot lock", dir) : 0;
+	/* A new signature: written whole under a temporary name and renamed
+	 * into place, so a writer killed midway leaves no folder without
+	 * meta.json (the campaign sweeps the temporary one). */
+	if (atomic_dir_open(dir, tmp, sizeof tmp))
 		return fail(why, n, "%s: %s", dir, strerror(errno));
-	int lock = lock_finding(dir);
-	if (lock < 0)
-		return fail(why, n, "%s: cannot lock", dir);
-	unsigned count = fresh ? 0 : bump_count(dir);
-	int rc = 0;
-	if (!count) { /* the first hit (or a crash before meta.json): write everything */
-		char first[64];
-		time_t now = time(NULL);
-		strftime(first, sizeof first, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-		rc |= write_file(dir, "repro.py", r->program, r->program_len);
-		if (g) {
-			static uint8_t enc[CODEC_MAX_SIZE];
-			size_t len = codec_encode(g, enc, sizeof enc);
-			rc |= !len || write_file(dir, "graph.bin", enc, len);
-		}
-		if (fc->x) {
-			static char log[EXEC_LOG_RING + 1];
-			size_t len = executor_log(fc->x, log, sizeof log);
-			rc |= write_file(dir, "worker.log", log, len);
-		}
-		char path_meta[4300];
-		json_t *meta = meta_json(fc, g, r, f, name, first);
-		rc |= !meta || findings_path(path_meta, sizeof path_meta, dir, "meta.json") ||
-		      json_file_write(path_meta, meta, 1);
-		json_decref(meta);
-	}
-	unlock_finding(lock);
+	int rc = write_finding(fc, g, r, f, name, tmp);
+	if (!rc && !atomic_dir_commit(tmp, dir))
+		return 1;
+	if (!rc && errno == EEXIST) /* filed meanwhile by another writer, or a part an earlier version left */
+		rc = (count = repeat(dir, tmp)) < 0;
+	atomic_remove_dir(tmp);
 	if (rc)
 		return fail(why, n, "%s: could not write the finding", dir);
 	return count == 0;

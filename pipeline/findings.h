@@ -16,8 +16,9 @@ struct finding_ctx {
 };
 
 /* Records finding f of r (check_primary's, or one of r->more) for graph g (NULL for
- * a program without graph). Returns 1 for a new signature, 0 for a repeat,
- * -1 with a reason. The folder's name goes to path. */
+ * a program without graph): a new signature's folder appears whole, meta.json
+ * in it. Returns 1 for a new signature, 0 for a repeat, -1 with a reason. The
+ * folder's name goes to path. */
 int findings_record(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 		    const struct check_finding *f, char *path, size_t pathlen, char *why, size_t n);
 

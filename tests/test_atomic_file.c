@@ -4,6 +4,9 @@
 #include "../pipeline/atomic_file.h"
 #include "../fuzz/campaign.h"
 #include <dirent.h>
+#include <errno.h>
+#include <time.h>
+#include <utime.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -86,7 +89,7 @@ TEST(atomic_sweep_removes_only_temporaries)
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
 		CHECK_EQ(atomic_write(path, "x", 1, 0), 0);
 	}
-	CHECK_EQ(atomic_sweep(dir), 2);
+	CHECK_EQ(atomic_sweep(dir, 0), 2);
 	CHECK_EQ(entries(), 5);
 	for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, names[i]);
@@ -94,6 +97,35 @@ TEST(atomic_sweep_removes_only_temporaries)
 		remove(path);
 	}
 	clean(path);
+}
+
+/* A finding's temporary folder (atomic_dir_open) a killed writer left: swept
+ * whole, but only once old enough where other writers may be at work. */
+TEST(atomic_sweep_removes_temporary_folders_once_old_enough)
+{
+	char tmp[200], file[300], path[200];
+	fresh_dir();
+	snprintf(path, sizeof path, "%s/numeric-0000000000000001", dir);
+	CHECK_EQ(atomic_dir_open(path, tmp, sizeof tmp), 0);
+	snprintf(file, sizeof file, "%s/repro.py", tmp);
+	CHECK_EQ(atomic_write(file, "x", 1, 0), 0);
+	CHECK_EQ(atomic_sweep(dir, 600), 0); /* a writer may still be filling it */
+	struct utimbuf old = {time(NULL) - 700, time(NULL) - 700};
+	CHECK_EQ(utime(tmp, &old), 0);
+	CHECK_EQ(atomic_sweep(dir, 600), 1);
+	CHECK_EQ(entries(), 0);
+	/* A whole one is renamed into place; one there already is not replaced. */
+	CHECK_EQ(atomic_dir_open(path, tmp, sizeof tmp), 0);
+	CHECK_EQ(atomic_write(file, "x", 1, 0), 0);
+	CHECK_EQ(atomic_dir_commit(tmp, path), 0);
+	CHECK_EQ(atomic_dir_open(path, tmp, sizeof tmp), 0);
+	CHECK_EQ(atomic_write(file, "x", 1, 0), 0);
+	CHECK_EQ(atomic_dir_commit(tmp, path), -1);
+	CHECK_EQ(errno, EEXIST);
+	atomic_remove_dir(tmp);
+	CHECK_EQ(entries(), 1);
+	atomic_remove_dir(path);
+	CHECK_EQ(rmdir(dir), 0);
 }
 
 TEST(plot_resume_skips_a_row_cut_short)
