@@ -22,11 +22,11 @@ static const struct {
 	[PR_MUTATE] = {"mutate", "mutation"},
 	[PR_FINDINGS] = {"findings", "recording findings"},
 	[PR_STATS] = {"stats", "stats, line dumps, learned state"},
-	[PR_MERGE] = {"merge", "merges (less their requests)"},
-	[PR_LIBFUZZER] = {"libfuzzer", "libFuzzer inside the jobs"},
+	[PR_MERGE] = {"merge", "libFuzzer -merge=1 steps (less their requests)"},
+	[PR_LIBFUZZER] = {"libfuzzer", "targets waiting for their next input"},
 	[PR_WRAP_UP] = {"wrap_up", "job slots handed to triage's wrap-up"},
 	[PR_CUT] = {"cut", "inputs cut off at the deadline"},
-	[PR_REST] = {"rest", "between jobs: the fork parent, slots waiting"},
+	[PR_REST] = {"rest", "outside the target processes: slot starts, idle slots"},
 };
 
 /* Each compile stage's row. */

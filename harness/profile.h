@@ -29,13 +29,13 @@ enum profile_row {
 	PR_MUTATE,   /* the custom mutator and crossover */
 	PR_FINDINGS, /* recording findings and matching them to buckets */
 	PR_STATS,    /* writing stats and line dumps, syncing the learned state */
-	PR_MERGE,    /* a libFuzzer merge's process, less its requests: a slot waits on it */
-	PR_LIBFUZZER, /* any other target process's life (a job, the first pass) less its rows:
-		       * libFuzzer's own work inside it */
+	PR_MERGE,    /* a libFuzzer -merge=1 process's life less its requests (none in a campaign) */
+	PR_LIBFUZZER, /* any other target process's life less its rows: in a campaign, waiting
+		       * for the manager's next input; under plain libFuzzer, libFuzzer's own work */
 	PR_WRAP_UP,  /* job slots the manager handed to triage's wrap-up, while its reductions ran there */
 	PR_CUT,      /* inputs the manager cut off at the deadline: their targets killed before recording them */
-	PR_REST,     /* the wall time nothing above holds: outside the target processes, the
-		      * fork parent and its slots waiting between jobs (profile_shares) */
+	PR_REST,     /* the wall time nothing above holds: outside the target processes, slots
+		      * starting or idle (profile_shares) */
 	PR_COUNT
 };
 

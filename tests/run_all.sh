@@ -3,7 +3,10 @@
 #   unit       build/unit_tests (C, ASan+UBSan): one count per TEST
 #   fuzz       the decoder under libFuzzer, 300,000 inputs: one test
 #   integration build/integration_tests (C, real torch runtime): one count per TEST
-#   end-to-end  tests/integration/test_*.sh (the tools as a user runs them): one test each
+#   end-to-end  tests/integration/test_*.sh (the tools as a user runs them): one test each;
+#               E2E_JOBS at a time (default 2: most keep one core busy), except those
+#               whose file says "# Runs alone:" (a campaign's --time, a watchdog, a
+#               deadline: what the machine's speed decides), which run after them, one by one
 # TESTS=substring limits the integration tests run (e.g. TESTS=seeds).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +37,7 @@ stray_artifacts() { # the artifacts listed before a test: those it added
   comm -13 <(echo "$1") <(artifacts) | xargs
 }
 
-one() { # name, command...
+one() { # name, command...: its line printed, its exit status left in test-logs/NAME.rc
   local name=$1; shift
   local log="$B/test-logs/$name.log" t0=$SECONDS before stray
   before=$(artifacts)
@@ -43,12 +46,22 @@ one() { # name, command...
   stray=$(stray_artifacts "$before")
   [ -n "$stray" ] && { echo "FAILED: left libFuzzer files in $PWD: $stray" >>"$log"; rc=1; }
   if [ $rc = 0 ]; then
-    passed=$((passed + 1)); printf 'ok   %-40s %4ss\n' "$name" $((SECONDS - t0))
-  else
-    failed=$((failed + 1)); failures+=("$name")
-    printf 'FAIL %-40s %4ss  (log: %s)\n' "$name" $((SECONDS - t0)) "$log"
-    tail -25 "$log" | sed 's/^/    /'
+    printf 'ok   %-40s %4ss\n' "$name" $((SECONDS - t0))
+  else # one write, so that a test beside it does not cut into it
+    printf 'FAIL %-40s %4ss  (log: %s)\n%s\n' "$name" $((SECONDS - t0)) "$log" "$(tail -25 "$log" | sed 's/^/    /')"
   fi
+  echo $rc >"$B/test-logs/$name.rc"
+}
+
+tally() { # names: counts what their runs by `one` left
+  local name
+  for name; do
+    if [ "$(cat "$B/test-logs/$name.rc" 2>/dev/null)" = 0 ]; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1)); failures+=("$name")
+    fi
+  done
 }
 
 mkdir -p "$B/test-logs"
@@ -57,16 +70,27 @@ suite unit "$B/unit_tests"
 if [ -x "$B/decode_fuzzer" ]; then
   echo "== decoder fuzzing (libFuzzer, ASan+UBSan)"
   one decode-fuzzer-300k make -s B="$B" fuzz-test
+  tally decode-fuzzer-300k
 fi
 
 echo "== torch runtime: $(grep PT2FUZZ_TORCH "$B/runtime.env" 2>/dev/null | cut -d= -f2)"
 suite integration "$B/integration_tests"
 echo "== end-to-end tests"
+# A stray libFuzzer file of a test run beside another fails one of the two.
+rm -f "$B"/test-logs/*.rc
+paired=() alone=()
 for t in tests/integration/test_*.sh; do
   name=$(basename "$t" .sh)
   [ -n "${TESTS:-}" ] && [[ $name != *"$TESTS"* ]] && continue
-  one "$name" bash "$t"
+  if grep -q '^# Runs alone:' "$t"; then alone+=("$name"); else paired+=("$name"); fi
 done
+for name in "${paired[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "${E2E_JOBS:-2}" ]; do wait -n; done
+  one "$name" bash "tests/integration/$name.sh" &
+done
+wait
+for name in "${alone[@]}"; do one "$name" bash "tests/integration/$name.sh"; done
+tally "${paired[@]}" "${alone[@]}"
 
 for f in "${failures[@]}"; do echo "failed: $f"; done
 echo "$passed passed, $failed failed"

@@ -10,6 +10,7 @@
 #  (c) torch.export raising where eager runs gives `export`, not a compiler bug;
 #  (d) a runner broken on this machine (it crashes, or its values are wrong on
 #      a known-good model) stops the worker's start-up: an error, no findings.
+# Runs alone: AOTInductor compiles of two workers within their --timeout and timeout 600.
 source "$(dirname "$0")/lib.sh"
 run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 

@@ -4,6 +4,7 @@
 # makes each compile sleep, so which case happens does not hang on the
 # machine's speed: 12 s a compile fits two inputs in a 45 s campaign, and
 # 120 s fits none.
+# Runs alone: a 45 s campaign must fit two 12 s compiles.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/faults.sh"
 

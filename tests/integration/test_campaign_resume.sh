@@ -5,6 +5,7 @@
 # and finding, puts back an interrupted merge's inputs, and its stats
 # (plot_data) and what its jobs learned (OUT/learned) continue where the
 # killed run ended. `pt2fuzz plot` draws the result as a PNG.
+# Runs alone: the restart's 45 s must fit several inputs.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_cumsum)

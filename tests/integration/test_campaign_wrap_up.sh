@@ -11,6 +11,7 @@
 # the wrap-up; the time triage ran on the jobs' slots is the profile's
 # wrap_up row, not rest; and nothing of the wrap-up's triage, and none of
 # the slots' targets, outlives the campaign.
+# Runs alone: campaigns whose wrap-up is timed against --time.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=150
 "$PT2FUZZ" gen --seed 4 --count 6 --size 8 --components 1 --target cpu --out "$TMP/seeds" >/dev/null

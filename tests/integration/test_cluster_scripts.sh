@@ -6,6 +6,7 @@
 # and imported the other's; the planted bug both hit is one finding in the shared findings
 # directory, and no signature has two folders. The Kubernetes manifest is
 # valid YAML of the same shape and runs the same script.
+# Runs alone: runners timed against their --time.
 source "$(dirname "$0")/lib.sh"
 SCRIPT=$ROOT/scripts/slurm/pt2fuzz-array.sbatch
 MANIFEST=$ROOT/deploy/k8s/pt2fuzz-job.yaml

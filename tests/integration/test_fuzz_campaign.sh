@@ -5,6 +5,7 @@
 # libFuzzer target itself (build/pt2fuzz_fuzzer, OSS-Fuzz's): a finding
 # aborts it under plain libFuzzer, and libFuzzer's -merge=1 and
 # -minimize_crash=1 work on our inputs.
+# Runs alone: a 150 s campaign must fuzz past its first finding.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 PLANT=(--plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_numeric_if_large)

@@ -10,6 +10,7 @@
 # cache) before any mutant.
 # Two seeds, not more: a worker's start and one compile take most of a
 # minute on two shared cores, and mutants must run in the time left.
+# Runs alone: campaigns timed against --time.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=60
 mkdir "$TMP/seeds"

@@ -7,6 +7,7 @@
 # resume it, and no corpus input or finding may be lost. One component per
 # input: the faults are the subject, and the 45 s resume must get through
 # its corpus (damaged files included) on two busy cores.
+# Runs alone: faults injected while a campaign runs.
 source "$(dirname "$0")/lib.sh"
 SLOW=$TMP/slow
 mkdir "$SLOW"

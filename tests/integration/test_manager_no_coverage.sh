@@ -3,6 +3,7 @@
 # freshly generated graph (gen_fresh_bytes), not a mutant: the campaign runs
 # more inputs than the seed, no mutator is ever tried, and the corpus keeps
 # nothing new (the targets reply with one constant feature).
+# Runs alone: a 50 s campaign.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 mkdir "$TMP/seeds"

@@ -8,6 +8,7 @@
 # the campaign's end says each GPU's slots and memory. With every GPU full no
 # slot starts; a failing query is a clear error. On GPU nodes:
 # bench/placement-gpu checks the same with nvidia-smi and real workers.
+# Runs alone: campaigns of 8 and 30 s.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 mkdir "$TMP/seeds"

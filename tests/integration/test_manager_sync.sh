@@ -11,6 +11,7 @@
 # holds B's seed. One job each: two runners, two workers, two cores, where a
 # worker's start takes half a minute: B's --time leaves it its two seeds and
 # one of A's inputs, A's the import of B's seed.
+# Runs alone: B's 100 s must reach A's inputs.
 source "$(dirname "$0")/lib.sh"
 S=$TMP/sync
 mkdir "$TMP/seeds-a" "$TMP/seeds-b"

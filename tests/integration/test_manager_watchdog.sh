@@ -4,6 +4,7 @@
 # finding (findings/hang-*, with its program) and kept in crashes/ as
 # timeout-*, and the campaign goes on to its --time. The planted backend hangs in every compile
 # (tests/integration/planted_backends.py: planted_hang).
+# Runs alone: the watchdog and --time bound the wall time.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=60 W=20
 mkdir "$TMP/seeds"

@@ -10,6 +10,7 @@
 #   libFuzzer target does the same;
 # - a crash no program causes stays, marked unconfirmed;
 # - the memory finding reduces keeping its class.
+# Runs alone: a campaign and memory limits.
 source "$(dirname "$0")/lib.sh"
 PLANT=(--plugin "$ROOT/tests/integration/planted_memory.py" --device cpu --jobs 1)
 mkdir -p "$TMP/g"

@@ -8,6 +8,7 @@
 #  (e) PT2FUZZ_RUNTIME=debian gives the Debian root filesystem's torch (built
 #      under /var/cache/pt2fuzz/trixie if missing: minutes, ~2 GB, once), and
 #      pt2fuzz runs a seed through it, and `pt2fuzz repro` a program.
+# Runs alone: timed set-up runs.
 source "$(dirname "$0")/lib.sh"
 CO=$TMP/checkout
 mkdir -p "$CO/scripts"

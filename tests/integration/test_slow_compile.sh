@@ -4,6 +4,7 @@
 # The planted backend's compile takes longer than --timeout
 # (tests/integration/planted_backends.py: planted_slow_compile); the graph
 # without slow settings hangs, the one with two (3 x --timeout) passes.
+# Runs alone: a --timeout of 5 s.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
 export PT2FUZZ_COMPILE_SECS=8
