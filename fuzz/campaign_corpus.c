@@ -60,10 +60,9 @@ static int copy_file(const char *from, const char *to)
 	return rc;
 }
 
-/* Calls copy(src, dst, to, name) for each entry of from (hidden ones aside)
- * that to lacks, to made if need be. The number copy says it copied (1). */
-static unsigned copy_missing(const char *from, const char *to,
-			     int (*copy)(const char *src, const char *dst, const char *to, const char *name))
+/* Calls copy(src, dst) for each entry of from (hidden ones aside) that to
+ * lacks, to made if need be. The number copy says it copied (1). */
+static unsigned copy_missing(const char *from, const char *to, int (*copy)(const char *src, const char *dst))
 {
 	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300];
 	unsigned n = 0;
@@ -74,7 +73,7 @@ static unsigned copy_missing(const char *from, const char *to,
 		    snprintf(dst, sizeof dst, "%s/%s", to, e->d_name) >= (int)sizeof dst)
 			continue;
 		if (access(dst, F_OK))
-			n += (unsigned)copy(src, dst, to, e->d_name);
+			n += (unsigned)copy(src, dst);
 	}
 	if (d)
 		closedir(d);
@@ -82,24 +81,19 @@ static unsigned copy_missing(const char *from, const char *to,
 }
 
 /* a failed copy is tried again at the next sync */
-static int publish_input(const char *src, const char *dst, const char *to, const char *name)
-{
-	(void)to, (void)name;
-	return !copy_file(src, dst);
-}
+static int publish_input(const char *src, const char *dst) { return !copy_file(src, dst); }
 
 unsigned corpus_publish(const char *dir, const char *shared) { return copy_missing(dir, shared, publish_input); }
 
 /* Copies the files of finding folder src (its subfolders aside: triage's,
- * redone where wanted) into a hidden folder of to, then renames it to dst:
+ * redone where wanted) into a hidden folder beside dst, then renames it to dst:
  * whole or not at all. 1 when copied; 0 when src has no meta.json (a
  * folder an earlier version left unfinished), to has one by then (a target
  * filed the same signature meanwhile), or a copy failed. */
-static int copy_finding(const char *src, const char *dst, const char *to, const char *name)
+static int copy_finding(const char *src, const char *dst)
 {
 	char tmp[CAMPAIGN_PATH + 300], from[CAMPAIGN_PATH + 600], into[CAMPAIGN_PATH + 600];
 	struct stat st;
-	(void)to, (void)name;
 	snprintf(from, sizeof from, "%s/meta.json", src);
 	if (access(from, F_OK) || atomic_dir_open(dst, tmp, sizeof tmp))
 		return 0;

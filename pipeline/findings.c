@@ -1,4 +1,5 @@
 #include "findings.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -207,16 +208,17 @@ static int write_finding(const struct finding_ctx *fc, const struct graph *g, co
  * writer of an earlier version left without meta.json. */
 static int move_into(const char *tmp, const char *dir)
 {
-	static const char *const order[] = {"repro.py", "graph.bin", "worker.log", "meta.json"};
 	char from[4400], to[4400];
 	int rc = 0;
-	for (unsigned k = 0; k < sizeof order / sizeof *order; k++) {
-		if (findings_path(from, sizeof from, tmp, order[k]) || findings_path(to, sizeof to, dir, order[k]))
-			return -1;
-		if (!access(from, F_OK))
-			rc |= rename(from, to);
-	}
-	return rc;
+	DIR *d = opendir(tmp);
+	for (struct dirent *e; d && (e = readdir(d));)
+		if (e->d_name[0] != '.' && strcmp(e->d_name, "meta.json"))
+			rc |= findings_path(from, sizeof from, tmp, e->d_name) || findings_path(to, sizeof to, dir, e->d_name) ||
+			      rename(from, to);
+	if (d)
+		closedir(d);
+	return !d || rc || findings_path(from, sizeof from, tmp, "meta.json") ||
+	       findings_path(to, sizeof to, dir, "meta.json") || rename(from, to);
 }
 
 /* A hit of the signature whose folder dir is: under its lock, the count of
