@@ -61,6 +61,10 @@ static const struct setting settings[] = {
 	{"inductor.online_softmax", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	{"inductor.deterministic", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
 	{"inductor.graph_partition", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
+	/* on: TORCH_COMPILE_DEBUG's dump, every IR node printed at each stage (the worker keeps it in a
+	 * folder of its own and removes it after each request) */
+	{"inductor.trace.enabled", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
+	{"inductor.comment_origin", SET_BOOL, OFF_ON, ON_ANY},
 	/* Inductor's Triton code: CUDA */
 	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
 	{"inductor.combo_kernels", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
@@ -92,6 +96,8 @@ static const struct setting settings[] = {
 	{"inductor.cpp.min_chunk_size", SET_INT, {"512", "1", "4096"}, ON_CPU},
 	{"inductor.cpp.enable_loop_tail_vec", SET_BOOL, ON_OFF, ON_CPU},
 	{"inductor.cpp.no_redundant_loops", SET_BOOL, ON_OFF, ON_CPU},
+	{"inductor.cpp.threads", SET_INT, {"-1", "1", "2"}, ON_CPU},
+	{"inductor.cpp.enable_kernel_profile", SET_BOOL, OFF_ON, ON_CPU},
 	{"inductor.cpp.enable_concat_linear", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* -ffast-math: reassociation and approximations */
 	{"inductor.cpp.enable_unsafe_math_opt_flag", SET_BOOL, OFF_ON, ON_CPU, .effects = EFFECT_NUMERICS, .effect_at = "True"},
@@ -109,6 +115,10 @@ static const struct setting settings[] = {
 	{"dynamo.use_lazy_graph_module", SET_BOOL, ON_OFF, ON_ANY},
 	{"dynamo.guard_nn_modules", SET_BOOL, ON_OFF, ON_ANY},
 	{"dynamo.use_graph_deduplication", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	/* on: tensors the model reads from outside its arguments become graph inputs */
+	{"dynamo.install_free_tensors", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
+	/* on: a graph break inside a called function resumes in that function */
+	{"dynamo.nested_graph_breaks", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
 	/* AOTAutograd, and its partitioner (EFFECT_BACKWARD: it splits a joint graph) */
 	{"functorch.view_replay_for_aliased_outputs", SET_BOOL, ON_OFF, ON_ANY},
 	{"functorch.activation_memory_budget", SET_FLOAT, {"1.0", "0.0", "0.5"}, ON_ANY, .since = "2.11",
@@ -117,6 +127,8 @@ static const struct setting settings[] = {
 	 .effects = EFFECT_BACKWARD},
 	{"functorch.recompute_views", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_BACKWARD},
 	{"functorch.cse", SET_BOOL, ON_OFF, ON_ANY},
+	/* on: tracing runs real tensors beside the fake ones */
+	{"functorch.fake_tensor_propagate_real_tensors", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"functorch.treat_parameters_as_free_to_save", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .effects = EFFECT_BACKWARD},
 	{"functorch.ban_recompute_used_far_apart", SET_BOOL, ON_OFF, ON_ANY, .effects = EFFECT_BACKWARD},
 	{"functorch.ban_recompute_long_fusible_chains", SET_BOOL, ON_OFF, ON_ANY, .effects = EFFECT_BACKWARD},

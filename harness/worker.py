@@ -990,6 +990,9 @@ class Worker:
             self.coverage.begin()
         if self.decisions:
             self.decisions.begin()
+        # compile debug dumps (inductor.trace.enabled) go to a folder of the request's own, removed
+        # at its end, not to the working directory
+        self.torch._dynamo.config.debug_dir_root = tempfile.mkdtemp(prefix="pt2fuzz-debug-")
         self.torch._dynamo.reset()
         self.counters.clear()
         self.timers.clear()
@@ -997,6 +1000,7 @@ class Worker:
     def end(self):
         self.shm.busy(0xFFFFFFFF, 0)
         self.undo_settings()
+        shutil.rmtree(self.torch._dynamo.config.debug_dir_root, ignore_errors=True)
         if self.coverage:
             self.coverage.end()
         if self.decisions:
