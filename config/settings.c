@@ -85,6 +85,7 @@ static const struct setting settings[] = {
 	{"inductor.triton.prefer_nd_tiling", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11", .weight = SETTING_CODE_PATH},
 	{"inductor.triton.use_block_ptr", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
 	{"inductor.triton.dense_indexing", SET_BOOL, OFF_ON, ON_CUDA},
+	{"inductor.annotate_training", SET_BOOL, OFF_ON, ON_CUDA, .since = "2.11"}, /* NVTX ranges around the wrapper's calls */
 	/* off: float16/bfloat16 pointwise math in its own dtype, not float32 */
 	{"inductor.triton.codegen_upcast_to_fp32", SET_BOOL, ON_OFF, ON_CUDA, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "False"},
 	/* Inductor's C++ code: CPU */

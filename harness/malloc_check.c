@@ -47,8 +47,13 @@ const char *malloc_check_sanitizer(void)
 		char exe[4096];
 		snprintf(exe, sizeof exe, "%.*s/compute-sanitizer", (int)strcspn(p, ":"), p);
 		if (!access(exe, X_OK)) {
-			snprintf(cmd, sizeof cmd, "%s --tool memcheck --target-processes all --error-exitcode %d", exe,
-				 MALLOC_CHECK_SANITIZER_EXIT);
+			/* its own lines go to stderr, the worker's log: on stdout they would break the
+			 * protocol's first frame. Without PyTorch's caching allocator each tensor is an
+			 * allocation of its own, so a write past one is out of bounds for memcheck too. */
+			snprintf(cmd, sizeof cmd,
+				 "env PYTORCH_NO_CUDA_MEMORY_CACHING=1 %s --tool memcheck --target-processes all "
+				 "--log-file /dev/stderr --error-exitcode %d",
+				 exe, MALLOC_CHECK_SANITIZER_EXIT);
 			return cmd;
 		}
 	}

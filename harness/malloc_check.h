@@ -21,7 +21,8 @@ extern const char *const malloc_check_env[];
 int malloc_check_report(const char *log, char *out, size_t n);
 
 /* compute-sanitizer's command prefix for a worker (memcheck, every child
- * process, a distinct exit code), or NULL when the tool is not on PATH. */
+ * process, its reports on stderr, no caching allocator, a distinct exit
+ * code), or NULL when the tool is not on PATH. */
 const char *malloc_check_sanitizer(void);
 
 /* The exit code the sanitizer prefix gives a worker it saw misbehave. */

@@ -5,6 +5,10 @@
 #include "../harness/malloc_check.h"
 #include "../oracles/oracle.h"
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 static struct run_result R; /* large: static */
@@ -75,4 +79,42 @@ TEST(memory_reports_found_in_a_log)
 	/* the earliest report in the log wins */
 	CHECK(malloc_check_report("double free or corruption (out)\nfree(): invalid pointer\n", out, sizeof out));
 	CHECK(!strcmp(out, "double free or corruption (out)"));
+}
+
+/* compute-sanitizer writes its banner and reports to stdout unless given
+ * --log-file; a worker's stdout is its protocol, so a replay under the tool
+ * died before its first frame. A stand-in on PATH that writes where it is
+ * told: the prefix must leave the program's stdout to the program alone and
+ * run it without the caching allocator. */
+TEST(memory_sanitizer_prefix_keeps_stdout_to_the_worker)
+{
+	char dir[] = "/tmp/pt2fuzz-sanitizer-XXXXXX", tool[64], cmd[4600], out[256] = "";
+	const char *old = getenv("PATH");
+	char *path = old ? strdup(old) : NULL;
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(tool, sizeof tool, "%s/compute-sanitizer", dir);
+	FILE *f = fopen(tool, "w");
+	CHECK(f != NULL);
+	fputs("#!/bin/sh\nlog=/dev/stdout\n"
+	      "while [ \"${1#-}\" != \"$1\" ]; do [ \"$1\" = --log-file ] && log=$2; shift; [ \"$1\" ] && shift; done\n"
+	      "echo '========= COMPUTE-SANITIZER' >>\"$log\"\nexec \"$@\"\n",
+	      f);
+	fclose(f);
+	chmod(tool, 0755);
+	setenv("PATH", dir, 1);
+	const char *prefix = malloc_check_sanitizer();
+	setenv("PATH", path ? path : "/usr/bin:/bin", 1);
+	CHECK(prefix != NULL);
+	snprintf(cmd, sizeof cmd, "PATH=/usr/bin:/bin %s sh -c 'echo \"hello $PYTORCH_NO_CUDA_MEMORY_CACHING\"' 2>/dev/null",
+		 prefix ? prefix : "false");
+	FILE *p = popen(cmd, "r");
+	CHECK(p != NULL);
+	size_t got = p ? fread(out, 1, sizeof out - 1, p) : 0;
+	out[got] = 0;
+	if (p)
+		CHECK_EQ(pclose(p), 0);
+	CHECK(!strcmp(out, "hello 1\n"));
+	unlink(tool);
+	rmdir(dir);
+	free(path);
 }

@@ -5,8 +5,9 @@
 # a campaign with such inputs must go on and lose nothing. Prints one row per
 # fault, like bench/faults/run.sh, and exits 1 if one was not injected or
 # not survived. Also says whether compute-sanitizer is there for the memory
-# reruns (docs/oracle.md, *Blame confirmation*).
-#   bench/faults/cuda.sh [WORKDIR]     (about 5 minutes on an H100)
+# reruns (docs/oracle.md, *Blame confirmation*), and where it is, that a
+# crash's replays run under it.
+#   bench/faults/cuda.sh [WORKDIR]     (about 6 minutes on an H100)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 B=${B:-$ROOT/build}
@@ -54,8 +55,22 @@ camp_asserts=$(grep -rl 'device-side assert' "$W/camp" 2>/dev/null | wc -l)
 row "device-side asserts in a campaign" "$([ "$camp_asserts" -gt 0 ] && echo yes || echo no)" \
   "$([ "$summary" = 1 ] && [ $lost = 0 ] && echo yes || echo no)" "$camp_asserts files name an assert; $lost files lost"
 
+# 3. A crash in a worker that ran programs before (the planted backend aborts
+# the worker's third compile): blame confirmation replays it in fresh
+# workers, under compute-sanitizer where installed; the replays must start
+# and run to their verdicts (it is reproduced by none: unconfirmed).
 if command -v compute-sanitizer >/dev/null; then
   echo "compute-sanitizer: $(command -v compute-sanitizer) (memory reruns use it)"
+  mkdir -p "$W/third"
+  for s in 1:fam_unary_math_chain 2:fam_cumulative_scan 3:fam_reduce_dims 4:fam_activation_softmax; do
+    cp "$B/seeds/${s#*:}.bin" "$W/third/${s%%:*}.bin"
+  done
+  "$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_memory.py" --backend planted_abort_third --device cuda \
+    --jobs 1 --timeout 300 --findings "$W/third-findings" "$W/third" >"$W/third.log" 2>&1
+  line=$(grep '/3.bin: ' "$W/third.log")
+  replayed=$(echo "$line" | grep -q 'replayed under compute-sanitizer; unconfirmed: not reproduced alone' && echo yes || echo no)
+  row "a crash replayed under compute-sanitizer" "$(echo "$line" | grep -q crashed && echo yes || echo no)" "$replayed" \
+    "$(echo "$line" | sed 's/.*(\(.*\))$/\1/' | cut -c1-160)"
 else
   echo "compute-sanitizer: absent (memory reruns say 'compute-sanitizer: absent, skipped')"
 fi
