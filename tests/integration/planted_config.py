@@ -37,3 +37,17 @@ def planted_fusion_size(gm, example_inputs):
         return tuple(outs)
 
     return run
+
+
+@register_backend
+def record_debug_dump(gm, example_inputs):
+    """Compiles with Inductor, then writes down where compile debug dumps go
+    and how many files Inductor's dump (inductor.trace.enabled) left there."""
+    from torch._inductor.compile_fx import compile_fx
+
+    compiled = compile_fx(gm, example_inputs)
+    root = torch._dynamo.config.debug_dir_root
+    files = sum(len(names) for _, _, names in os.walk(root))
+    with open(os.environ["PT2FUZZ_CONFIG_RECORD"], "a") as f:
+        f.write(f"debug_root={root}\ndebug_files={files}\n")
+    return compiled

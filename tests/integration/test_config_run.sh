@@ -5,7 +5,8 @@
 # by its default in the worker. A graph's own configuration (its settings,
 # mode, dynamic, fullgraph) reaches the compiler through its program, pins
 # over it. A backend that writes down the settings in force
-# (planted_config.py) sees them.
+# (planted_config.py) sees them. Inductor's debug dump goes to a folder of the
+# request's own and goes with it.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
 export PT2FUZZ_CONFIG_RECORD=$TMP/record.txt
@@ -71,4 +72,15 @@ sed 's/^config /config mode=max-autotune-no-cudagraphs dynamic=true fullgraph=Tr
 grep -q '^COMPILE_DYNAMIC = "true"$' m.py && grep -q '^FULLGRAPH = True$' m.py || die "no COMPILE_DYNAMIC or FULLGRAPH in the program"
 "$PT2FUZZ" run --findings f m.bin >out.txt 2>&1 || { cat out.txt; die "run of a graph with a mode failed"; }
 grep -q ": pass" out.txt || die "a graph with mode, dynamic and fullgraph: $(cat out.txt)"
+# Inductor's debug dump (inductor.trace.enabled) goes to a folder of the request's own, removed
+# at its end: nothing of it stays in the working directory or the temporary one.
+sed 's/^config .*/config inductor.trace.enabled=True/' g.txt >t.txt
+"$PT2FUZZ" parse t.txt --out t.bin
+"$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_config.py" --backend record_debug_dump \
+  --findings f t.bin >out.txt 2>&1 || { cat out.txt; die "run with the debug dump failed"; }
+grep -q ": pass" out.txt || die "a graph with inductor.trace.enabled: $(cat out.txt)"
+[ "$(recorded debug_files)" -gt 0 ] || die "Inductor's debug dump wrote no file under $(recorded debug_root)"
+case $(recorded debug_root) in "${TMPDIR:-/tmp}"/pt2fuzz-debug-*) ;; *) die "the dump went to $(recorded debug_root)" ;; esac
+[ ! -e "$(recorded debug_root)" ] || die "the request's dump folder outlived it"
+[ ! -e torch_compile_debug ] || die "a dump folder in the working directory"
 echo "ok: pinned settings reach the compiler typed, for their request only; a graph's own configuration too"
