@@ -22,6 +22,8 @@ int graph_config_check(const struct graph_config *c, enum graph_target target, c
 			return fail(why, n, "configuration: %s out of the catalogue's order or twice", s->name);
 		if (c->set[k].value >= setting_value_count(s))
 			return fail(why, n, "configuration: %s has no value %u", s->name, c->set[k].value);
+		if (c->backend == CB_AOTI && (s->effects & EFFECT_NOT_AOTI))
+			return fail(why, n, "configuration: %s does not apply to an AOTInductor package", s->name);
 		if ((target == TARGET_CPU && !(s->devices & ON_CPU)) || (target == TARGET_GPU && !(s->devices & ON_CUDA)))
 			return fail(why, n, "configuration: %s does not apply to a %s graph", s->name,
 				    target == TARGET_CPU ? "cpu" : "gpu");
@@ -114,7 +116,8 @@ unsigned graph_config_effects(const struct graph_config *c)
 
 unsigned graph_config_time_factor(const struct graph_config *c)
 {
-	unsigned f = 1 + !!(compile_mode_effects(c->mode) & EFFECT_SLOW_COMPILE);
+	unsigned f = 1 + !!(compile_mode_effects(c->mode) & EFFECT_SLOW_COMPILE) +
+		     !!(compile_backend_effects(c->backend) & EFFECT_SLOW_COMPILE);
 	for (unsigned k = 0; k < c->nsettings; k++) {
 		const struct setting *s = setting_get(c->set[k].id);
 		f += s && c->set[k].value && (s->effects & EFFECT_SLOW_COMPILE);

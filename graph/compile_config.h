@@ -38,7 +38,7 @@ int graph_config_on(const struct graph_config *c, const char *name);
 int graph_config_autocast(const struct graph_config *c);
 
 /* How many times the executor's per-request time limit c's compiles get: 1 and one more for its
- * mode and each setting off its default that make compiles slow (EFFECT_SLOW_COMPILE), at most
+ * mode, its backend and each setting off its default that make compiles slow (EFFECT_SLOW_COMPILE), at most
  * CONFIG_TIME_FACTOR_MAX. A slow compile is not a hang. */
 #define CONFIG_TIME_FACTOR_MAX 4
 unsigned graph_config_time_factor(const struct graph_config *c);

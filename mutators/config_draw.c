@@ -91,9 +91,10 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 static void draw_mode(struct graph_config *c, struct rng *r) { c->mode = (uint8_t)rng_below(r, CM_COUNT); }
 static void draw_dynamic(struct graph_config *c, struct rng *r) { c->dynamic = (uint8_t)rng_below(r, CD_COUNT); }
 static void draw_fullgraph(struct graph_config *c, struct rng *r) { c->fullgraph = !c->fullgraph; (void)r; }
+/* A backend other than the campaign's: AOTInductor packages are inference only. */
 static void draw_backend(struct graph_config *c, struct rng *r)
 {
-	c->backend = (uint8_t)rng_below(r, CB_COUNT);
+	c->backend = (uint8_t)rng_below(r, campaign_backward ? CB_AOTI : CB_COUNT);
 	if (c->backend != CB_INDUCTOR)
 		c->mode = CM_DEFAULT; /* a mode is Inductor's */
 }
@@ -107,7 +108,9 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 		draw_dynamic(c, r);
 	if (rng_chance(r, 12))
 		draw_fullgraph(c, r);
-	if (!campaign_aoti && rng_chance(r, 6))
+	if (!campaign_aoti && !campaign_backward && rng_chance(r, CONFIG_DRAW_AOTI_PCT))
+		c->backend = CB_AOTI, c->mode = CM_DEFAULT; /* torch.export and AOTInductor's own code */
+	else if (!campaign_aoti && rng_chance(r, 6))
 		draw_backend(c, r);
 	for (unsigned k = CONFIG_DRAW_SETTINGS_MIN +
 			  (unsigned)rng_below(r, CONFIG_DRAW_SETTINGS_MAX - CONFIG_DRAW_SETTINGS_MIN + 1);

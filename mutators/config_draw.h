@@ -13,6 +13,9 @@
 #include "../graph/rng.h"
 
 #define CONFIG_DRAW_PCT 85 /* a campaign's share of generated graphs with a configuration other than the default */
+/* A drawn configuration's chance of backend aoti outside backward mode and --backend aoti:
+ * torch.export and AOTInductor hold code no torch.compile reaches. */
+#define CONFIG_DRAW_AOTI_PCT 15
 /* Settings a drawn configuration takes: each one a code path more for the
  * same compile, as far as they combine. */
 #define CONFIG_DRAW_SETTINGS_MIN 2
@@ -42,7 +45,7 @@ unsigned config_drop_disallowed(struct graph_config *c, unsigned target);
 void config_draw_use_weights(const unsigned *weight);
 
 /* A configuration for a graph of target: a mode in a third of draws,
- * dynamic, fullgraph or backend now and then, and CONFIG_DRAW_SETTINGS_MIN to _MAX settings at
+ * backend aoti in CONFIG_DRAW_AOTI_PCT%, dynamic, fullgraph or another backend now and then, and CONFIG_DRAW_SETTINGS_MIN to _MAX settings at
  * values other than their defaults, drawn by weight (code paths far more
  * than knobs); always one that graph_config_check accepts. */
 void config_draw(struct graph_config *c, struct rng *r, unsigned target);

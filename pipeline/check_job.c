@@ -10,7 +10,8 @@
 struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g)
 {
 	struct check_cfg e = *c;
-	if (!(c->pinned & PIN_BACKEND))
+	/* an AOTInductor package runs forward only: backward mode keeps its own backend */
+	if (!(c->pinned & PIN_BACKEND) && !(c->backward && g->config.backend == CB_AOTI))
 		e.backend = compile_backend_name(g->config.backend);
 	if (!(c->pinned & PIN_DYNAMIC))
 		e.dynamic = compile_dynamic_name(g->config.dynamic);

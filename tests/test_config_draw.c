@@ -201,3 +201,35 @@ TEST(config_draw_follows_the_settings_yields)
 	CHECK(by_yield < 1000); /* the others keep their floor: still drawn */
 	config_draw_set_campaign(0, 0, 0, NULL);
 }
+
+/* Outside --backend aoti and backward mode, about CONFIG_DRAW_AOTI_PCT% of
+ * drawn configurations compile through AOTInductor, and none of them holds a
+ * setting a package does not take; in backward mode none (a package runs
+ * forward only), by draw or by the mutator. */
+TEST(config_draw_picks_aoti_per_graph_outside_backward_mode)
+{
+	struct graph_config c;
+	struct rng r;
+	unsigned aoti = 0, n = 2000;
+	rng_seed(&r, 7);
+	config_draw_set_campaign(100, 0, 0, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		config_draw(&c, &r, TARGET_CPU);
+		CHECK(graph_config_check(&c, TARGET_CPU, why, sizeof why) == 0);
+		if (c.backend != CB_AOTI)
+			continue;
+		aoti++;
+		CHECK_EQ(c.mode, CM_DEFAULT);
+		for (unsigned k = 0; k < c.nsettings; k++)
+			CHECK(!(setting_get(c.set[k].id)->effects & EFFECT_NOT_AOTI));
+	}
+	CHECK(aoti > n * CONFIG_DRAW_AOTI_PCT / 200 && aoti < n * CONFIG_DRAW_AOTI_PCT * 2 / 100);
+	config_draw_set_campaign(100, 0, 1, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		config_draw(&c, &r, TARGET_CPU);
+		CHECK(c.backend != CB_AOTI);
+		if (!config_mutate(&c, &r, TARGET_CPU))
+			CHECK(c.backend != CB_AOTI);
+	}
+	config_draw_set_campaign(0, 0, 0, NULL);
+}

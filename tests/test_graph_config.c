@@ -101,6 +101,8 @@ TEST(graph_config_text_roundtrip)
 		"config inductor.fallback_random=maybe\n",          /* not a bool */
 		"config mode=max-autotune backend=aot_eager\n",     /* a mode without inductor */
 		"config inductor.max_autotune=True inductor.max_autotune_gemm=True\n", /* a clash */
+		"config backend=aoti mode.enable_grad=True\n",      /* what an AOTInductor package does not take */
+		"config backend=aoti mode=max-autotune\n",           /* a mode without inductor */
 	};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char src[300];
@@ -112,6 +114,13 @@ TEST(graph_config_text_roundtrip)
 	CHECK(text_parse(&h, "target cpu\nbindings 1\nseed 1\nconfig inductor.triton.cudagraphs=True\n"
 			     "x0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n", why, sizeof why) < 0);
 	CHECK(strstr(why, "does not apply to a cpu graph") != NULL);
+	/* AOTInductor as a graph's own backend, with a setting a package takes */
+	CHECK(text_parse(&h, "bindings 1\nseed 1\nconfig backend=aoti inductor.max_fusion_size=4\n"
+			     "x0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n", why, sizeof why) == 0);
+	CHECK_EQ(h.config.backend, CB_AOTI);
+	text = tk_text(&h, 0);
+	CHECK(strstr(text, "\nconfig backend=aoti inductor.max_fusion_size=4\n") != NULL);
+	free(text);
 }
 
 TEST(graph_config_emitted_program_names_it)
@@ -185,6 +194,8 @@ TEST(graph_config_time_factor_counts_slow_settings_and_modes)
 	CHECK_EQ(graph_config_time_factor(&c), CONFIG_TIME_FACTOR_MAX); /* 5 slow: capped */
 	c.mode = CM_MAX_AUTOTUNE;
 	CHECK_EQ(graph_config_time_factor(&c), CONFIG_TIME_FACTOR_MAX);
+	struct graph_config aoti = {.backend = CB_AOTI}; /* a C++ build of the whole model */
+	CHECK_EQ(graph_config_time_factor(&aoti), 2);
 	struct executor_opts o = {.timeout_ms = 120000};
 	struct exec_request rq = {.time_factor = 0};
 	CHECK_EQ(executor_request_limit_ms(&o, &rq), 120000); /* a request that names none: the base */
@@ -211,6 +222,8 @@ TEST(graph_config_slow_compile_rows_and_modes)
 	for (unsigned m = 0; m < CM_COUNT; m++)
 		CHECK_EQ(compile_mode_effects(m) & EFFECT_SLOW_COMPILE,
 			 m == CM_MAX_AUTOTUNE || m == CM_MAX_AUTOTUNE_NO_CUDAGRAPHS ? EFFECT_SLOW_COMPILE : 0u);
+	for (unsigned b = 0; b < CB_COUNT; b++)
+		CHECK_EQ(compile_backend_effects(b) & EFFECT_SLOW_COMPILE, b == CB_AOTI ? EFFECT_SLOW_COMPILE : 0u);
 }
 
 TEST(graph_config_fullgraph_break_is_no_finding)
@@ -291,4 +304,21 @@ TEST(graph_config_global_modes)
 	CHECK(text_parse(&g, text, why, sizeof why) != 0);
 	snprintf(text, sizeof text, "bindings 1\nseed 3\nconfig mode.autocast_bfloat16=True mode.autocast_float16=True\n%s", mm);
 	CHECK(text_parse(&g, text, why, sizeof why) != 0);
+}
+
+/* A graph's own backend reaches its run, unless the command line pinned one;
+ * in backward mode aoti does not (an AOTInductor package runs forward only). */
+TEST(graph_config_backend_reaches_the_run_but_aoti_not_in_backward_mode)
+{
+	static struct graph a;
+	CHECK(text_parse(&a, "bindings 1\nseed 1\nconfig backend=aoti\nx0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n",
+			 why, sizeof why) == 0);
+	struct check_cfg c = {.backend = "inductor", .dynamic = "marks"};
+	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "aoti"));
+	c.backward = 1;
+	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "inductor"));
+	c.backward = 0;
+	c.backend = "aot_eager";
+	c.pinned = PIN_BACKEND;
+	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "aot_eager"));
 }

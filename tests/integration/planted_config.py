@@ -51,3 +51,18 @@ def record_debug_dump(gm, example_inputs):
     with open(os.environ["PT2FUZZ_CONFIG_RECORD"], "a") as f:
         f.write(f"debug_root={root}\ndebug_files={files}\n")
     return compiled
+
+
+def _record_aoti_packages():
+    """Writes down each AOTInductor package built (backend aoti), then builds it."""
+    build = torch._inductor.aoti_compile_and_package
+
+    def recorded(*args, **kwargs):
+        with open(os.environ["PT2FUZZ_CONFIG_RECORD"], "a") as f:
+            f.write("aoti_package=built\n")
+        return build(*args, **kwargs)
+
+    torch._inductor.aoti_compile_and_package = recorded
+
+
+_record_aoti_packages()

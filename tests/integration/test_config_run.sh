@@ -6,7 +6,7 @@
 # mode, dynamic, fullgraph) reaches the compiler through its program, pins
 # over it. A backend that writes down the settings in force
 # (planted_config.py) sees them. Inductor's debug dump goes to a folder of the
-# request's own and goes with it.
+# request's own and goes with it. backend=aoti runs a graph through AOTInductor.
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
 export PT2FUZZ_CONFIG_RECORD=$TMP/record.txt
@@ -83,4 +83,13 @@ grep -q ": pass" out.txt || die "a graph with inductor.trace.enabled: $(cat out.
 case $(recorded debug_root) in "${TMPDIR:-/tmp}"/pt2fuzz-debug-*) ;; *) die "the dump went to $(recorded debug_root)" ;; esac
 [ ! -e "$(recorded debug_root)" ] || die "the request's dump folder outlived it"
 [ ! -e torch_compile_debug ] || die "a dump folder in the working directory"
+# backend=aoti: the graph runs through torch.export and an AOTInductor package, and passes.
+sed 's/^config .*/config backend=aoti inductor.max_fusion_size=4/' g.txt >a.txt
+"$PT2FUZZ" parse a.txt --out a.bin
+"$PT2FUZZ" emit a.bin >a.py
+grep -q '"PT2FUZZ_BACKEND", "aoti"' a.py || die "the program does not name backend aoti"
+"$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_config.py" --findings f a.bin >out.txt 2>&1 ||
+  { cat out.txt; die "run with backend aoti failed"; }
+grep -q ": pass" out.txt || die "a graph with backend=aoti: $(cat out.txt)"
+[ "$(recorded aoti_package)" = built ] || die "no AOTInductor package was built: not run through AOTI"
 echo "ok: pinned settings reach the compiler typed, for their request only; a graph's own configuration too"
