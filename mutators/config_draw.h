@@ -15,7 +15,7 @@
 #define CONFIG_DRAW_PCT 85 /* a campaign's share of generated graphs with a configuration other than the default */
 /* A drawn configuration's chance of backend aoti outside backward mode and --backend aoti:
  * torch.export and AOTInductor hold code no torch.compile reaches. */
-#define CONFIG_DRAW_AOTI_PCT 15
+#define CONFIG_DRAW_AOTI_PCT 5
 /* Settings a drawn configuration takes: each one a code path more for the
  * same compile, as far as they combine. */
 #define CONFIG_DRAW_SETTINGS_MIN 2
