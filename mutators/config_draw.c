@@ -91,7 +91,7 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 static void draw_mode(struct graph_config *c, struct rng *r) { c->mode = (uint8_t)rng_below(r, CM_COUNT); }
 static void draw_dynamic(struct graph_config *c, struct rng *r) { c->dynamic = (uint8_t)rng_below(r, CD_COUNT); }
 static void draw_fullgraph(struct graph_config *c, struct rng *r) { c->fullgraph = !c->fullgraph; (void)r; }
-/* A backend other than the campaign's: AOTInductor packages are inference only. */
+/* Any backend, but not AOTInductor in backward mode: its packages are inference only. */
 static void draw_backend(struct graph_config *c, struct rng *r)
 {
 	c->backend = (uint8_t)rng_below(r, campaign_backward ? CB_AOTI : CB_COUNT);
