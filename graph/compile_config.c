@@ -12,6 +12,10 @@ int graph_config_check(const struct graph_config *c, enum graph_target target, c
 	if (c->mode != CM_DEFAULT && c->backend != CB_INDUCTOR)
 		return fail(why, n, "configuration: mode %s applies to the inductor backend only",
 			    compile_mode_name(c->mode));
+	/* a package runs the shapes it was exported for, unchecked: the dims that vary between
+	 * bindings must be exported dynamic, as the graph's marks make them (--backend aoti's way) */
+	if (c->backend == CB_AOTI && c->dynamic != CD_MARKS)
+		return fail(why, n, "configuration: backend aoti takes the graph's own dynamic dims (dynamic=marks)");
 	if (c->nsettings > G_MAX_SETTINGS)
 		return fail(why, n, "configuration: more than %d settings", G_MAX_SETTINGS);
 	for (unsigned k = 0; k < c->nsettings; k++) {

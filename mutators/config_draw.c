@@ -97,6 +97,8 @@ static void draw_backend(struct graph_config *c, struct rng *r)
 	c->backend = (uint8_t)rng_below(r, campaign_backward ? CB_AOTI : CB_COUNT);
 	if (c->backend != CB_INDUCTOR)
 		c->mode = CM_DEFAULT; /* a mode is Inductor's */
+	if (c->backend == CB_AOTI)
+		c->dynamic = CD_MARKS;
 }
 
 void config_draw(struct graph_config *c, struct rng *r, unsigned target)
@@ -109,7 +111,7 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 	if (rng_chance(r, 12))
 		draw_fullgraph(c, r);
 	if (!campaign_aoti && !campaign_backward && rng_chance(r, CONFIG_DRAW_AOTI_PCT))
-		c->backend = CB_AOTI, c->mode = CM_DEFAULT; /* torch.export and AOTInductor's own code */
+		c->backend = CB_AOTI, c->mode = CM_DEFAULT, c->dynamic = CD_MARKS; /* torch.export and AOTInductor's own code */
 	else if (!campaign_aoti && rng_chance(r, 6))
 		draw_backend(c, r);
 	for (unsigned k = CONFIG_DRAW_SETTINGS_MIN +

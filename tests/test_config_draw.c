@@ -220,6 +220,7 @@ TEST(config_draw_picks_aoti_per_graph_outside_backward_mode)
 			continue;
 		aoti++;
 		CHECK_EQ(c.mode, CM_DEFAULT);
+		CHECK_EQ(c.dynamic, CD_MARKS);
 		for (unsigned k = 0; k < c.nsettings; k++)
 			CHECK(!(setting_get(c.set[k].id)->effects & EFFECT_NOT_AOTI));
 	}

@@ -103,6 +103,7 @@ TEST(graph_config_text_roundtrip)
 		"config inductor.max_autotune=True inductor.max_autotune_gemm=True\n", /* a clash */
 		"config backend=aoti mode.enable_grad=True\n",      /* what an AOTInductor package does not take */
 		"config backend=aoti mode=max-autotune\n",           /* a mode without inductor */
+		"config dynamic=false backend=aoti\n",               /* a package of static shapes, bindings that vary */
 	};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char src[300];
