@@ -41,7 +41,7 @@ int malloc_check_report(const char *log, char *out, size_t n)
 
 const char *malloc_check_sanitizer(void)
 {
-	static char cmd[4200];
+	static char cmd[4096 + 256]; /* the tool's path (at most a PATH entry and its name) and the options */
 	const char *path = getenv("PATH");
 	for (const char *p = path ? path : ""; *p; p += strcspn(p, ":"), p += *p == ':') {
 		char exe[4096];

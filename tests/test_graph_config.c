@@ -311,15 +311,16 @@ TEST(graph_config_global_modes)
  * in backward mode aoti does not (an AOTInductor package runs forward only). */
 TEST(graph_config_backend_reaches_the_run_but_aoti_not_in_backward_mode)
 {
-	static struct graph a;
-	CHECK(text_parse(&a, "bindings 1\nseed 1\nconfig backend=aoti\nx0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n",
-			 why, sizeof why) == 0);
+	static struct graph aoti_graph;
+	CHECK(text_parse(&aoti_graph,
+			 "bindings 1\nseed 1\nconfig backend=aoti\nx0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n", why,
+			 sizeof why) == 0);
 	struct check_cfg c = {.backend = "inductor", .dynamic = "marks"};
-	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "aoti"));
+	CHECK(!strcmp(check_cfg_for_graph(&c, &aoti_graph).backend, "aoti"));
 	c.backward = 1;
-	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "inductor"));
+	CHECK(!strcmp(check_cfg_for_graph(&c, &aoti_graph).backend, "inductor"));
 	c.backward = 0;
 	c.backend = "aot_eager";
 	c.pinned = PIN_BACKEND;
-	CHECK(!strcmp(check_cfg_for_graph(&c, &a).backend, "aot_eager"));
+	CHECK(!strcmp(check_cfg_for_graph(&c, &aoti_graph).backend, "aot_eager"));
 }
