@@ -91,14 +91,22 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 static void draw_mode(struct graph_config *c, struct rng *r) { c->mode = (uint8_t)rng_below(r, CM_COUNT); }
 static void draw_dynamic(struct graph_config *c, struct rng *r) { c->dynamic = (uint8_t)rng_below(r, CD_COUNT); }
 static void draw_fullgraph(struct graph_config *c, struct rng *r) { c->fullgraph = !c->fullgraph; (void)r; }
+/* A backend and what it implies: a mode is Inductor's, and an AOTInductor
+ * package runs the shapes it was exported for, unchecked, so it takes the
+ * graph's own dynamic dims. */
+static void set_backend(struct graph_config *c, enum compile_backend b)
+{
+	c->backend = (uint8_t)b;
+	if (b != CB_INDUCTOR)
+		c->mode = CM_DEFAULT;
+	if (b == CB_AOTI)
+		c->dynamic = CD_MARKS;
+}
+
 /* Any backend, but not AOTInductor in backward mode: its packages are inference only. */
 static void draw_backend(struct graph_config *c, struct rng *r)
 {
-	c->backend = (uint8_t)rng_below(r, campaign_backward ? CB_AOTI : CB_COUNT);
-	if (c->backend != CB_INDUCTOR)
-		c->mode = CM_DEFAULT; /* a mode is Inductor's */
-	if (c->backend == CB_AOTI)
-		c->dynamic = CD_MARKS;
+	set_backend(c, (enum compile_backend)rng_below(r, campaign_backward ? CB_AOTI : CB_COUNT));
 }
 
 void config_draw(struct graph_config *c, struct rng *r, unsigned target)
@@ -111,7 +119,7 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 	if (rng_chance(r, 12))
 		draw_fullgraph(c, r);
 	if (!campaign_aoti && !campaign_backward && rng_chance(r, CONFIG_DRAW_AOTI_PCT))
-		c->backend = CB_AOTI, c->mode = CM_DEFAULT, c->dynamic = CD_MARKS; /* torch.export and AOTInductor's own code */
+		set_backend(c, CB_AOTI); /* torch.export and AOTInductor's own code */
 	else if (!campaign_aoti && rng_chance(r, 6))
 		draw_backend(c, r);
 	for (unsigned k = CONFIG_DRAW_SETTINGS_MIN +
