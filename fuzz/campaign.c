@@ -426,12 +426,17 @@ static void run_manager(struct run *r, const struct run_opts *ro, const struct t
 	const char *seeds[] = {r->p.seeds};
 	const char *dev = ro->exec.device;
 	int gpu = !strncmp(dev, "cuda", 4) || (!strcmp(dev, "auto") && runtime_gpu_count()); /* as the target decides */
+	char torch[64];
+	if (runtime_torch_version(torch, sizeof torch, why, sizeof why)) {
+		torch[0] = 0;
+		say(r, tty, "the installed torch's version is unknown (%s): inputs are drawn for any torch", why);
+	}
 	struct manager_config mc = {(unsigned)r->s.jobs, (unsigned)num->near_invalid, (unsigned)num->size,
 				    (unsigned)num->components, gpu ? TARGET_GPU : TARGET_CPU, ro->check.backward,
 				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
 				    r->p.crashes, r->p.learned, r->p.stats, seeds, 1, r->log,
 				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check,
-				    r->s.no_coverage};
+				    r->s.no_coverage, torch[0] ? torch : NULL, ro->check.hunt_known};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
 		return;

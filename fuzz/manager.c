@@ -21,6 +21,7 @@
 #include "../graph/op.h"
 #include "../pipeline/atomic_file.h"
 #include "manager.h"
+#include "torch_avoid.h"
 
 enum { SYNC_EVERY_MS = 10000, RETIRE_GRACE_MS = 5000 };
 
@@ -107,10 +108,13 @@ static void sync_learned(struct manager *m)
 	m->synced_ms = protocol_now_ms();
 }
 
-/* The manager has no worker of its own: the slots' workers avoid what their
- * torch lacks (every input they run is dropped of it), so the drawing here
- * knows no torch. */
-static const char *no_torch(void) { return ""; }
+/* The slots' torch, as the campaign read it (no worker runs here): the draw
+ * spends nothing on settings and ops that torch lacks, nor on known bugs'
+ * triggers. Unknown, it draws everything, and the slots drop what their
+ * torch lacks (every input they run is dropped of it). */
+static char slots_torch[64];
+
+static const char *torch_of_slots(void) { return slots_torch; }
 
 int manager_begin(struct manager *m, const struct manager_config *c, char *why, size_t n)
 {
@@ -134,7 +138,10 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 	/* what the slots' targets set for their own mutators (fuzz/pt2fuzz_fuzzer.c) */
 	gen_set_campaign_shape(c->size, c->components);
 	gen_set_campaign(c->target, c->backward);
-	config_draw_set_campaign(c->config_pct, c->aoti, c->backward, no_torch);
+	snprintf(slots_torch, sizeof slots_torch, "%s", c->torch ? c->torch : "");
+	config_draw_set_campaign(c->config_pct, c->aoti, c->backward, torch_of_slots);
+	if (slots_torch[0])
+		torch_avoid_use(torch_of_slots, c->hunt_known, c->findings);
 	rarity_use(m->op_runs, m->pair_runs, m->op_repeats);
 	schedule_init(&m->schedule);
 	mutate_use_weights(m->schedule.weight);

@@ -41,6 +41,8 @@ struct manager_config {
 	const char *device;      /* the slots' --device (cuda:auto: placement's cuda:N instead) */
 	const struct check_cfg *check; /* the slots' configuration, for those findings' programs */
 	int no_coverage;         /* --no-coverage: after the corpus and seeds, every input freshly generated */
+	const char *torch;       /* the slots' torch ("2.11.0+cu130"), or NULL when unknown: what the draw avoids */
+	int hunt_known;          /* --hunt-known: known bugs' triggers are drawn */
 };
 
 /* One input of the corpus. */

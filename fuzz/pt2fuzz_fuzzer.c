@@ -67,6 +67,7 @@
 #include "seed_energy.h"
 #include "slot.h"
 #include "target_options.h"
+#include "torch_avoid.h"
 
 /* Global and `used`: libFuzzer finds it by its section, and the compiler must
  * not drop the stores into it. */
@@ -253,40 +254,6 @@ static const char *torch_of_worker(void)
 	return worker_torch;
 }
 
-/* The triggers that hold on the worker's torch (mutations start the worker
- * first: worker_up), once its hello has said which: none before. */
-static int known_trigger_hits(const char *const *ops, unsigned nops)
-{
-	return known_trigger(known_bugs(NULL, 0), torch_of_worker(), ops, nops) != NULL;
-}
-
-/* Whether a component holds an op whose call the worker's torch lacks
- * (a row's `since`): generation redraws it, mutation drops it, as for a
- * known bug's trigger, whatever --hunt-known says. */
-static int missing_in_torch(const char *const *ops, unsigned nops)
-{
-	for (unsigned i = 0; i < nops; i++) {
-		char name[64];
-		snprintf(name, sizeof name, "%.*s", (int)strcspn(ops[i], "@"), ops[i]);
-		int op = op_find(name);
-		if (op >= 0 && !op_in_torch(op_get((unsigned)op), torch_of_worker()))
-			return 1;
-	}
-	return 0;
-}
-
-static int avoided_hits(const char *const *ops, unsigned nops)
-{
-	return missing_in_torch(ops, nops) || known_trigger_hits(ops, nops);
-}
-
-static int known_break_hits(const char *op, unsigned constraint)
-{
-	const char *c = constraint_name(constraint);
-	return c && (known_break_trigger(known_bugs(NULL, 0), torch_of_worker(), op, c) ||
-		     known_breaks_hit(RO.findings, torch_of_worker(), op, c));
-}
-
 /* Starts (or borrows) the worker when none runs; says so the first time. */
 static void worker_up(void)
 {
@@ -345,9 +312,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	controlling = !merging && (libfuzzer_flag(*argc, *argv, "fork") || libfuzzer_flag(*argc, *argv, "merge"));
 	keep_going = cli_flag(&c, "keep-going") && !merging;
 	avoiding = !cli_flag(&c, "hunt-known");
-	avoid_use(avoiding ? avoided_hits : missing_in_torch);
-	if (avoiding)
-		avoid_break_use(known_break_hits);
+	/* mutations start the worker first (worker_up): its hello says which torch */
+	torch_avoid_use(torch_of_worker, !avoiding, RO.findings);
 	stats_dir = cli_opt(&c, "stats");
 	replay.dir = cli_opt(&c, "replay-cache");
 	replay.config = options_hash(n, opts);

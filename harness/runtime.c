@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "../graph/fail.h"
 #include "spawn.h"
@@ -84,6 +85,46 @@ pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, 
 	o.keep_fd = -1; /* only stdio: the write end of a stdin pipe must not stay open in the child */
 	o.die_with_parent = 1;
 	return start_python(cmd, "exec $1 -u -", &o, why, n);
+}
+
+int runtime_torch_version(char *out, size_t n, char *why, size_t whysz)
+{
+	static const char program[] = "import importlib.metadata as m\nprint(m.version('torch'))\n";
+	char python[4096];
+	int io[2] = {-1, -1};
+	if (runtime_python(python, sizeof python, why, whysz))
+		return -1;
+	FILE *in = tmpfile();
+	if (!in || runtime_write_all(fileno(in), program, sizeof program - 1) || lseek(fileno(in), 0, SEEK_SET) ||
+	    pipe(io)) {
+		fail(why, whysz, "cannot ask python for torch's version: %s", strerror(errno));
+		if (in)
+			fclose(in);
+		return -1;
+	}
+	pid_t pid = runtime_spawn_program(python, fileno(in), io[1], -1, why, whysz);
+	fclose(in);
+	close(io[1]);
+	size_t len = 0;
+	for (ssize_t got = 1; pid > 0 && got && len + 1 < n;) {
+		got = read(io[0], out + len, n - 1 - len);
+		if (got < 0 && errno != EINTR)
+			break;
+		len += got > 0 ? (size_t)got : 0;
+	}
+	close(io[0]);
+	int status = -1;
+	if (pid > 0)
+		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+			;
+	out[len] = 0;
+	out[strcspn(out, "\n")] = 0;
+	if (pid <= 0)
+		return -1;
+	if (!WIFEXITED(status) || WEXITSTATUS(status) || !out[0])
+		return fail(why, whysz, "%.1000s found no torch package (exit status %d)", python,
+			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	return 0;
 }
 
 int runtime_write_all(int fd, const void *buf, size_t len)

@@ -26,6 +26,11 @@ pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extr
  * fails exits 127. Returns the pid, or -1 with a reason. */
 pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, char *why, size_t n);
 
+/* The installed torch's version ("2.11.0+cu130") into out, read from its
+ * package metadata by the runtime's python without importing torch (a
+ * fraction of a second). 0, or -1 with a reason. */
+int runtime_torch_version(char *out, size_t n, char *why, size_t whysz);
+
 /* The GPUs a worker may use: CUDA_VISIBLE_DEVICES' entries when it is set,
  * else the NVIDIA driver's GPUs (/proc/driver/nvidia/gpus); 0 on a CPU machine. */
 unsigned runtime_gpu_count(void);

@@ -1,0 +1,108 @@
+/* What a campaign avoids on its torch (fuzz/torch_avoid.h), the same in the
+ * served targets and in the manager that makes their inputs: an op the torch
+ * lacks, always; a known bug's trigger on a torch its line lists, unless
+ * hunting. And how the campaign learns the torch before any worker runs
+ * (harness/runtime.h runtime_torch_version): the runtime's python asked. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "../fuzz/torch_avoid.h"
+#include "../harness/runtime.h"
+#include "../mutators/avoid.h"
+#include "test.h"
+#include "testkit.h"
+
+static char torch[64];
+
+static const char *torch_now(void) { return torch; }
+
+/* A graph of one op on x [4, 4] (and, for ops of two, class targets like
+ * it in [-1, 3]), with nattr attributes, each 0. */
+static int one_op(struct graph *g, const char *op, unsigned nin, enum dtype second, unsigned nattr)
+{
+	char why[300];
+	tk_static(g);
+	int in[2] = {tk_input(g, DT_FLOAT32, 2, (int[]){4, 4}), 0};
+	if (nin > 1)
+		in[1] = tk_leaf(g, second, 2, (int[]){4, 4}, FILL_RANGE, -1, 3);
+	int n = tk_node(g, op, nin, in, nattr, (int64_t[]){0}, why, sizeof why);
+	if (n < 0)
+		fprintf(stderr, "  %s: %s\n", op, why);
+	return n >= 0;
+}
+
+TEST(ops_a_torch_lacks_are_avoided_on_that_torch_only)
+{
+	static struct graph g;
+	if (!CHECK(one_op(&g, "linalg_matrix_sqrth", 1, DT_FLOAT32, 0))) /* since 2.15 */
+		return;
+	for (int hunt = 0; hunt < 2; hunt++) {
+		torch_avoid_use(torch_now, hunt, NULL);
+		snprintf(torch, sizeof torch, "2.11.0+cu130");
+		CHECK(avoid_graph(&g));
+		snprintf(torch, sizeof torch, "2.15.0+cu132");
+		CHECK(!avoid_graph(&g));
+		torch[0] = 0; /* unknown: nothing avoided */
+		CHECK(!avoid_graph(&g));
+	}
+	avoid_use(NULL);
+	avoid_break_use(NULL);
+}
+
+TEST(known_triggers_are_avoided_on_the_torches_listed_unless_hunting)
+{
+	static struct graph g;
+	/* known_bugs.txt: multilabel_margin_loss on 2.11 and 2.15 */
+	if (!CHECK(one_op(&g, "multilabel_margin_loss", 2, DT_INT64, 1)))
+		return;
+	torch_avoid_use(torch_now, 0, NULL);
+	snprintf(torch, sizeof torch, "2.11.0+cu130");
+	CHECK(avoid_graph(&g));
+	snprintf(torch, sizeof torch, "2.6.0");
+	CHECK(!avoid_graph(&g));
+	torch_avoid_use(torch_now, 1, NULL);
+	snprintf(torch, sizeof torch, "2.11.0+cu130");
+	CHECK(!avoid_graph(&g));
+	avoid_use(NULL);
+	avoid_break_use(NULL);
+}
+
+/* A stand-in python: PT2FUZZ_PYTHON names it; it reads the program from
+ * stdin, as python -u - does, and answers with body. */
+static void fake_python(const char *path, const char *body)
+{
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "#!/bin/sh\ncat >/dev/null\n%s\n", body);
+		fclose(f);
+	}
+	chmod(path, 0755);
+}
+
+TEST(torch_version_comes_from_the_runtime_python_or_a_reason)
+{
+	char dir[] = "/tmp/pt2fuzz-torchver.XXXXXX", path[100], out[64], why[300] = "";
+	if (!CHECK(mkdtemp(dir) != NULL))
+		return;
+	const char *saved = getenv("PT2FUZZ_PYTHON");
+	char keep[4096];
+	snprintf(keep, sizeof keep, "%s", saved ? saved : "");
+	snprintf(path, sizeof path, "%s/python3", dir);
+	setenv("PT2FUZZ_PYTHON", path, 1);
+	fake_python(path, "echo 2.6.0+cpu");
+	CHECK_EQ(runtime_torch_version(out, sizeof out, why, sizeof why), 0);
+	CHECK(!strcmp(out, "2.6.0+cpu"));
+	fake_python(path, "echo 'No package metadata was found for torch' >&2; exit 1");
+	CHECK_EQ(runtime_torch_version(out, sizeof out, why, sizeof why), -1);
+	CHECK(strstr(why, "found no torch package") != NULL);
+	setenv("PT2FUZZ_PYTHON", "/nonexistent/python3", 1);
+	CHECK_EQ(runtime_torch_version(out, sizeof out, why, sizeof why), -1);
+	if (keep[0])
+		setenv("PT2FUZZ_PYTHON", keep, 1);
+	else
+		unsetenv("PT2FUZZ_PYTHON");
+	unlink(path);
+	rmdir(dir);
+}
