@@ -372,6 +372,8 @@ static void manager_sync(struct run *r, struct manager *m)
 	r->published += corpus_publish(r->p.corpus, r->p.sync);
 	r->findings_published += findings_share(r->p.findings, shared);
 	r->findings_imported += findings_share(shared, r->p.findings);
+	r->triage.published += triage_publish(r->p.findings, shared);
+	triager_refresh(&r->triage); /* the imported findings, and the others' triages of ours */
 	if (m)
 		r->imported += manager_import(m, r->p.sync);
 	r->last_sync = protocol_now_ms();
@@ -478,8 +480,10 @@ static void run_manager(struct run *r, const struct run_opts *ro, const struct t
 	r->restarts = (unsigned)m.slot_hangs;
 	if (r->p.sync) {
 		manager_sync(r, NULL); /* what the last interval kept and found */
-		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported", r->p.sync,
-		    r->published, r->findings_published, r->imported, r->findings_imported);
+		say(r, tty, "sync %s: %u inputs and %u findings published, %u inputs and %u findings imported; triage: %u "
+			    "published, %u taken",
+		    r->p.sync, r->published, r->findings_published, r->imported, r->findings_imported, r->triage.published,
+		    r->triage.imported);
 	}
 }
 
@@ -506,7 +510,8 @@ static unsigned long long summary(struct run *r)
 	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (the manager's feature map)\n",
 		r->row.corpus, r->p.corpus, r->row.features);
 	const struct findings_census *cs = &r->row.census;
-	fprintf(stderr, "  findings        %u in %s (triaged %u)\n", total, r->p.findings, r->triage.done);
+	fprintf(stderr, "  findings        %u in %s (triaged %u", total, r->p.findings, r->triage.done);
+	fprintf(stderr, r->p.sync ? " here, %u by other runners)\n" : ")\n", r->triage.imported);
 	fprintf(stderr, "  bugs            %u new (reduced), %u awaiting triage, %u known upstream, %u reported by pt2fuzz\n",
 		cs->bugs, cs->awaiting, cs->known, cs->reported);
 	fprintf(stderr, "  crash inputs    %u in %s\n", count_files(r->p.crashes), r->p.crashes);

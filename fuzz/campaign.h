@@ -117,6 +117,28 @@ unsigned corpus_publish(const char *dir, const char *shared);
  * (no meta.json yet) wait for the next call. The number copied. */
 unsigned findings_share(const char *from, const char *to);
 
+/* Triage's results, shared as its findings are (shared: the sync
+ * directory's DIR.findings). A triaged finding is marked with a .triaged
+ * file, written after the rest (reduced/, bisect.json, meta.json's
+ * triage fields). */
+
+/* Copies what triage made of findings' triaged folders into their copies
+ * in shared that are not yet marked. The number copied. */
+unsigned triage_publish(const char *findings, const char *shared);
+
+/* Takes another runner's triage of finding name: copies it from shared
+ * into findings when shared's copy is marked and ours is not. 1 when
+ * taken. */
+int triage_import(const char *shared, const char *findings, const char *name);
+
+/* Whether this runner (me: its host and OUT) may triage finding name now:
+ * a .triage-claim file in shared's copy of it (published first if shared
+ * lacks it) says who does. 1 when the claim is ours (made now, or left by
+ * ourselves before a restart, or taken over from a claim older than
+ * stale_secs, whose runner stopped) or cannot be made; 0 when another
+ * runner holds it. */
+int triage_claim(const char *shared, const char *findings, const char *name, const char *me, long long stale_secs);
+
 /* Appends its text to a file opened O_APPEND; -1 when it cannot. */
 int open_log(const char *path);
 
@@ -139,6 +161,8 @@ struct triager {
 	int tidied;                  /* batches cut short by an earlier stop dropped */
 	long long secs;              /* per finding */
 	uint64_t ran_usec;           /* how long triage processes ran, summed */
+	unsigned imported, published; /* triages taken from and given to the --sync runners */
+	char me[600];                /* this runner, in its claims: host and OUT */
 };
 
 /* Marks the findings of the triage processes that have ended; with
@@ -148,7 +172,9 @@ struct triager {
  * has; buckets already reduced only when nothing else waits; known and
  * reported bugs never (they count by their bug: `pt2fuzz triage` reduces
  * them when asked). Slots run side by side, each with one worker, so that
- * reduction keeps pace with the buckets the node finds. */
+ * reduction keeps pace with the buckets the node finds. With --sync, a
+ * finding another runner has triaged is taken from it, one another runner
+ * triages now is left to it, and a finished triage is published at once. */
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start);
 void triager_stop(struct triager *t);
 /* The next poll chooses again, though no finding changed (more slots). */

@@ -4,15 +4,21 @@
  * (corpus_recover): nothing is lost. Sync: inputs are copied into a shared
  * directory under their content-hash names, written to a temporary name
  * and renamed, so runners on several nodes can publish into it at once;
- * finding folders likewise, each whole (findings_share). */
+ * finding folders likewise, each whole (findings_share), and what triage
+ * made of them, with claims that keep two runners from triaging one finding
+ * at once (triage_claim). */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "../pipeline/atomic_file.h"
 #include "campaign.h"
+#include "../pipeline/findings.h"
 #include "../pipeline/graphio.h"
 
 /* Moves the files of `from` that `to` lacks into `to`. The number moved. */
@@ -85,17 +91,14 @@ static int publish_input(const char *src, const char *dst) { return !copy_file(s
 
 unsigned corpus_publish(const char *dir, const char *shared) { return copy_missing(dir, shared, publish_input); }
 
-/* Copies the files of finding folder src (its subfolders aside: triage's,
- * redone where wanted) into a hidden folder beside dst, then renames it to dst:
- * whole or not at all. 1 when copied; 0 when src has no meta.json (a
- * folder an earlier version left unfinished), to has one by then (a target
- * filed the same signature meanwhile), or a copy failed. */
-static int copy_finding(const char *src, const char *dst)
+/* Copies the regular files of folder src into a hidden folder beside dst,
+ * then renames it to dst: whole or not at all. 1 when copied; 0 when dst
+ * is there by then (another writer's) or a copy failed. */
+static int copy_folder(const char *src, const char *dst)
 {
 	char tmp[CAMPAIGN_PATH + 300], from[CAMPAIGN_PATH + 600], into[CAMPAIGN_PATH + 600];
 	struct stat st;
-	snprintf(from, sizeof from, "%s/meta.json", src);
-	if (access(from, F_OK) || atomic_dir_open(dst, tmp, sizeof tmp))
+	if (atomic_dir_open(dst, tmp, sizeof tmp))
 		return 0;
 	DIR *d = opendir(src);
 	int ok = d != NULL;
@@ -113,4 +116,106 @@ static int copy_finding(const char *src, const char *dst)
 	return 0;
 }
 
+/* A finding folder's files (its subfolders and hidden files aside: triage's,
+ * shared by triage_publish and triage_import), whole. 0 as well when src
+ * has no meta.json (a folder an earlier version left unfinished). */
+static int copy_finding(const char *src, const char *dst)
+{
+	char meta[CAMPAIGN_PATH + 320];
+	snprintf(meta, sizeof meta, "%s/meta.json", src);
+	return !access(meta, F_OK) && copy_folder(src, dst);
+}
+
 unsigned findings_share(const char *from, const char *to) { return copy_missing(from, to, copy_finding); }
+
+/* --- triage state --- */
+
+#define TRIAGED ".triaged"
+#define CLAIM ".triage-claim"
+
+static int has(const char *dir, const char *name, const char *file)
+{
+	char path[CAMPAIGN_PATH + 400];
+	return snprintf(path, sizeof path, "%s/%s/%s", dir, name, file) < (int)sizeof path && !access(path, F_OK);
+}
+
+/* Copies what triage left in finding folder from into to: reduced/ (whole,
+ * unless to has its own), bisect.json, meta.json's triage fields, and the
+ * mark last, so that whoever sees the mark sees the rest. 1 when done. */
+static int copy_triage(const char *from, const char *to)
+{
+	char src[CAMPAIGN_PATH + 300], dst[CAMPAIGN_PATH + 300], why[600];
+	snprintf(src, sizeof src, "%s/reduced", from);
+	snprintf(dst, sizeof dst, "%s/reduced", to);
+	if (!access(src, F_OK) && access(dst, F_OK) && !copy_folder(src, dst))
+		return 0;
+	snprintf(src, sizeof src, "%s/bisect.json", from);
+	snprintf(dst, sizeof dst, "%s/bisect.json", to);
+	if (!access(src, F_OK) && copy_file(src, dst))
+		return 0;
+	if (findings_take_triage(from, to, why, sizeof why)) {
+		fprintf(stderr, "pt2fuzz fuzz: %s\n", why);
+		return 0;
+	}
+	snprintf(dst, sizeof dst, "%s/" TRIAGED, to);
+	return !atomic_write(dst, "", 0, 0);
+}
+
+unsigned triage_publish(const char *findings, const char *shared)
+{
+	char from[CAMPAIGN_PATH + 300], to[CAMPAIGN_PATH + 300];
+	unsigned n = 0;
+	DIR *d = opendir(findings);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || !has(findings, e->d_name, TRIAGED) || !has(shared, e->d_name, "meta.json") ||
+		    has(shared, e->d_name, TRIAGED) || snprintf(from, sizeof from, "%s/%s", findings, e->d_name) >= (int)sizeof from ||
+		    snprintf(to, sizeof to, "%s/%s", shared, e->d_name) >= (int)sizeof to)
+			continue;
+		n += (unsigned)copy_triage(from, to);
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+int triage_import(const char *shared, const char *findings, const char *name)
+{
+	char from[CAMPAIGN_PATH + 300], to[CAMPAIGN_PATH + 300];
+	if (!has(shared, name, TRIAGED) || has(findings, name, TRIAGED) ||
+	    snprintf(from, sizeof from, "%s/%s", shared, name) >= (int)sizeof from ||
+	    snprintf(to, sizeof to, "%s/%s", findings, name) >= (int)sizeof to)
+		return 0;
+	return copy_triage(from, to);
+}
+
+int triage_claim(const char *shared, const char *findings, const char *name, const char *me, long long stale_secs)
+{
+	char folder[CAMPAIGN_PATH + 300], local[CAMPAIGN_PATH + 300], path[CAMPAIGN_PATH + 400], held[512];
+	struct stat st;
+	if (snprintf(folder, sizeof folder, "%s/%s", shared, name) >= (int)sizeof folder ||
+	    snprintf(local, sizeof local, "%s/%s", findings, name) >= (int)sizeof local)
+		return 1;
+	/* published now, not at the next sync, so that the claim has a place */
+	if (access(folder, F_OK) && !copy_finding(local, folder) && access(folder, F_OK))
+		return 1;
+	snprintf(path, sizeof path, "%s/" CLAIM, folder);
+	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0666);
+	if (fd >= 0) {
+		int ok = write(fd, me, strlen(me)) == (ssize_t)strlen(me);
+		close(fd);
+		if (!ok) /* a half claim would hold the others off for good */
+			unlink(path);
+		return 1;
+	}
+	if (errno != EEXIST)
+		return 1;
+	FILE *f = fopen(path, "r");
+	size_t len = f ? fread(held, 1, sizeof held - 1, f) : 0;
+	if (f)
+		fclose(f);
+	held[len] = 0;
+	/* ours (a restarted runner's), or left by a runner that stopped before it finished */
+	if (!strcmp(held, me) || (!stat(path, &st) && time(NULL) - st.st_mtime > stale_secs))
+		return !atomic_write(path, me, strlen(me), 0);
+	return 0;
+}

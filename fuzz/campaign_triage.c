@@ -18,6 +18,10 @@
 #include "../pipeline/bucket.h"
 #include "../pipeline/json_file.h"
 
+/* Beyond twice a finding's triage time, a claim's runner is taken to have
+ * stopped: a triage also starts its worker and bisects. */
+#define TRIAGE_CLAIM_SLACK_SECS 600
+
 static int is_pending(const char *findings, const char *name)
 {
 	char path[CAMPAIGN_PATH + 300];
@@ -143,11 +147,25 @@ static int running_bucket(const struct triager *t, uint64_t bucket)
 	return 0;
 }
 
+/* Another runner's word on a finding (--sync, shared: its findings
+ * folder): 1 when it has triaged it (taken now) or triages it now, so
+ * that we do not; else 0, the claim then ours. */
+static int settled_elsewhere(struct triager *t, const char *shared, const char *findings, const char *name)
+{
+	if (!shared)
+		return 0;
+	if (triage_import(shared, findings, name)) {
+		t->imported++;
+		return 1;
+	}
+	return !triage_claim(shared, findings, name, t->me, 2 * t->secs + TRIAGE_CLAIM_SLACK_SECS);
+}
+
 /* The findings to triage next, in triager_poll's order, at most want, into
  * pick (their buckets in bucket); how many. *pending: the findings of
- * unknown bugs not yet triaged. */
-static unsigned choose(const struct triager *t, const char *findings, char (*pick)[64], uint64_t *bucket,
-		       unsigned want, unsigned *pending)
+ * unknown bugs not yet triaged, here or by another runner. */
+static unsigned choose(struct triager *t, const char *findings, const char *shared, char (*pick)[64],
+		       uint64_t *bucket, unsigned want, unsigned *pending)
 {
 	unsigned n = 0, nc = 0, nr = 0;
 	struct candidate *c = NULL;
@@ -169,6 +187,10 @@ static unsigned choose(const struct triager *t, const char *findings, char (*pic
 			taken = c[j].bucket == c[i].bucket; /* one finding a bucket: its smallest */
 		if (taken)
 			continue;
+		if (settled_elsewhere(t, shared, findings, c[i].name)) {
+			(*pending)--;
+			continue;
+		}
 		snprintf(pick[n], sizeof pick[n], "%s", c[i].name);
 		bucket[n++] = c[i].bucket;
 	}
@@ -217,6 +239,12 @@ static int start_slot(struct triager *t, unsigned s, const char *name, uint64_t 
 void triager_poll(struct triager *t, const struct campaign_paths *p, const struct target_args *ta, int may_start)
 {
 	int status;
+	char shared[CAMPAIGN_PATH + 16], host[256] = "", out[PATH_MAX];
+	snprintf(shared, sizeof shared, "%.4100s.findings", p->sync ? p->sync : "");
+	if (!t->me[0]) {
+		gethostname(host, sizeof host - 1);
+		snprintf(t->me, sizeof t->me, "%.255s:%.300s", host, realpath(p->out, out) ? out : p->out);
+	}
 	for (unsigned i = 0; i < t->slots; i++) {
 		struct triage_slot *sl = &t->slot[i];
 		if (sl->pid && waitpid(sl->pid, &status, WNOHANG) == sl->pid) {
@@ -224,6 +252,8 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 			t->running--;
 			t->ran_usec += profile_clock_usec() - sl->since_usec;
 			t->done += mark_batch(sl->batch);
+			if (p->sync)
+				t->published += triage_publish(p->findings, shared);
 		}
 	}
 	if (!may_start)
@@ -252,7 +282,8 @@ void triager_poll(struct triager *t, const struct campaign_paths *p, const struc
 	char pick[TRIAGE_SLOTS_MAX][64];
 	uint64_t bucket[TRIAGE_SLOTS_MAX];
 	/* chosen with the slots full too: pending tells the wrap-up what waits */
-	unsigned n = choose(t, p->findings, pick, bucket, t->slots > t->running ? t->slots - t->running : 0, &t->pending);
+	unsigned n = choose(t, p->findings, p->sync ? shared : NULL, pick, bucket,
+			    t->slots > t->running ? t->slots - t->running : 0, &t->pending);
 	for (unsigned i = 0, s = 0; i < n; i++) {
 		while (s < t->slots && t->slot[s].pid)
 			s++;

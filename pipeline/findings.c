@@ -180,6 +180,32 @@ int findings_mark(const char *dir, char *why, size_t n)
 	return rc;
 }
 
+int findings_take_triage(const char *from, const char *to, char *why, size_t n)
+{
+	static const char *const fields[] = {"known", "reduced_bucket"};
+	char path[4200];
+	json_t *src = findings_path(path, sizeof path, from, "meta.json") ? NULL : json_file_load(path, why, n);
+	if (!src)
+		return -1;
+	int lock = findings_path(path, sizeof path, to, "meta.json") ? -1 : lock_finding(to);
+	json_t *dst = lock < 0 ? NULL : json_file_load(path, why, n);
+	int rc = dst ? 0 : -1;
+	for (unsigned i = 0; dst && i < sizeof fields / sizeof *fields; i++) {
+		json_t *v = json_object_get(src, fields[i]);
+		if (v && json_object_set(dst, fields[i], v))
+			rc = -1;
+	}
+	if (dst && (rc || json_file_write(path, dst, 1)))
+		rc = fail(why, n, "%s: cannot write", path);
+	else if (lock < 0)
+		fail(why, n, "%s: cannot lock", to);
+	json_decref(dst);
+	json_decref(src);
+	if (lock >= 0)
+		unlock_finding(lock);
+	return rc;
+}
+
 /* A new finding's files, meta.json last, into folder dir. */
 static int write_finding(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 			 const struct check_finding *f, const char *name, const char *dir)

@@ -27,6 +27,12 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
  * known bugs list has grown. 0, or -1 with a reason. */
 int findings_mark(const char *dir, char *why, size_t n);
 
+/* Copies what triage wrote into FROM/meta.json (the known bug of the
+ * reduced graph, its bucket) into TO/meta.json, under TO's lock: a triage
+ * done by another runner, its count and dates left as TO has them.
+ * 0, or -1 with a reason. */
+int findings_take_triage(const char *from, const char *to, char *why, size_t n);
+
 /* What reduce, bisect, triage and report read back from a finding folder. */
 struct finding_meta {
 	char verdict[32], mismatch[32], backend[64], mode[64], dynamic[16], detail[300];

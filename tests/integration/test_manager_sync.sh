@@ -73,7 +73,7 @@ holds "$TMP/b/corpus" "$seed" || die "B did not keep its seed"
 holds "$S" "$seed" || die "B did not publish its seed into $S"
 holds "$TMP/a/corpus" "$seed" || die "A's corpus lacks B's seed: not imported, or not kept"
 for r in a b; do
-  line=$(grep "pt2fuzz fuzz: sync $S: [0-9]* inputs and [0-9]* findings published, [0-9]* inputs and [0-9]* findings imported" \
+  line=$(grep "pt2fuzz fuzz: sync $S: [0-9]* inputs and [0-9]* findings published, [0-9]* inputs and [0-9]* findings imported; triage: [0-9]* published, [0-9]* taken" \
     "$TMP/$r.log") || die "runner $r wrote no sync summary"
   imported=$(sed 's/.*published, \([0-9]*\) inputs.*/\1/' <<<"$line")
   [ "$imported" -ge 1 ] || die "runner $r imported no input: $line"
