@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "opdb_dtype_allowances.h"
 #include "opdb_exclusions.h"
+#include "../harness/runtime.h"
 #include "python_script.h"
 
 #define OPDB_NO_TORCH_TESTS 3 /* cli/opdb.py's exit status when op_db does not import */
@@ -196,8 +197,8 @@ int cmd_opdb(int argc, char **argv)
 	}
 	size_t len = 0;
 	char *rows = catalogue_rows(&len);
-	struct script_result r;
-	if (!rows || python_script_run(pt2fuzz_opdb_py, pt2fuzz_opdb_py_end, rows, len, MAX_MAP, &r, why, sizeof why)) {
+	struct runtime_output r;
+	if (!rows || runtime_run_script(pt2fuzz_opdb_py, pt2fuzz_opdb_py_end, rows, len, MAX_MAP, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz opdb: %s\n", rows ? why : "out of memory");
 		free(rows);
 		return 1;

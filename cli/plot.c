@@ -171,8 +171,8 @@ static void write_figure(FILE *f, const struct table *t, const struct panel *pan
  * with a reason. */
 static int draw(const char *figure, size_t figure_len, char **png, size_t *png_len, char *why, size_t n)
 {
-	struct script_result r;
-	if (python_script_run(pt2fuzz_plot_py, pt2fuzz_plot_py_end, figure, figure_len, MAX_PNG, &r, why, n))
+	struct runtime_output r;
+	if (runtime_run_script(pt2fuzz_plot_py, pt2fuzz_plot_py_end, figure, figure_len, MAX_PNG, &r, why, n))
 		return -1;
 	if (r.exit_code == PLOT_NO_MATPLOTLIB)
 		snprintf(why, n,

@@ -87,43 +87,64 @@ pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, 
 	return start_python(cmd, "exec $1 -u -", &o, why, n);
 }
 
-int runtime_torch_version(char *out, size_t n, char *why, size_t whysz)
+int runtime_run_script(const char *start, const char *end, const char *input, size_t input_len, size_t cap,
+		       struct runtime_output *r, char *why, size_t n)
 {
-	static const char program[] = "import importlib.metadata as m\nprint(m.version('torch'))\n";
 	char python[4096];
-	int io[2] = {-1, -1};
-	if (runtime_python(python, sizeof python, why, whysz))
+	memset(r, 0, sizeof *r);
+	if (runtime_python(python, sizeof python, why, n))
 		return -1;
 	FILE *in = tmpfile();
-	if (!in || runtime_write_all(fileno(in), program, sizeof program - 1) || lseek(fileno(in), 0, SEEK_SET) ||
-	    pipe(io)) {
-		fail(why, whysz, "cannot ask python for torch's version: %s", strerror(errno));
+	int out[2] = {-1, -1};
+	if (!in || runtime_write_frame(fileno(in), start, (size_t)(end - start)) ||
+	    runtime_write_all(fileno(in), input, input_len) || lseek(fileno(in), 0, SEEK_SET) || pipe(out)) {
+		snprintf(why, n, "cannot pass the input to Python: %s", strerror(errno));
 		if (in)
 			fclose(in);
 		return -1;
 	}
-	pid_t pid = runtime_spawn_program(python, fileno(in), io[1], -1, why, whysz);
+	pid_t pid = runtime_spawn(python, fileno(in), out[1], -1, -1, NULL, why, n);
 	fclose(in);
-	close(io[1]);
-	size_t len = 0;
-	for (ssize_t got = 1; pid > 0 && got && len + 1 < n;) {
-		got = read(io[0], out + len, n - 1 - len);
-		if (got < 0 && errno != EINTR)
-			break;
+	close(out[1]);
+	size_t room = 1 << 16, len = 0;
+	char *buf = pid < 0 ? NULL : malloc(room + 1);
+	for (ssize_t got = 1; buf && got > 0 && len < cap;) {
+		if (len == room) {
+			char *grown = realloc(buf, (room *= 2) + 1);
+			if (!grown)
+				break;
+			buf = grown;
+		}
+		got = read(out[0], buf + len, room - len);
 		len += got > 0 ? (size_t)got : 0;
+		if (got < 0 && errno == EINTR)
+			got = 1;
 	}
-	close(io[0]);
-	int status = -1;
-	if (pid > 0)
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	out[len] = 0;
-	out[strcspn(out, "\n")] = 0;
-	if (pid <= 0)
+	close(out[0]);
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !buf) {
+		if (pid >= 0)
+			snprintf(why, n, "%.1000s: %s", python, buf ? strerror(errno) : "out of memory");
+		free(buf);
 		return -1;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) || !out[0])
-		return fail(why, whysz, "%.1000s found no torch package (exit status %d)", python,
-			    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	}
+	buf[len] = 0;
+	r->out = buf;
+	r->len = len;
+	r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return 0;
+}
+
+int runtime_torch_version(char *out, size_t n, char *why, size_t whysz)
+{
+	static const char program[] = "import importlib.metadata as m\nprint(m.version('torch'))\n";
+	struct runtime_output r;
+	if (runtime_run_script(program, program + sizeof program - 1, "", 0, n - 1, &r, why, whysz))
+		return -1;
+	snprintf(out, n, "%.*s", (int)strcspn(r.out, "\n"), r.out);
+	free(r.out);
+	if (r.exit_code || !out[0])
+		return fail(why, whysz, "the runtime's python found no torch package (exit status %d)", r.exit_code);
 	return 0;
 }
 

@@ -26,6 +26,19 @@ pid_t runtime_spawn(const char *cmd, int in_fd, int out_fd, int err_fd, int extr
  * fails exits 127. Returns the pid, or -1 with a reason. */
 pid_t runtime_spawn_program(const char *cmd, int in_fd, int out_fd, int err_fd, char *why, size_t n);
 
+/* What a script run by the runtime's python printed. */
+struct runtime_output {
+	char *out;     /* its stdout (malloc'd, NUL-terminated), up to the caller's cap */
+	size_t len;
+	int exit_code; /* its exit status, or -1 when a signal ended it */
+};
+
+/* Runs the Python script [start, end) on input (both go in on stdin, from a
+ * file: nothing waits on a pipe). 0 with *r filled, or -1 with a reason when
+ * it could not start or be read (its own errors are on stderr). */
+int runtime_run_script(const char *start, const char *end, const char *input, size_t input_len, size_t cap,
+		       struct runtime_output *r, char *why, size_t n);
+
 /* The installed torch's version ("2.11.0+cu130") into out, read from its
  * package metadata by the runtime's python without importing torch (a
  * fraction of a second). 0, or -1 with a reason. */
