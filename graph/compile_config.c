@@ -147,6 +147,26 @@ void graph_config_write(FILE *f, const struct graph_config *c)
 	}
 }
 
+unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words,
+			    unsigned cap)
+{
+	char text[GRAPH_CONFIG_WORDS_MAX * GRAPH_CONFIG_WORD_LEN];
+	FILE *f = fmemopen(text, sizeof text, "w");
+	unsigned n = 0;
+	if (!f)
+		return 0;
+	graph_config_write(f, c);
+	fclose(f);
+	text[sizeof text - 1] = 0;
+	for (const char *s = text; *s && n < cap;) {
+		size_t l = strcspn(s, " ");
+		if (l && snprintf(buf[n], GRAPH_CONFIG_WORD_LEN, "%s%.*s", GRAPH_CONFIG_WORD, (int)l, s) < GRAPH_CONFIG_WORD_LEN)
+			words[n] = buf[n], n++;
+		s += l + (s[l] == ' ');
+	}
+	return n;
+}
+
 int graph_config_read(struct graph_config *c, const char *key, const char *value, char *why, size_t n)
 {
 	static const struct {

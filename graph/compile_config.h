@@ -28,6 +28,14 @@ void graph_config_drop(struct graph_config *c, unsigned k);
  * fullgraph=True` where not the default, then `SETTING=VALUE` each
  * (inductor.max_fusion_size=8, functorch.activation_memory_budget_solver=greedy). */
 void graph_config_write(FILE *f, const struct graph_config *c);
+/* Those words as a known bug's OPS names them (pipeline/known_bugs.h):
+ * GRAPH_CONFIG_WORD then KEY=VALUE, one in each buf[k] (words[k] pointing
+ * there), at most cap; how many. */
+#define GRAPH_CONFIG_WORD "config:"
+#define GRAPH_CONFIG_WORDS_MAX (4 + G_MAX_SETTINGS)
+#define GRAPH_CONFIG_WORD_LEN 96
+unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words,
+			    unsigned cap);
 /* Reads one such KEY=VALUE into c (a setting added in the catalogue's order);
  * -1 with a reason. The result is checked by graph_set_config. */
 int graph_config_read(struct graph_config *c, const char *key, const char *value, char *why, size_t n);

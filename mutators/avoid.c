@@ -1,5 +1,6 @@
 #include "avoid.h"
 #include <stdio.h>
+#include "../graph/compile_config.h"
 #include "../graph/dtype.h"
 #include "../graph/op.h"
 #include "edits.h"
@@ -13,13 +14,12 @@ void avoid_break_use(avoid_break_fn hits) { avoid_break_hits = hits; }
 
 int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits && avoid_break_hits(op, constraint); }
 
-int avoid_component(const struct graph *g, const uint8_t *member)
+/* The words of g's component member: "name@dtype" per node, then its
+ * structure words; how many. */
+static unsigned component_words(const struct graph *g, const uint8_t *member, const char **ops)
 {
 	static _Thread_local char tok[G_MAX_NODES][64];
-	const char *ops[G_MAX_NODES + GRAPH_STRUCTURE_WORDS];
 	unsigned n = 0;
-	if (!avoid_hits)
-		return 0;
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		if (!member[k])
 			continue;
@@ -31,7 +31,42 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 	}
 	if (n)
 		n += graph_structure_words(g, member, ops + n, GRAPH_STRUCTURE_WORDS);
+	return n;
+}
+
+int avoid_component(const struct graph *g, const uint8_t *member)
+{
+	const char *ops[G_MAX_NODES + GRAPH_STRUCTURE_WORDS];
+	if (!avoid_hits)
+		return 0;
+	unsigned n = component_words(g, member, ops);
 	return n && avoid_hits(ops, n);
+}
+
+int avoid_config(const struct graph *g, const struct graph_config *c)
+{
+	static _Thread_local char config[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
+	const char *words[G_MAX_NODES + GRAPH_STRUCTURE_WORDS + GRAPH_CONFIG_WORDS_MAX];
+	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES];
+	if (!avoid_hits)
+		return 0;
+	unsigned nconfig = graph_config_words(c, config, words, GRAPH_CONFIG_WORDS_MAX);
+	if (!nconfig)
+		return 0;
+	if (avoid_hits(words, nconfig)) /* the configuration alone */
+		return 1;
+	unsigned ncomp = g ? graph_node_component_ids(g, comp) : 0;
+	for (unsigned i = 0; i < ncomp; i++) {
+		for (unsigned k = 0; k < g->nnodes; k++)
+			member[k] = comp[k] == i;
+		unsigned n = component_words(g, member, words);
+		if (!n || avoid_hits(words, n)) /* held already: not the configuration's doing */
+			continue;
+		graph_config_words(c, config, words + n, GRAPH_CONFIG_WORDS_MAX);
+		if (avoid_hits(words, n + nconfig))
+			return 1;
+	}
+	return 0;
 }
 
 int avoid_graph(const struct graph *g)

@@ -18,6 +18,14 @@ void avoid_use(avoid_hits_fn hits);
 /* Whether the component of g's nodes with member[k] set holds a trigger. */
 int avoid_component(const struct graph *g, const uint8_t *member);
 
+/* Whether configuration c makes a trigger for g: c's words alone
+ * ("config:KEY=VALUE", graph/compile_config.h) hold one, or some component
+ * of g (NULL: none) holds one with them that it does not hold without. A
+ * known bug's line may name settings beside ops (pipeline/known_bugs.h):
+ * the configuration is what a draw or the config mutator then refuses, and
+ * the ops stay. */
+int avoid_config(const struct graph *g, const struct graph_config *c);
+
 /* Whether some component of g does. */
 int avoid_graph(const struct graph *g);
 

@@ -4,6 +4,7 @@
 #include "../config/settings.h"
 #include "../graph/autocast.h"
 #include "../graph/compile_config.h"
+#include "avoid.h"
 
 static unsigned campaign_pct;
 static int campaign_aoti, campaign_backward;
@@ -79,7 +80,7 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 		open[id] = 0;
 		struct graph_config next = *c;
 		if (graph_config_put(&next, id, other_value(r, id)) || next.nsettings == c->nsettings ||
-		    graph_config_check(&next, (enum graph_target)target, NULL, 0))
+		    graph_config_check(&next, (enum graph_target)target, NULL, 0) || avoid_config(NULL, &next))
 			continue;
 		*c = next;
 		return 0;
@@ -128,6 +129,20 @@ void config_draw(struct graph_config *c, struct rng *r, unsigned target)
 		add_setting(c, r, target);
 }
 
+/* Drops the settings of c that make a known bug's trigger with g's ops
+ * (avoid_config); none left to drop, the default. */
+static void drop_avoided(struct graph_config *c, const struct graph *g)
+{
+	for (unsigned k = c->nsettings; k-- > 0 && avoid_config(g, c);) {
+		struct graph_config without = *c;
+		graph_config_drop(&without, k);
+		if (!avoid_config(g, &without))
+			*c = without;
+	}
+	if (avoid_config(g, c))
+		memset(c, 0, sizeof *c);
+}
+
 int config_draw_graph(struct graph *g, struct rng *r, unsigned pct, unsigned target)
 {
 	if (!pct || !rng_chance(r, pct))
@@ -137,6 +152,7 @@ int config_draw_graph(struct graph *g, struct rng *r, unsigned pct, unsigned tar
 	for (unsigned k = c.nsettings; k-- > 0;) /* an autocast mode g holds what it makes invalid in */
 		if (autocast_row_of_setting(c.set[k].id) >= 0 && autocast_graph_refused(g, &c, NULL, 0))
 			graph_config_drop(&c, k);
+	drop_avoided(&c, g);
 	return graph_set_config(g, &c, NULL, 0) == 0 && !graph_config_is_default(&g->config);
 }
 

@@ -5,8 +5,10 @@
  * torch that has it (the worker's, once its hello has named it), not one an
  * AOTInductor package does not take under --backend aoti, not the
  * partitioner's outside backward mode, never beside one it does not
- * combine with, and no autocast mode for a graph that holds what autocast
- * makes invalid in eager (graph/autocast.h). */
+ * combine with, no autocast mode for a graph that holds what autocast
+ * makes invalid in eager (graph/autocast.h), and none that makes a known
+ * bug's trigger, alone or with the graph's ops (mutators/avoid.h's
+ * avoid_config). */
 #ifndef PT2FUZZ_CONFIG_DRAW_H
 #define PT2FUZZ_CONFIG_DRAW_H
 #include "../graph/graph.h"

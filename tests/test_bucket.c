@@ -168,8 +168,9 @@ TEST(known_bug_op_glob_matches_every_row_it_names)
 }
 
 /* "config:SETTING" in OPS: the finding's compile configuration sets it
- * (meta.json's "config"). Such a line is no trigger: the op stays in reach
- * under other configurations. */
+ * (meta.json's "config"). Such a line is no trigger of the ops alone: they
+ * stay in reach under other configurations (the configuration is what is
+ * avoided: test_torch_avoid.c). */
 TEST(known_bug_config_word_needs_the_setting_and_is_no_trigger)
 {
 	struct known_list l = {0};

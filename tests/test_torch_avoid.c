@@ -8,9 +8,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../config/settings.h"
 #include "../fuzz/torch_avoid.h"
+#include "../graph/compile_config.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
+#include "../mutators/config_draw.h"
+#include "../mutators/mutkit.h"
 #include "test.h"
 #include "testkit.h"
 
@@ -67,6 +71,85 @@ TEST(known_triggers_are_avoided_on_the_torches_listed_unless_hunting)
 	CHECK(!avoid_graph(&g));
 	avoid_use(NULL);
 	avoid_break_use(NULL);
+}
+
+/* A configuration of one setting at its value named as text. */
+static struct graph_config one_setting(const char *name, const char *value)
+{
+	struct graph_config c = {0};
+	char why[300];
+	CHECK_EQ(graph_config_read(&c, name, value, why, sizeof why), 0);
+	return c;
+}
+
+/* How many of n configurations drawn for g (a GPU graph) set name to True. */
+static unsigned drawn_with(struct graph *g, const char *name, unsigned n)
+{
+	struct rng r;
+	unsigned with = 0;
+	rng_seed(&r, 7);
+	for (unsigned i = 0; i < n; i++) {
+		memset(&g->config, 0, sizeof g->config);
+		config_draw_graph(g, &r, 100, TARGET_GPU);
+		with += graph_config_on(&g->config, name);
+	}
+	memset(&g->config, 0, sizeof g->config);
+	return with;
+}
+
+/* known_bugs.txt: force_cooperative_reductions=True alone on 2.11 (any
+ * small reduction), and fake_tensor_propagate_real_tensors=True beside
+ * copysign on 2.11 and 2.15. Such a setting is what a draw and the
+ * config mutator refuse; the op stays. */
+TEST(settings_a_known_bug_needs_are_not_drawn_nor_mutated_into_unless_hunting)
+{
+	static struct graph copysign, add;
+	static struct mut_ctx m;
+	const char *coop = "inductor.triton.force_cooperative_reductions",
+		   *real = "functorch.fake_tensor_propagate_real_tensors";
+	struct graph_config c_coop = one_setting(coop, "True"), c_real = one_setting(real, "True");
+	if (!CHECK(one_op(&copysign, "copysign", 2, DT_FLOAT32, 0)) || !CHECK(one_op(&add, "add", 2, DT_FLOAT32, 0)))
+		return;
+	copysign.target = add.target = TARGET_GPU;
+	snprintf(torch, sizeof torch, "2.11.0+cu130");
+	torch_avoid_use(torch_now, 0, NULL);
+	CHECK(avoid_config(NULL, &c_coop));
+	CHECK(avoid_config(&add, &c_coop));
+	CHECK(!avoid_config(NULL, &c_real));
+	CHECK(!avoid_config(&add, &c_real));
+	CHECK(avoid_config(&copysign, &c_real));
+	CHECK(!avoid_graph(&copysign)); /* the op alone is no trigger */
+	snprintf(torch, sizeof torch, "2.15.0+cu132");
+	CHECK(!avoid_config(NULL, &c_coop)); /* its line lists 2.11 only */
+	CHECK(avoid_config(&copysign, &c_real));
+
+	/* Drawn: never on the torch its line lists; hunting, both are drawn. */
+	config_draw_set_campaign(100, 0, 0, torch_now);
+	snprintf(torch, sizeof torch, "2.11.0+cu130");
+	CHECK_EQ(drawn_with(&copysign, coop, 3000), 0);
+	CHECK_EQ(drawn_with(&copysign, real, 3000), 0);
+	CHECK(drawn_with(&add, real, 3000) > 0);
+	torch_avoid_use(torch_now, 1, NULL);
+	CHECK(drawn_with(&copysign, coop, 3000) > 0);
+	CHECK(drawn_with(&copysign, real, 3000) > 0);
+
+	/* Mutated: a change into the setting is refused, for the graph of copysign only. */
+	torch_avoid_use(torch_now, 0, NULL);
+	struct rng r;
+	rng_seed(&r, 3);
+	unsigned into[2] = {0, 0};
+	for (int which = 0; which < 2; which++)
+		for (unsigned i = 0; i < 4000; i++) {
+			m.g = which ? &add : &copysign;
+			m.r = &r;
+			into[which] += !mut_config(&m) && graph_config_on(&m.out.config, real);
+		}
+	CHECK_EQ(into[0], 0);
+	CHECK(into[1] > 0);
+	config_draw_set_campaign(0, 0, 0, NULL);
+	avoid_use(NULL);
+	avoid_break_use(NULL);
+	torch[0] = 0;
 }
 
 /* A stand-in python: PT2FUZZ_PYTHON names it; it reads the program from
