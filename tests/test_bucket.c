@@ -236,6 +236,7 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"numeric", "", "", "signbit", "pytorch#187935"},
 		{"numeric", "", "", "norm_p", "pytorch#182181"},
 		{"numeric", "", "", "floor_divide,unique", "pytorch#197895"},
+		{"numeric", "", "", "rfloor_divide_scalar", "pytorch#188048"},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
@@ -243,6 +244,31 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		bucket_of(m, &b);
 		if (!CHECK(!strcmp(b.known ? b.known->issue : "", found[i].issue)))
 			fprintf(stderr, "  finding %u: %s\n", i, b.text);
+		json_decref(m);
+	}
+	/* Findings that need a setting: matched with their configuration, not without it. */
+	static const struct {
+		const char *exception, *message, *ops, *config, *issue;
+	} configured[] = {
+		{"torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign",
+		 "functorch.fake_tensor_propagate_real_tensors=True", "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
+		{"torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign", "", ""},
+		{"torch._dynamo.exc.BackendCompilerFailed", "MetadataMismatchError: Real tensor propagation found a mismatch",
+		 "max_pool1d", "inductor.trace.enabled=True functorch.fake_tensor_propagate_real_tensors=True",
+		 "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
+		{"torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
+		 "inductor.freezing=True inductor.triton.multi_kernel=3 inductor.triton.use_block_ptr=True",
+		 "docs/findings/behaviour-multi-kernel-block-ptr.md"},
+		{"torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
+		 "inductor.triton.multi_kernel=2 inductor.triton.use_block_ptr=True", ""},
+	};
+	for (unsigned i = 0; i < sizeof configured / sizeof *configured; i++) {
+		struct finding_bucket b;
+		m = meta("x", "behaviour", configured[i].exception, configured[i].message, configured[i].ops);
+		json_object_set_new(m, "config", json_string(configured[i].config));
+		bucket_of(m, &b);
+		if (!CHECK(!strcmp(b.known ? b.known->issue : "", configured[i].issue)))
+			fprintf(stderr, "  configured finding %u: %s\n", i, b.text);
 		json_decref(m);
 	}
 }
