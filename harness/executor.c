@@ -395,6 +395,38 @@ static int ensure_worker(struct executor *x, char *why, size_t n)
 	return !x->pid && executor_start(x, why, n) ? -1 : 0;
 }
 
+/* Reads what the worker has written to stderr and is still unread into the log. */
+static void drain_log(struct executor *x)
+{
+	char tmp[8192];
+	ssize_t k;
+	fcntl(x->err_fd, F_SETFL, O_NONBLOCK);
+	while ((k = read(x->err_fd, tmp, sizeof tmp)) > 0)
+		ring_add(x, tmp, (size_t)k);
+}
+
+/* Stops a worker that asked to be replaced (a poisoned CUDA context). Where
+ * its log holds a memory report (compute-sanitizer's, in a replay: an
+ * invalid access ends the kernel and poisons the context), the mode under
+ * the busy marker corrupted memory: a crash of that mode, as when the
+ * report kills the process. */
+static void poisoned_stop(struct executor *x, struct run_result *r)
+{
+	static char log[EXEC_LOG_RING + 1];
+	uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
+	drain_log(x); /* what it printed that the reply overtook */
+	executor_log(x, log, sizeof log);
+	int status = stop_worker(x);
+	if (mode >= RM_COUNT || !malloc_check_report(log, r->heap_report, sizeof r->heap_report))
+		return;
+	r->crashed = 1;
+	r->busy_mode = (uint8_t)mode;
+	r->busy_binding = (uint8_t)(b < G_MAX_BIND ? b : 0);
+	r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+	x->crashes++;
+}
+
 /* One request to the worker (started if none runs): the pairs in pl (all
  * when pl->mask is 0) into r. 0 with *restart set when the worker asked to
  * be replaced (a poisoned CUDA context); -1 with a reason. */
@@ -429,12 +461,8 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 		uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
 		r->busy_mode = (uint8_t)(mode < RM_COUNT ? mode : RM_EAGER);
 		r->busy_binding = (uint8_t)(b < G_MAX_BIND ? b : 0);
-		/* Collect what it printed before it went. */
-		char tmp[8192];
-		ssize_t k;
-		fcntl(x->err_fd, F_SETFL, O_NONBLOCK);
-		while (got == 0 && (k = read(x->err_fd, tmp, sizeof tmp)) > 0)
-			ring_add(x, tmp, (size_t)k);
+		if (got == 0) /* what it printed before it went */
+			drain_log(x);
 		int status = stop_worker(x);
 		if (got == -2) {
 			r->hung = 1;
@@ -469,7 +497,7 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 	if (x->trace && read_trace(x, id, x->trace, why, n))
 		return -1;
 	if (*restart)
-		stop_worker(x);
+		poisoned_stop(x, r);
 	return 0;
 }
 

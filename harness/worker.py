@@ -976,7 +976,7 @@ class Worker:
         self.begin(req)
         program, setup_error = self.build(req)
         records, poisoned = self.run_pairs(req, program, setup_error)
-        self.end()
+        self.end(poisoned)
         send_message(self.reply(req, program, records, poisoned, started))
         if trace:
             send_message(tagged(b"P2FT", req.id, trace.finish()))
@@ -997,8 +997,9 @@ class Worker:
         self.counters.clear()
         self.timers.clear()
 
-    def end(self):
-        self.shm.busy(0xFFFFFFFF, 0)
+    def end(self, poisoned=False):
+        if not poisoned:  # else the marker stays on the pair that poisoned the context: a report in the log is that mode's
+            self.shm.busy(0xFFFFFFFF, 0)
         self.undo_settings()
         shutil.rmtree(self.torch._dynamo.config.debug_dir_root, ignore_errors=True)
         if self.coverage:

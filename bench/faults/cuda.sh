@@ -6,7 +6,8 @@
 # fault, like bench/faults/run.sh, and exits 1 if one was not injected or
 # not survived. Also says whether compute-sanitizer is there for the memory
 # reruns (docs/oracle.md, *Blame confirmation*), and where it is, that a
-# crash's replays run under it.
+# crash's replays run under it and that a kernel's write past an output is
+# found by them (a planted one).
 #   bench/faults/cuda.sh [WORKDIR]     (about 6 minutes on an H100)
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -71,6 +72,18 @@ if command -v compute-sanitizer >/dev/null; then
   replayed=$(echo "$line" | grep -q 'replayed under compute-sanitizer; unconfirmed: not reproduced alone' && echo yes || echo no)
   row "a crash replayed under compute-sanitizer" "$(echo "$line" | grep -q crashed && echo yes || echo no)" "$replayed" \
     "$(echo "$line" | sed 's/.*(\(.*\))$/\1/' | cut -c1-160)"
+  # 4. A kernel that writes past an output (the planted backend, graphs with
+  # cumsum) and a crash in the next program: blame confirmation replays the
+  # history under compute-sanitizer, which reports the write; the culprit's
+  # finding is memory corrupted in compiled mode, with the report as heap_report.
+  mkdir -p "$W/oob"
+  cp "$B/seeds/fam_cumulative_scan.bin" "$W/oob/1.bin"
+  cp "$B/seeds/fam_unary_math_chain.bin" "$W/oob/2.bin"
+  "$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_memory.py" --backend planted_cuda_oob --device cuda \
+    --jobs 1 --timeout 300 --findings "$W/oob-findings" "$W/oob" >"$W/oob.log" 2>&1
+  report=$(grep -h '"heap_report"' "$W"/oob-findings/*/meta.json 2>/dev/null | grep -m1 'Invalid __global__ write')
+  row "a CUDA write past an output, found by its replay" "$(grep -q 'crashed' "$W/oob.log" && echo yes || echo no)" \
+    "$([ -n "$report" ] && echo yes || echo no)" "$(echo "${report:-no heap_report names the write}" | tr -s ' ' | cut -c1-160)"
 else
   echo "compute-sanitizer: absent (memory reruns say 'compute-sanitizer: absent, skipped')"
 fi

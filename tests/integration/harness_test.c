@@ -394,6 +394,23 @@ TEST(harness_poisoned_context_goes_on_in_a_fresh_worker)
 	CHECK_EQ(judge("inductor"), V_PASS);
 }
 
+/* Under compute-sanitizer (blame's replays on CUDA) a kernel's invalid write
+ * is reported on stderr and ends the kernel, which poisons the context: the
+ * report makes it memory that the mode under the busy marker corrupted, a
+ * crash of that mode carrying the report, not a restart. */
+TEST(harness_poisoned_context_with_a_memory_report_is_memory_in_that_mode)
+{
+	if (!CHECK(setup()))
+		return;
+	unsigned crashes = X.crashes;
+	CHECK_EQ(judge("planted_sanitizer_report"), V_MEMORY);
+	CHECK(R.run.crashed);
+	CHECK_EQ(R.run.busy_mode, RM_COMPILED);
+	CHECK(strstr(R.run.heap_report, "========= Invalid __global__ write") != NULL);
+	CHECK_EQ(X.crashes, crashes + 1);
+	CHECK_EQ(judge("inductor"), V_PASS); /* a fresh worker serves the next */
+}
+
 /* A failed CUDA graph capture can leave state behind that a plain op does
  * not test (the generator's, the allocator's pools): its worker is replaced
  * whatever the test of the context says, so no later program fails on it. */

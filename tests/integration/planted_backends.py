@@ -4,6 +4,7 @@
 import operator
 import os
 import signal
+import sys
 import time
 
 import torch
@@ -120,6 +121,20 @@ def planted_cuda_assert(gm, example_inputs):
 
     def run(*args):
         raise RuntimeError("CUDA error: device-side assert triggered (planted)")
+
+    return run
+
+
+@register_backend
+def planted_sanitizer_report(gm, example_inputs):
+    """What a kernel's write out of bounds does under compute-sanitizer, on
+    CPU: the tool's report on stderr, the kernel's launch failing, the
+    context poisoned."""
+    _poison_the_worker()
+
+    def run(*args):
+        print("========= Invalid __global__ write of size 1 bytes (planted)", file=sys.stderr, flush=True)
+        raise RuntimeError("CUDA error: unspecified launch failure (planted)")
 
     return run
 

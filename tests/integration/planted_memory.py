@@ -1,7 +1,8 @@
 # Planted memory-corrupting torch.compile backends for pt2fuzz's tests: they
 # run the graph through Inductor, then write past the end of an output's
-# heap allocation (ctypes.memset beyond the tensor's storage), the way a
-# kernel with a wrong buffer size does. Each corrupts only graphs with a
+# allocation (ctypes.memset beyond the tensor's storage on the heap, a
+# Triton kernel's store beyond it on a GPU), the way a kernel with a wrong
+# buffer size does. Each corrupts only graphs with a
 # cumsum, so that in a directory of graphs one is the culprit. Loaded with
 # `pt2fuzz run --plugin tests/integration/planted_memory.py`.
 import ctypes
@@ -124,3 +125,59 @@ def planted_abort_third(gm, example_inputs):
         if _PROGRAMS[0] == 3:
             os.abort()
     return compile_fx(gm, example_inputs)
+
+
+_CUDA_WRITTEN = [False]  # planted_cuda_oob wrote past an output in this worker
+
+# Triton compiles a kernel from its source file, and a plugin is no module
+# file of its own: the kernel is written to one and imported from there.
+_STORE_KERNEL = """
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def store_at(ptr, offset):
+    tl.store(ptr + offset + tl.arange(0, 4), tl.full((4,), 0x41, tl.uint8))
+"""
+
+
+def _store_past_end(storage):
+    """A Triton kernel stores 4 bytes just past the storage's end: inside the
+    caching allocator's block (silent), out of bounds for memcheck when each
+    tensor is an allocation of its own."""
+    import importlib.util
+    import tempfile
+
+    path = os.path.join(tempfile.mkdtemp(prefix="pt2fuzz-planted-"), "planted_store.py")
+    with open(path, "w") as f:
+        f.write(_STORE_KERNEL)
+    spec = importlib.util.spec_from_file_location("planted_store", path)
+    kernel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kernel)
+    bytes_ = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage)
+    kernel.store_at[(1,)](bytes_, storage.nbytes())
+
+
+@register_backend
+def planted_cuda_oob(gm, example_inputs):
+    """On a GPU, a kernel writes past the first output of graphs with cumsum;
+    the worker aborts at the next compile of a graph without one (the
+    corruption surfacing in a later program). Replayed alone under
+    compute-sanitizer, the culprit's own write is reported."""
+    if not _has_cumsum(gm):
+        if _CUDA_WRITTEN[0]:
+            os.abort()
+        return compile_fx(gm, example_inputs)
+    compiled = compile_fx(gm, example_inputs)
+
+    def run(*args):
+        outs = compiled(*args)
+        k = _first_tensor(outs)
+        if k is not None and outs[k].is_cuda:
+            _store_past_end(outs[k].untyped_storage())
+            torch.cuda.synchronize()
+            _CUDA_WRITTEN[0] = True
+        return outs
+
+    return run
