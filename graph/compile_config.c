@@ -147,18 +147,24 @@ void graph_config_write(FILE *f, const struct graph_config *c)
 	}
 }
 
+const char *graph_config_text(const struct graph_config *c, char *buf, size_t n)
+{
+	FILE *f = fmemopen(buf, n, "w");
+	buf[0] = 0;
+	if (f) {
+		graph_config_write(f, c);
+		fclose(f);
+	}
+	buf[n - 1] = 0;
+	return buf;
+}
+
 unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words,
 			    unsigned cap)
 {
 	char text[GRAPH_CONFIG_WORDS_MAX * GRAPH_CONFIG_WORD_LEN];
-	FILE *f = fmemopen(text, sizeof text, "w");
 	unsigned n = 0;
-	if (!f)
-		return 0;
-	graph_config_write(f, c);
-	fclose(f);
-	text[sizeof text - 1] = 0;
-	for (const char *s = text; *s && n < cap;) {
+	for (const char *s = graph_config_text(c, text, sizeof text); *s && n < cap;) {
 		size_t l = strcspn(s, " ");
 		if (l && snprintf(buf[n], GRAPH_CONFIG_WORD_LEN, "%s%.*s", GRAPH_CONFIG_WORD, (int)l, s) < GRAPH_CONFIG_WORD_LEN)
 			words[n] = buf[n], n++;

@@ -28,6 +28,8 @@ void graph_config_drop(struct graph_config *c, unsigned k);
  * fullgraph=True` where not the default, then `SETTING=VALUE` each
  * (inductor.max_fusion_size=8, functorch.activation_memory_budget_solver=greedy). */
 void graph_config_write(FILE *f, const struct graph_config *c);
+/* The same into buf (n > 0 bytes, cut to fit), "" for the default; buf. */
+const char *graph_config_text(const struct graph_config *c, char *buf, size_t n);
 /* Those words as a known bug's OPS names them (pipeline/known_bugs.h):
  * GRAPH_CONFIG_WORD then KEY=VALUE, one in each buf[k] (words[k] pointing
  * there), at most cap; how many. */

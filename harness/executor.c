@@ -405,6 +405,23 @@ static void drain_log(struct executor *x)
 		ring_add(x, tmp, (size_t)k);
 }
 
+/* Whether the worker's log holds a memory report (malloc's, compute-sanitizer's): its line into r. */
+static int log_heap_report(const struct executor *x, struct run_result *r)
+{
+	static char log[EXEC_LOG_RING + 1];
+	executor_log(x, log, sizeof log);
+	return malloc_check_report(log, r->heap_report, sizeof r->heap_report);
+}
+
+/* r is a crash of the worker, which ended with status. */
+static void record_crash(struct executor *x, struct run_result *r, int status)
+{
+	r->crashed = 1;
+	r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+	x->crashes++;
+}
+
 /* Stops a worker that asked to be replaced (a poisoned CUDA context). Where
  * its log holds a memory report (compute-sanitizer's, in a replay: an
  * invalid access ends the kernel and poisons the context), the mode under
@@ -412,19 +429,14 @@ static void drain_log(struct executor *x)
  * report kills the process. */
 static void poisoned_stop(struct executor *x, struct run_result *r)
 {
-	static char log[EXEC_LOG_RING + 1];
 	uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
 	drain_log(x); /* what it printed that the reply overtook */
-	executor_log(x, log, sizeof log);
 	int status = stop_worker(x);
-	if (mode >= RM_COUNT || !malloc_check_report(log, r->heap_report, sizeof r->heap_report))
+	if (mode >= RM_COUNT || !log_heap_report(x, r))
 		return;
-	r->crashed = 1;
 	r->busy_mode = (uint8_t)mode;
 	r->busy_binding = (uint8_t)(b < G_MAX_BIND ? b : 0);
-	r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-	r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-	x->crashes++;
+	record_crash(x, r, status);
 }
 
 /* One request to the worker (started if none runs): the pairs in pl (all
@@ -468,13 +480,8 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 			r->hung = 1;
 			x->hangs++;
 		} else {
-			r->crashed = 1;
-			r->term_signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-			r->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
-			x->crashes++;
-			static char log[EXEC_LOG_RING + 1];
-			executor_log(x, log, sizeof log);
-			malloc_check_report(log, r->heap_report, sizeof r->heap_report);
+			record_crash(x, r, status);
+			log_heap_report(x, r);
 		}
 		if (x->trace)
 			snprintf(x->trace->note, sizeof x->trace->note, "the worker %s before it sent the trace",

@@ -1,5 +1,6 @@
 #include "avoid.h"
 #include <stdio.h>
+#include <string.h>
 #include "../graph/compile_config.h"
 #include "../graph/dtype.h"
 #include "../graph/op.h"
@@ -45,15 +46,15 @@ int avoid_component(const struct graph *g, const uint8_t *member)
 
 int avoid_config(const struct graph *g, const struct graph_config *c)
 {
-	static _Thread_local char config[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
-	const char *words[G_MAX_NODES + GRAPH_STRUCTURE_WORDS + GRAPH_CONFIG_WORDS_MAX];
+	static _Thread_local char buf[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
+	const char *config[GRAPH_CONFIG_WORDS_MAX], *words[G_MAX_NODES + GRAPH_STRUCTURE_WORDS + GRAPH_CONFIG_WORDS_MAX];
 	uint8_t comp[G_MAX_NODES], member[G_MAX_NODES];
 	if (!avoid_hits)
 		return 0;
-	unsigned nconfig = graph_config_words(c, config, words, GRAPH_CONFIG_WORDS_MAX);
+	unsigned nconfig = graph_config_words(c, buf, config, GRAPH_CONFIG_WORDS_MAX);
 	if (!nconfig)
 		return 0;
-	if (avoid_hits(words, nconfig)) /* the configuration alone */
+	if (avoid_hits(config, nconfig)) /* the configuration alone */
 		return 1;
 	unsigned ncomp = g ? graph_node_component_ids(g, comp) : 0;
 	for (unsigned i = 0; i < ncomp; i++) {
@@ -62,7 +63,7 @@ int avoid_config(const struct graph *g, const struct graph_config *c)
 		unsigned n = component_words(g, member, words);
 		if (!n || avoid_hits(words, n)) /* held already: not the configuration's doing */
 			continue;
-		graph_config_words(c, config, words + n, GRAPH_CONFIG_WORDS_MAX);
+		memcpy(words + n, config, nconfig * sizeof *config);
 		if (avoid_hits(words, n + nconfig))
 			return 1;
 	}

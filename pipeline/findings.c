@@ -56,18 +56,6 @@ static const struct mode_result *raising_mode(const struct check_result *r)
 /* meta.json (docs/formats.md), its keys in that order. Strings from the
  * worker, the command line and the oracle go through json_file_text: they
  * need not be UTF-8. */
-/* The graph's own compile configuration in the text form's words ("" for the default, or no graph). */
-static const char *config_words(const struct graph *g, char *buf, size_t n)
-{
-	FILE *f = g ? fmemopen(buf, n, "w") : NULL;
-	buf[0] = 0;
-	if (f) {
-		graph_config_write(f, &g->config);
-		fclose(f);
-	}
-	return buf;
-}
-
 static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, const struct check_result *r,
 			 const struct check_finding *f, const char *name, const char *first_seen)
 {
@@ -120,7 +108,8 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 				json_file_text(r->run.heap_report), "compiled_graphs", (int)r->run.compiled_graphs, "source",
 				json_file_text(fc->source ? fc->source : "")));
 	char words[1024];
-	bad |= json_object_set_new(meta, "config", json_file_text(config_words(g, words, sizeof words)));
+	bad |= json_object_set_new(meta, "config", /* the text form's words, "" for the default or no graph */
+				   json_file_text(g ? graph_config_text(&g->config, words, sizeof words) : ""));
 	bad |= bucket_store(meta);
 	if (bad) {
 		json_decref(meta);

@@ -6,6 +6,7 @@
 # cumsum, so that in a directory of graphs one is the culprit. Loaded with
 # `pt2fuzz run --plugin tests/integration/planted_memory.py`.
 import ctypes
+import functools
 import os
 
 import torch
@@ -142,10 +143,8 @@ def store_at(ptr, offset):
 """
 
 
-def _store_past_end(storage):
-    """A Triton kernel stores 4 bytes just past the storage's end: inside the
-    caching allocator's block (silent), out of bounds for memcheck when each
-    tensor is an allocation of its own."""
+@functools.cache
+def _store_kernel():
     import importlib.util
     import tempfile
 
@@ -155,8 +154,15 @@ def _store_past_end(storage):
     spec = importlib.util.spec_from_file_location("planted_store", path)
     kernel = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(kernel)
+    return kernel.store_at
+
+
+def _store_past_end(storage):
+    """A Triton kernel stores 4 bytes just past the storage's end: inside the
+    caching allocator's block (silent), out of bounds for memcheck when each
+    tensor is an allocation of its own."""
     bytes_ = torch.empty(0, dtype=torch.uint8, device=storage.device).set_(storage)
-    kernel.store_at[(1,)](bytes_, storage.nbytes())
+    _store_kernel()[(1,)](bytes_, storage.nbytes())
 
 
 @register_backend
