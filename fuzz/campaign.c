@@ -467,7 +467,7 @@ static void run_manager(struct run *r, const struct run_opts *ro, const struct t
 		}
 	}
 	char gpus[2048];
-	manager_placement_text(&m, gpus, sizeof gpus);
+	slot_pool_placement_text(&m.pool, gpus, sizeof gpus);
 	manager_end(&m, STOP_GRACE_MS);
 	r->cut_usec = m.cut_usec;
 	view_clear(stderr, tty);

@@ -82,22 +82,6 @@ static int list_dir(struct manager *m, const char *dir, int imports)
 	return added;
 }
 
-void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size)
-{
-	char path[4400];
-	struct atomic_file a;
-	snprintf(path, sizeof path, "%s/%s%016llx", dir, prefix, (unsigned long long)XXH64(data, size, 0));
-	if (!access(path, F_OK))
-		return;
-	FILE *f = atomic_open(&a, path);
-	if (f && fwrite(data, 1, size, f) == size)
-		atomic_commit(&a, 0);
-	else if (f) {
-		fclose(f);
-		remove(a.tmp);
-	}
-}
-
 static void sync_learned(struct manager *m)
 {
 	char why[600];
@@ -120,10 +104,17 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 {
 	m->c = *c;
 	m->active = c->jobs;
-	if (c->jobs > MANAGER_SLOTS) {
-		snprintf(why, n, "the manager takes at most %d jobs", MANAGER_SLOTS);
+	m->pool.jobs = c->jobs;
+	m->pool.argv = c->argv;
+	m->pool.log_fd = c->log_fd;
+	m->pool.place = c->place;
+	m->pool.device = c->device;
+	m->pool.watchdog_ms = c->watchdog_ms;
+	m->pool.findings = c->findings;
+	m->pool.crashes = c->crashes;
+	m->pool.check = c->check;
+	if (slot_pool_begin(&m->pool, why, n))
 		return -1;
-	}
 	if (list_dir(m, c->corpus, 0) < 0)
 		goto oom;
 	m->ncorpus_files = m->nqueue;
@@ -152,10 +143,6 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 	if (c->learned && learned_open(&m->store, c->learned, &m->live, why, n))
 		return -1;
 	sync_learned(m);
-	for (unsigned i = 0; i < c->jobs; i++)
-		m->slot[i].mutator = m->slot[i].gpu = -1;
-	if (c->place && placement_begin(&m->place, why, n))
-		return -1;
 	return 0;
 oom:
 	snprintf(why, n, "out of memory listing the corpus");
@@ -169,7 +156,7 @@ unsigned manager_import(struct manager *m, const char *dir)
 }
 
 /* Reads the next queued file into s; 0 when the queue is done. */
-static int next_queued(struct manager *m, struct manager_slot *s)
+static int next_queued(struct manager *m, struct pool_slot *s)
 {
 	while (m->next < m->nqueue) {
 		FILE *f = fopen(m->queue[m->next++], "rb");
@@ -187,7 +174,7 @@ static int next_queued(struct manager *m, struct manager_slot *s)
 /* A mutant of the corpus, as the libFuzzer target's custom mutator and
  * crossover make one (fuzz/pt2fuzz_fuzzer.c): a crossover as often as a
  * mutation, as libFuzzer asks for them. */
-static void next_mutant(struct manager *m, struct manager_slot *s)
+static void next_mutant(struct manager *m, struct pool_slot *s)
 {
 	static uint8_t other[CODEC_MAX_SIZE];
 	uint64_t draw = ++m->draws * 0x9e3779b97f4a7c15ull;
@@ -211,16 +198,16 @@ static void next_mutant(struct manager *m, struct manager_slot *s)
 }
 
 /* A new finding's input goes to crashes/, as libFuzzer keeps it. */
-static void new_finding(struct manager *m, struct manager_slot *s)
+static void new_finding(struct manager *m, struct pool_slot *s)
 {
 	m->new_findings++;
 	if (s->mutator >= 0)
 		schedule_note(&m->schedule, (unsigned)s->mutator, 0, 1);
-	save_input(m->c.crashes, "crash-", s->data, s->size);
+	atomic_save_by_hash(m->c.crashes, "crash-", s->data, s->size);
 }
 
 /* What a reply says: a new input for the corpus, a yield for its mutator. */
-static void take_reply(struct manager *m, struct manager_slot *s, int ret)
+static void take_reply(struct manager *m, struct pool_slot *s, int ret)
 {
 	m->execs++;
 	if (ret == SLOT_NEW_FINDING) {
@@ -236,7 +223,7 @@ static void take_reply(struct manager *m, struct manager_slot *s, int ret)
 	 * input whose features an earlier one of the folder covers stays too. */
 	if ((fresh || (s->of_corpus && ret == 0)) && !manager_corpus_add(&m->corpus, s->data, s->size)) {
 		m->kept++;
-		save_input(m->c.corpus, "", s->data, s->size);
+		atomic_save_by_hash(m->c.corpus, "", s->data, s->size);
 		if (s->mutator >= 0)
 			energy_reward(&m->energy, s->data, s->size);
 	}
@@ -245,7 +232,7 @@ static void take_reply(struct manager *m, struct manager_slot *s, int ret)
 /* A slot whose process ended while running an input (the target itself
  * crashed, or a new finding could not be kept out of an abort): its input
  * is kept as a crash input, and the slot starts again at its next feed. */
-static void slot_ended(struct manager *m, struct manager_slot *s)
+static void slot_ended(struct manager *m, struct pool_slot *s)
 {
 	m->execs++;
 	m->slot_deaths++;
@@ -255,10 +242,10 @@ static void slot_ended(struct manager *m, struct manager_slot *s)
 }
 
 /* Hands an idle slot its next input, starting its process if need be. */
-static void feed(struct manager *m, struct manager_slot *s)
+static void feed(struct manager *m, struct pool_slot *s)
 {
 	if (!s->s.pid) {
-		if (manager_slot_start(m, s))
+		if (slot_pool_start(&m->pool, s))
 			return;
 		m->slot_starts++;
 	}
@@ -276,21 +263,21 @@ void manager_retire(struct manager *m, unsigned active) { m->active = active < m
 
 void manager_step(struct manager *m, int wait_ms)
 {
-	struct pollfd pf[MANAGER_SLOTS];
-	unsigned at[MANAGER_SLOTS], np = 0;
+	struct pollfd pf[POOL_SLOTS];
+	unsigned at[POOL_SLOTS], np = 0;
 	for (unsigned i = 0; i < m->c.jobs; i++) {
-		if (!m->slot[i].busy && i < m->active)
-			feed(m, &m->slot[i]);
-		else if (!m->slot[i].busy && m->slot[i].s.pid)
-			slot_stop(&m->slot[i].s, protocol_now_ms() + RETIRE_GRACE_MS); /* retired: its stats written */
-		if (m->slot[i].busy) {
-			pf[np] = (struct pollfd){m->slot[i].s.from, POLLIN, 0};
+		if (!m->pool.slot[i].busy && i < m->active)
+			feed(m, &m->pool.slot[i]);
+		else if (!m->pool.slot[i].busy && m->pool.slot[i].s.pid)
+			slot_stop(&m->pool.slot[i].s, protocol_now_ms() + RETIRE_GRACE_MS); /* retired: its stats written */
+		if (m->pool.slot[i].busy) {
+			pf[np] = (struct pollfd){m->pool.slot[i].s.from, POLLIN, 0};
 			at[np++] = i;
 		}
 	}
 	if (poll(pf, np, np ? wait_ms : 0) > 0)
 		for (unsigned k = 0; k < np; k++) {
-			struct manager_slot *s = &m->slot[at[k]];
+			struct pool_slot *s = &m->pool.slot[at[k]];
 			int ret;
 			if (!pf[k].revents)
 				continue;
@@ -303,7 +290,9 @@ void manager_step(struct manager *m, int wait_ms)
 			if (at[k] < m->active)
 				feed(m, s);
 		}
-	manager_watch(m, protocol_now_ms());
+	unsigned hung = slot_pool_watch(&m->pool, protocol_now_ms());
+	m->execs += hung;
+	m->slot_hangs += hung;
 	if (!np && wait_ms > 0)
 		usleep((useconds_t)wait_ms * 1000); /* no slot could start: do not spin */
 	if (protocol_now_ms() - m->synced_ms >= SYNC_EVERY_MS)
@@ -330,11 +319,11 @@ void manager_end(struct manager *m, int grace_ms)
 {
 	int64_t end = protocol_now_ms() + grace_ms;
 	for (unsigned i = 0; i < m->c.jobs; i++)
-		slot_close(&m->slot[i].s); /* all told at once, then waited for together */
+		slot_close(&m->pool.slot[i].s); /* all told at once, then waited for together */
 	for (unsigned i = 0; i < m->c.jobs; i++)
-		if (slot_stop(&m->slot[i].s, end) && m->slot[i].busy) {
+		if (slot_stop(&m->pool.slot[i].s, end) && m->pool.slot[i].busy) {
 			m->cut++;
-			m->cut_usec += (uint64_t)(protocol_now_ms() - m->slot[i].sent_ms) * 1000;
+			m->cut_usec += (uint64_t)(protocol_now_ms() - m->pool.slot[i].sent_ms) * 1000;
 		}
 	sync_learned(m);
 	learned_close(&m->store);

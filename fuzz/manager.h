@@ -4,7 +4,7 @@
  * so a resumed campaign, or libFuzzer, reads it back), the feature map
  * the inputs reached (features_novel: the counters libFuzzer would see),
  * the seed energy and the mutator schedule (learned across the campaign,
- * fuzz/learned.h), and N persistent target processes (fuzz/slot.h), each
+ * fuzz/learned.h), and N persistent target processes (fuzz/slot_pool.h), each
  * running one input at a time with one worker for its life. docs/engine.md
  * says why. */
 #ifndef PT2FUZZ_MANAGER_H
@@ -15,11 +15,8 @@
 #include "../mutators/schedule.h"
 #include "../pipeline/features.h"
 #include "learned.h"
-#include "placement.h"
 #include "seed_energy.h"
-#include "slot.h"
-
-#define MANAGER_SLOTS 256
+#include "slot_pool.h"
 
 struct check_cfg;
 
@@ -57,21 +54,8 @@ struct manager_corpus {
 	unsigned n, cap;
 };
 
-/* One slot: its target process and the input it runs. */
-struct manager_slot {
-	struct slot s;
-	int busy;
-	int mutator;             /* the mutator that made the input, -1 for a corpus or seed input */
-	int of_corpus;           /* the input is one of the corpus folder's: kept whatever it shows */
-	int gpu;                 /* the GPU its process runs on (placement), -1 when none */
-	int64_t sent_ms;         /* when its input was sent (the watchdog's clock) */
-	size_t size;
-	uint8_t data[CODEC_MAX_SIZE];
-};
-
 struct manager {
 	struct manager_config c;
-	struct manager_slot slot[MANAGER_SLOTS];
 	struct manager_corpus corpus;
 	char **queue;            /* files to run before mutating: the corpus folder's, the seeds' */
 	unsigned nqueue, next, ncorpus_files; /* the first ncorpus_files are the corpus folder's */
@@ -93,7 +77,7 @@ struct manager {
 	unsigned active;         /* the slots fed inputs: c.jobs, fewer once manager_retire gave some up */
 	uint64_t cut_usec;       /* manager_end: time inside inputs whose targets it killed, unrecorded by them */
 	unsigned cut;            /* those inputs */
-	struct placement place;
+	struct slot_pool pool;  /* the slots, their processes and the inputs they run */
 };
 
 /* Lists the corpus and seed folders, sets the mutators up from the
@@ -119,25 +103,6 @@ unsigned manager_import(struct manager *m, const char *dir);
  * far is cut_usec), syncs the learned state and writes the manager's
  * statistics. */
 void manager_end(struct manager *m, int grace_ms);
-
-/* Writes an input into dir under its hash (prefix before it), unless there
- * (manager.c). */
-void save_input(const char *dir, const char *prefix, const uint8_t *data, size_t size);
-
-/* --- slots' processes (manager_slots.c) --- */
-
-/* Starts s's process: with placement, on the GPU placement_take chooses
- * (--device cuda:N, said in the log), or not at all while no GPU has room.
- * 0, or -1 (it is tried again at the next feed). */
-int manager_slot_start(struct manager *m, struct manager_slot *s);
-
-/* The watchdog: a slot in one input longer than watchdog_ms is killed, its
- * input filed as a hang finding and kept in crashes/ (libFuzzer's timeout-
- * name); the slot starts again at its next feed. */
-void manager_watch(struct manager *m, int64_t now);
-
-/* The GPUs' slots and memory (placement_text), for the summary. */
-void manager_placement_text(struct manager *m, char *out, size_t n);
 
 /* --- pure parts (manager_pick.c) --- */
 

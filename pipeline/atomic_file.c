@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 FILE *atomic_open(struct atomic_file *a, const char *path)
 {
@@ -120,4 +121,20 @@ unsigned atomic_sweep(const char *dir, unsigned min_age)
 	if (d)
 		closedir(d);
 	return n;
+}
+
+void atomic_save_by_hash(const char *dir, const char *prefix, const uint8_t *data, size_t size)
+{
+	char path[4400];
+	struct atomic_file a;
+	snprintf(path, sizeof path, "%s/%s%016llx", dir, prefix, (unsigned long long)XXH64(data, size, 0));
+	if (!access(path, F_OK))
+		return;
+	FILE *f = atomic_open(&a, path);
+	if (f && fwrite(data, 1, size, f) == size)
+		atomic_commit(&a, 0);
+	else if (f) {
+		fclose(f);
+		remove(a.tmp);
+	}
 }

@@ -6,6 +6,7 @@
 #ifndef PT2FUZZ_ATOMIC_FILE_H
 #define PT2FUZZ_ATOMIC_FILE_H
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct atomic_file {
@@ -23,6 +24,10 @@ int atomic_commit(struct atomic_file *a, int durable);
 
 /* The whole of buf as PATH, as above. */
 int atomic_write(const char *path, const void *buf, size_t len, int durable);
+
+/* data as DIR/PREFIXHASH (its xxHash64 in 16 hex digits, libFuzzer's
+ * naming of corpus and crash inputs), unless a file of that name is there. */
+void atomic_save_by_hash(const char *dir, const char *prefix, const uint8_t *data, size_t size);
 
 /* A folder written whole (a finding): its files go into DIR/.NAME.tmp.PID,
  * which is renamed to PATH when complete. 0, or -1 (errno set). */
