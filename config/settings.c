@@ -167,6 +167,10 @@ static const struct setting_clash clashes[] = {
 	 "with every dim dynamic from the start, automatic dynamism has nothing to do"},
 	{"mode.autocast_bfloat16", "mode.autocast_float16", "one autocast dtype at a time"},
 	{"mode.inference_inputs", "mode.enable_grad", "an op that saves an inference tensor for backward raises in eager"},
+	{"inductor.benchmark_fusion", "inductor.deterministic",
+	 "deterministic mode refuses the benchmarking (may_ban_benchmarking raises)"},
+	{"inductor.benchmark_fusion", "mode.deterministic_algorithms",
+	 "deterministic algorithms put Inductor in its deterministic mode, which refuses the benchmarking"},
 };
 
 #define NSETTINGS (sizeof settings / sizeof settings[0])

@@ -237,6 +237,16 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"numeric", "", "", "norm_p", "pytorch#182181"},
 		{"numeric", "", "", "floor_divide,unique", "pytorch#197895"},
 		{"numeric", "", "", "rfloor_divide_scalar", "pytorch#188048"},
+		/* index_fill_ (in place) is #148952's, index_fill #178952's */
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "AssertionError: n=copy_, n.args[0]=permute_1, placeholders={arg0_1, arg1_1}, graph=graph():",
+		 "einsum_transpose,index_fill_", "pytorch#148952"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "def triton_red_fused_cummin_0(in_ptr0, out_ptr0, ks0, xnumel, r0_numel, XBLOCK : tl.constexpr):", "cummin",
+		 "pytorch#184514"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "def triton_red_fused_cummin_0(in_ptr0, out_ptr0, ks0, xnumel, r0_numel, XBLOCK : tl.constexpr):", "cumsum",
+		 ""},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
@@ -248,23 +258,27 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 	}
 	/* Findings that need a setting: matched with their configuration, not without it. */
 	static const struct {
-		const char *exception, *message, *ops, *config, *issue;
+		const char *verdict, *exception, *message, *ops, *config, *issue;
 	} configured[] = {
-		{"torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign",
+		{"behaviour", "torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign",
 		 "functorch.fake_tensor_propagate_real_tensors=True", "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
-		{"torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign", "", ""},
-		{"torch._dynamo.exc.BackendCompilerFailed", "MetadataMismatchError: Real tensor propagation found a mismatch",
+		{"behaviour", "torch._dynamo.exc.TorchRuntimeError", "RuntimeError when making fake tensor call", "copysign", "", ""},
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed", "MetadataMismatchError: Real tensor propagation found a mismatch",
 		 "max_pool1d", "inductor.trace.enabled=True functorch.fake_tensor_propagate_real_tensors=True",
 		 "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
-		{"torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
+		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
 		 "inductor.freezing=True inductor.triton.multi_kernel=3 inductor.triton.use_block_ptr=True",
 		 "docs/findings/behaviour-multi-kernel-block-ptr.md"},
-		{"torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
+		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
 		 "inductor.triton.multi_kernel=2 inductor.triton.use_block_ptr=True", ""},
+		/* a returned copy that is its input under freezing: with the setting, not without */
+		{"alias", "", "", "conv3d,unbind_copy", "inductor.freezing=True inductor.memory_planning=True",
+		 "docs/findings/alias-freezing-layout-clone.md"},
+		{"alias", "", "", "conv3d,unbind_copy", "inductor.memory_planning=True", ""},
 	};
 	for (unsigned i = 0; i < sizeof configured / sizeof *configured; i++) {
 		struct finding_bucket b;
-		m = meta("x", "behaviour", configured[i].exception, configured[i].message, configured[i].ops);
+		m = meta("x", configured[i].verdict, configured[i].exception, configured[i].message, configured[i].ops);
 		json_object_set_new(m, "config", json_string(configured[i].config));
 		bucket_of(m, &b);
 		if (!CHECK(!strcmp(b.known ? b.known->issue : "", configured[i].issue)))

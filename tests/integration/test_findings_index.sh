@@ -20,7 +20,7 @@ for f in "$F"/*.md; do
   name=$(basename "$f")
   [ "$name" = README.md ] && continue
   n=$((n + 1))
-  kind=$(echo "$name" | grep -oE '^(behaviour|numeric|missing-error|error-mismatch|stride|memory|crash|export)-' | sed 's/-$//') ||
+  kind=$(echo "$name" | grep -oE '^(behaviour|numeric|missing-error|error-mismatch|stride|memory|crash|export|alias|hang)-' | sed 's/-$//') ||
     die "$name: its name does not start with a kind"
   head -1 "$f" | grep -q "^# $kind: " || die "$name: its title is not '# $kind: ...'"
   states=$(head -6 "$f" | grep '^State: ' || true)
