@@ -43,6 +43,13 @@ static const struct setting settings[] = {
 	{"inductor.unroll_reductions_threshold", SET_INT, {"8", "1", "64"}, ON_ANY},
 	{"inductor.split_cat_fx_passes", SET_BOOL, ON_OFF, ON_ANY},
 	{"inductor.batch_fusion", SET_BOOL, ON_OFF, ON_ANY},
+	/* batch fusions of like ops side by side (fx_passes/group_batch_fusion.py), each by its name */
+	{"inductor.pre_grad_fusion_options", SET_DICT,
+	 {"none", "batch_linear", "batch_linear_lhs+batch_layernorm", "batch_tanh+batch_relu+batch_sigmoid",
+	  "batch_clamp+batch_detach+batch_dropout+batch_nan_to_num"}, ON_ANY},
+	{"inductor.post_grad_fusion_options", SET_DICT,
+	 {"none", "batch_aten_add+batch_aten_sub", "batch_aten_mul+batch_aten_div",
+	  "batch_aten_tanh+batch_aten_relu+batch_aten_sigmoid", "batch_linear_post_grad"}, ON_ANY},
 	{"inductor.efficient_conv_bn_eval_fx_passes", SET_BOOL, OFF_ON, ON_ANY},
 	{"inductor.permute_fusion", SET_BOOL, OFF_ON, ON_ANY},
 	{"inductor.layout_optimization", SET_BOOL, ON_OFF, ON_ANY},
@@ -255,7 +262,7 @@ const struct setting_clash *settings_clash(unsigned a, unsigned b)
 
 const char *setting_type_name(enum setting_type t)
 {
-	static const char *const names[SET_TYPE_COUNT] = {"bool", "int", "float", "string"};
+	static const char *const names[SET_TYPE_COUNT] = {"bool", "int", "float", "string", "dict"};
 	return t < SET_TYPE_COUNT ? names[t] : "?";
 }
 
@@ -285,9 +292,11 @@ int setting_in_torch(const struct setting *s, const char *torch)
 	return !s->until || have < torch_minor_number(s->until);
 }
 
+int setting_is_text(const struct setting *s) { return s->type == SET_STRING || s->type == SET_DICT; }
+
 static int index_of(const struct setting *s, const char *canon)
 {
-	char py[64];
+	char py[SETTING_PYTHON_MAX];
 	for (unsigned v = 0; v < setting_value_count(s); v++) {
 		setting_value_python(s, v, py, sizeof py);
 		if (!strcmp(py, canon))
@@ -334,8 +343,12 @@ int setting_parse_value(const struct setting *s, const char *text, char *out, si
 		break;
 	}
 	default: {
-		snprintf(out, outsz, "'%s'", text);
-		int v = index_of(s, out);
+		int v = -1;
+		for (unsigned i = 0; i < setting_value_count(s) && v < 0; i++)
+			if (!strcmp(s->values[i], text))
+				v = (int)i;
+		if (v >= 0)
+			setting_value_python(s, (unsigned)v, out, outsz);
 		if (v < 0) {
 			char list[256] = "";
 			for (unsigned i = 0; i < setting_value_count(s); i++)
@@ -350,8 +363,24 @@ int setting_parse_value(const struct setting *s, const char *text, char *out, si
 	return v < 0 ? SETTING_MAX_VALUES : v;
 }
 
+/* A SET_DICT value's names as a dict literal: {'a': {}, 'b': {}}; none: {}. */
+static void dict_python(const char *names, char *out, size_t outsz)
+{
+	size_t k = (size_t)snprintf(out, outsz, "{");
+	for (const char *p = names; strcmp(names, "none") && *p && k < outsz;) {
+		size_t l = strcspn(p, "+");
+		k += (size_t)snprintf(out + k, outsz - k, "%s'%.*s': {}", p == names ? "" : ", ", (int)l, p);
+		p += l + (p[l] == '+');
+	}
+	if (k < outsz)
+		snprintf(out + k, outsz - k, "}");
+}
+
 void setting_value_python(const struct setting *s, unsigned v, char *out, size_t outsz)
 {
 	const char *text = v < setting_value_count(s) ? s->values[v] : "None";
-	snprintf(out, outsz, s->type == SET_STRING ? "'%s'" : "%s", text);
+	if (s->type == SET_DICT && v < setting_value_count(s))
+		dict_python(text, out, outsz);
+	else
+		snprintf(out, outsz, s->type == SET_STRING ? "'%s'" : "%s", text);
 }

@@ -12,7 +12,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum setting_type { SET_BOOL, SET_INT, SET_FLOAT, SET_STRING, SET_TYPE_COUNT };
+/* SET_DICT: a dict of pass names to their options, as Inductor's
+ * pre_grad_fusion_options takes one; a value is its names joined by '+'
+ * (batch_linear+batch_relu), each with its default options ({}), or none
+ * for the empty dict. */
+enum setting_type { SET_BOOL, SET_INT, SET_FLOAT, SET_STRING, SET_DICT, SET_TYPE_COUNT };
 
 /* The devices a setting has an effect on (bits). */
 enum setting_device { ON_CPU = 1, ON_CUDA = 2, ON_ANY = ON_CPU | ON_CUDA };
@@ -27,13 +31,15 @@ enum setting_effect {
 };
 
 #define SETTING_MAX_VALUES 6
+#define SETTING_PYTHON_MAX 128 /* a value's Python form, its terminating NUL included, at most */
 
 struct setting {
 	const char *name;  /* module and attribute: inductor.max_autotune, dynamo.specialize_int, functorch.cse;
 			    * or mode.NAME */
 	enum setting_type type;
 	/* The values a graph may take, as Python reads them (True, 8, 0.5) but
-	 * strings unquoted; values[0] is the default of the newest torch known. */
+	 * strings unquoted and dicts as their names (SET_DICT); values[0] is the
+	 * default of the newest torch known. */
 	const char *values[SETTING_MAX_VALUES];
 	unsigned devices;  /* enum setting_device */
 	const char *since; /* the first torch (MAJOR.MINOR) known to have it (2.11: checked there, not before);
@@ -83,14 +89,18 @@ int setting_in_torch(const struct setting *s, const char *torch);
 long torch_minor_number(const char *version);
 
 /* Reads text as a value of s's type ("False", "false" and "0" for a bool;
- * decimal integers; decimals; a string of the row's values) and writes its
- * canonical Python form into out (True, 8, 0.5, 'dp'). Returns the index of
+ * decimal integers; decimals; a string or dict of the row's values) and
+ * writes its canonical Python form into out (True, 8, 0.5, 'dp',
+ * {'batch_linear': {}}). Returns the index of
  * that value among the row's values, SETTING_MAX_VALUES when the type takes it
  * but the row lists it not (an int or float off the list), or -1 after
  * writing the reason into why. */
 int setting_parse_value(const struct setting *s, const char *text, char *out, size_t outsz, char *why,
 			size_t whysz);
-/* Value v of s as Python reads it (strings quoted), into out. */
+/* Whether s's values are names, not numbers: a string's or a dict's, taken
+ * only from the row's list and stored by their text's hash. */
+int setting_is_text(const struct setting *s);
+/* Value v of s as Python reads it (strings quoted, dicts written out), into out. */
 void setting_value_python(const struct setting *s, unsigned v, char *out, size_t outsz);
 
 #endif

@@ -90,7 +90,7 @@ static void put_config(struct wr *w, const struct graph_config *c)
 	for (unsigned k = 0; k < c->nsettings; k++) {
 		const struct setting *s = setting_get(c->set[k].id);
 		put_u32(w, setting_hash(c->set[k].id));
-		if (s->type == SET_STRING)
+		if (setting_is_text(s))
 			put_u32(w, (uint32_t)setting_stored(s, c->set[k].value));
 		else
 			put_s(w, setting_stored(s, c->set[k].value));
@@ -247,7 +247,7 @@ static int decode_config(struct rd *r, struct graph *g, char *why, size_t n)
 		if (id < 0)
 			return fail(why, n, "configuration: unknown setting (hash %08x)", h);
 		const struct setting *s = setting_get((unsigned)id);
-		int64_t stored = s->type == SET_STRING ? (int64_t)get_u32(r) : get_s(r);
+		int64_t stored = setting_is_text(s) ? (int64_t)get_u32(r) : get_s(r);
 		if (r->bad)
 			return fail(why, n, "configuration truncated");
 		int value = -1;

@@ -199,7 +199,7 @@ int graph_config_read(struct graph_config *c, const char *key, const char *value
 	int id = setting_find(key);
 	if (id < 0)
 		return fail(why, n, "'%s' is no setting of the catalogue (pt2fuzz configs)", key);
-	char canon[64];
+	char canon[SETTING_PYTHON_MAX];
 	int v = setting_parse_value(setting_get((unsigned)id), value, canon, sizeof canon, why, n);
 	if (v == SETTING_MAX_VALUES)
 		return fail(why, n, "%s: %s is not among the values a graph may take", key, value);

@@ -449,7 +449,7 @@ static void emit_compile_config(FILE *f, const struct graph *g, const char *back
 	unsigned k = 0;
 	for (unsigned i = 0; i < g->config.nsettings; i++) {
 		const struct setting *s = setting_get(g->config.set[i].id);
-		char py[64];
+		char py[SETTING_PYTHON_MAX];
 		if (!strcmp(backend, "aoti") && (s->effects & EFFECT_NOT_AOTI))
 			continue;
 		setting_value_python(s, g->config.set[i].value, py, sizeof py);

@@ -518,7 +518,7 @@ static void write_settings(FILE *f, const struct graph *g)
 	int functorch = 0;
 	for (unsigned k = 0; k < g->config.nsettings; k++) {
 		const struct setting *s = setting_get(g->config.set[k].id);
-		char py[64];
+		char py[SETTING_PYTHON_MAX];
 		setting_value_python(s, g->config.set[k].value, py, sizeof py);
 		for (unsigned m = 0; m < sizeof modules / sizeof modules[0]; m++)
 			if (!strncmp(s->name, modules[m].prefix, strlen(modules[m].prefix))) {

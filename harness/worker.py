@@ -619,7 +619,8 @@ class AotiProgram:
 def setting_value(name, text, default):
     """A pinned setting's text as a value of its default's type: a bool from
     True/true/1 or False/false/0 (Python's bool('False') is true), an int, a
-    float, a string; a ValueError that says why for text the type cannot take."""
+    float, a string, a dict of pass names (config/settings.h's SET_DICT); a
+    ValueError that says why for text the type cannot take."""
     if isinstance(default, bool):
         if text in ("True", "true", "1"):
             return True
@@ -634,6 +635,8 @@ def setting_value(name, text, default):
                 raise ValueError(f"setting {name} is {kind.__name__}, not {text!r}") from None
     if isinstance(default, str):
         return text
+    if isinstance(default, dict):  # pass names joined by '+', each with its default options; none: {}
+        return {} if text == "none" else {name: {} for name in text.split("+")}
     raise ValueError(f"setting {name} cannot be pinned from text: its default {default!r} is {type(default).__name__}")
 
 

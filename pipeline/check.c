@@ -33,7 +33,7 @@ static int safe_word(const char *s)
  * dynamo.NAME / functorch.NAME / mode.NAME. */
 static int pinned_value_check(const char *pair, const char *eq, char *why, size_t n)
 {
-	char name[128], canon[64];
+	char name[128], canon[SETTING_PYTHON_MAX];
 	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9) &&
 		       strncmp(pair, "mode.", 5);
 	snprintf(name, sizeof name, "%s%.*s", inductor ? "inductor." : "", (int)(eq - pair), pair);

@@ -101,12 +101,12 @@ TEST(autocast_config_draw_respects_the_graph)
 	gen_default_opts(&o);
 	o.target = TARGET_CPU;
 	unsigned autocast = 0;
-	for (unsigned i = 0; i < 400; i++) {
+	for (unsigned i = 0; i < 1500; i++) {
 		if (!CHECK(gen_graph(&g, 900 + i, &o, why, sizeof why) == 0))
 			continue;
 		autocast += autocast_row(&g.config) >= 0;
 		CHECK(autocast_graph_refused(&g, &g.config, why, sizeof why) == 0);
 	}
-	CHECK(autocast > 0); /* some still draw one */
+	CHECK(autocast > 0); /* some still draw one: about one graph in 200 */
 	config_draw_set_campaign(0, 0, 0, NULL);
 }

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../config/settings.h"
+#include "../graph/compile_config.h"
 #include "test.h"
 
 TEST(config_catalogue_rows_are_well_formed)
@@ -20,12 +21,16 @@ TEST(config_catalogue_rows_are_well_formed)
 		unsigned n = setting_value_count(s);
 		CHECK(n >= 2);
 		for (unsigned v = 0; v < n; v++) {
-			char out[64], why[256], py[64];
+			char out[SETTING_PYTHON_MAX], why[256], py[SETTING_PYTHON_MAX + 1];
 			int got = setting_parse_value(s, s->values[v], out, sizeof out, why, sizeof why);
 			if (!CHECK_EQ(got, (int)v))
 				fprintf(stderr, "  %s: value %s reads as %d (%s)\n", s->name, s->values[v], got, why);
 			setting_value_python(s, v, py, sizeof py);
 			CHECK(!strcmp(out, py));
+			/* whole in every buffer it goes through: its Python form, its config: word */
+			if (!CHECK(strlen(py) < SETTING_PYTHON_MAX - 1 &&
+				   strlen("config:") + strlen(s->name) + 1 + strlen(s->values[v]) < GRAPH_CONFIG_WORD_LEN))
+				fprintf(stderr, "  %s=%s: too long\n", s->name, s->values[v]);
 			for (unsigned w = 0; w < v; w++)
 				CHECK(strcmp(s->values[w], s->values[v])); /* no value twice */
 		}
@@ -83,6 +88,17 @@ TEST(config_values_parse_by_type)
 	CHECK(!strcmp(out, "'greedy'"));
 	CHECK_EQ(setting_parse_value(sol, "x'; import os", out, sizeof out, why, sizeof why), -1);
 	CHECK(strstr(why, "one of dp, greedy") != NULL);
+	/* a dict: one of the row's lists of pass names, written out as a dict of default options */
+	const struct setting *pre = setting_get((unsigned)setting_find("inductor.pre_grad_fusion_options"));
+	char big[SETTING_PYTHON_MAX];
+	CHECK(pre && pre->type == SET_DICT && setting_is_text(pre) && !setting_is_text(mf));
+	CHECK_EQ(setting_parse_value(pre, "none", big, sizeof big, why, sizeof why), 0);
+	CHECK(!strcmp(big, "{}"));
+	CHECK_EQ(setting_parse_value(pre, "batch_linear_lhs+batch_layernorm", big, sizeof big, why, sizeof why), 2);
+	CHECK(!strcmp(big, "{'batch_linear_lhs': {}, 'batch_layernorm': {}}"));
+	CHECK_EQ(setting_parse_value(pre, "batch_layernorm+batch_linear_lhs", big, sizeof big, why, sizeof why), -1);
+	CHECK(strstr(why, "inductor.pre_grad_fusion_options is one of none, batch_linear") != NULL);
+	CHECK(!strcmp(setting_type_name(pre->type), "dict"));
 }
 
 TEST(config_settings_newer_than_a_torch_are_not_in_it)

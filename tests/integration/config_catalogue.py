@@ -1,8 +1,9 @@
 """Checks `pt2fuzz configs` (on stdin) against the torch that runs this: every
 setting the catalogue says this torch has exists, has a default of the row's
 type, and takes each of the row's values through config.patch (read back as
-set); every global mode (mode.*) is a bool that this torch puts in force on
-the CPU, as the program's modes() and make_inputs() do. Prints one line per
+set; a dict's names are passes torch has); every global mode (mode.*) is a
+bool that this torch puts in force on the CPU, as the program's modes() and
+make_inputs() do. Prints one line per
 problem and exits 1 if any."""
 import sys
 
@@ -12,8 +13,17 @@ import torch._functorch.config
 import torch._inductor.config
 
 MODULES = {"inductor": torch._inductor.config, "dynamo": torch._dynamo.config, "functorch": torch._functorch.config}
-TYPES = {"bool": bool, "int": int, "float": float, "string": str}
-PARSE = {"bool": lambda v: {"True": True, "False": False}[v], "int": int, "float": float, "string": str}
+TYPES = {"bool": bool, "int": int, "float": float, "string": str, "dict": dict}
+PARSE = {"bool": lambda v: {"True": True, "False": False}[v], "int": int, "float": float, "string": str,
+         "dict": lambda v: {} if v == "none" else {name: {} for name in v.split("+")}}
+
+
+def fusion_names(name):
+    """The pass names a fusion-options dict setting may hold on this torch (None: not such a setting)."""
+    from torch._inductor.fx_passes import group_batch_fusion as g
+
+    return {"inductor.pre_grad_fusion_options": set(g.PRE_GRAD_FUSIONS),
+            "inductor.post_grad_fusion_options": set(g.POST_GRAD_FUSIONS)}.get(name)
 
 
 def deterministic():
@@ -112,6 +122,9 @@ def main():
                 continue
             if got != value or type(got) is not type(value):
                 print(f"{name}: set to {value!r}, reads {got!r}")
+                bad += 1
+            if kind == "dict" and not set(value) <= (fusion_names(name) or set()):
+                print(f"{name}: {sorted(set(value) - (fusion_names(name) or set()))} are no passes of torch's")
                 bad += 1
         checked += 1
     print(f"{checked} settings checked against torch {torch.__version__}, {bad} problems")

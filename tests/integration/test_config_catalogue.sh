@@ -16,6 +16,10 @@ tail -1 "$TMP/check.txt"
 sed 's/^inductor.max_fusion_size int /inductor.max_fusion_size bool /' "$TMP/configs.txt" |
   $PY "$ROOT/tests/integration/config_catalogue.py" >"$TMP/bad.txt" 2>&1 && die "a mistyped row passed"
 grep -q "inductor.max_fusion_size: the catalogue says bool" "$TMP/bad.txt" || die "no reason given: $(cat "$TMP/bad.txt")"
+# A dict naming a pass torch does not have is caught.
+sed "s/batch_linear_post_grad/batch_linear_post_grads/" "$TMP/configs.txt" |
+  $PY "$ROOT/tests/integration/config_catalogue.py" >"$TMP/bad.txt" 2>&1 && die "a dict of an unknown pass passed"
+grep -q "post_grad_fusion_options: \[.batch_linear_post_grads.\] are no passes" "$TMP/bad.txt" || die "no reason given: $(cat "$TMP/bad.txt")"
 # A global mode the check does not know is no mode checked.
 sed 's/^mode.enable_grad /mode.enable_grads /' "$TMP/configs.txt" |
   $PY "$ROOT/tests/integration/config_catalogue.py" >"$TMP/bad.txt" 2>&1 && die "an unknown mode passed"
