@@ -20,6 +20,7 @@
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/bucket.h"
 #include "campaign.h"
+#include "crash_report.h"
 #include "campaign_stats.h"
 #include "../pipeline/cli.h"
 #include "fuzz_command.h"
@@ -570,6 +571,7 @@ int cmd_fuzz(int argc, char **argv)
 			swept);
 	signal(SIGINT, on_signal);
 	signal(SIGTERM, on_signal);
+	crash_report_install("pt2fuzz fuzz", r.log);
 	/* The manager's slots run with the targets' options as the targets
 	 * parse them (cuda:auto added on a node of several GPUs): cli_parse
 	 * says why they do not parse. */
