@@ -163,8 +163,13 @@ unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONF
 			    unsigned cap)
 {
 	char text[GRAPH_CONFIG_WORDS_MAX * GRAPH_CONFIG_WORD_LEN];
+	return config_text_words(graph_config_text(c, text, sizeof text), buf, words, cap);
+}
+
+unsigned config_text_words(const char *text, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words, unsigned cap)
+{
 	unsigned n = 0;
-	for (const char *s = graph_config_text(c, text, sizeof text); *s && n < cap;) {
+	for (const char *s = text; *s && n < cap;) {
 		size_t l = strcspn(s, " ");
 		if (l && snprintf(buf[n], GRAPH_CONFIG_WORD_LEN, "%s%.*s", GRAPH_CONFIG_WORD, (int)l, s) < GRAPH_CONFIG_WORD_LEN)
 			words[n] = buf[n], n++;

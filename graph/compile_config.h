@@ -38,6 +38,9 @@ const char *graph_config_text(const struct graph_config *c, char *buf, size_t n)
 #define GRAPH_CONFIG_WORD_LEN 96
 unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words,
 			    unsigned cap);
+/* The same words of a configuration's text (a finding's meta.json keeps
+ * the text, not the graph): one split for generation and for findings. */
+unsigned config_text_words(const char *text, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words, unsigned cap);
 /* Reads one such KEY=VALUE into c (a setting added in the catalogue's order);
  * -1 with a reason. The result is checked by graph_set_config. */
 int graph_config_read(struct graph_config *c, const char *key, const char *value, char *why, size_t n);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/graph.h"
 #include "../oracles/signature.h"
@@ -23,37 +24,23 @@ static int by_error(const char *kind)
 /* The words a known-bug line's OPS are matched against (known_bugs.h): the
  * finding's ops, then "break:CONSTRAINT" for a near-invalid finding's broken
  * node and "config:SETTING" for each setting of its compile configuration
- * (meta.json's "config", as its text writes them). */
-#define CONTEXT_WORDS 24
+ * (meta.json's "config", split as generation splits a graph's). */
 struct match_words {
-	const char *all[G_MAX_NODES + CONTEXT_WORDS];
-	char context[CONTEXT_WORDS][72];
-	unsigned n, ncontext;
+	const char *all[G_MAX_NODES + 1 + GRAPH_CONFIG_WORDS_MAX];
+	char broken[72];
+	char config[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
+	unsigned n;
 };
-
-static void add_context(struct match_words *w, const char *prefix, const char *text, size_t len)
-{
-	if (w->ncontext == CONTEXT_WORDS || strlen(prefix) + len >= sizeof w->context[0])
-		return;
-	char *c = w->context[w->ncontext++];
-	snprintf(c, sizeof w->context[0], "%s%.*s", prefix, (int)len, text);
-	w->all[w->n++] = c;
-}
 
 static void match_words(const json_t *meta, const char *const *ops, unsigned n, struct match_words *w)
 {
-	w->n = w->ncontext = 0;
+	w->n = 0;
 	for (unsigned k = 0; k < n && k < G_MAX_NODES; k++)
 		w->all[w->n++] = ops[k];
 	const char *c = json_file_str(meta, "expect_error");
-	if (c[0])
-		add_context(w, KNOWN_BREAK_WORD, c, strlen(c));
-	for (const char *s = json_file_str(meta, "config"); *s;) {
-		size_t l = strcspn(s, " ");
-		if (l)
-			add_context(w, KNOWN_CONFIG_WORD, s, l);
-		s += l + (s[l] == ' ');
-	}
+	if (c[0] && snprintf(w->broken, sizeof w->broken, "%s%s", KNOWN_BREAK_WORD, c) < (int)sizeof w->broken)
+		w->all[w->n++] = w->broken;
+	w->n += config_text_words(json_file_str(meta, "config"), w->config, w->all + w->n, GRAPH_CONFIG_WORDS_MAX);
 }
 
 /* What a known-bug line's ERROR is matched against: the exception's message,

@@ -15,7 +15,6 @@
 #ifndef PT2FUZZ_KNOWN_BUGS_H
 #define PT2FUZZ_KNOWN_BUGS_H
 #include <stddef.h>
-#include "../graph/compile_config.h"
 
 struct known_bug {
 	char issue[96], kinds[96], error[200], ops[200], torch[64], title[200];
@@ -35,12 +34,11 @@ struct known_list {
 /* An OPS word for a setting of a finding's compile configuration:
  * "config:" and the setting as the configuration's text writes it
  * ("config:inductor.triton.cudagraphs=True", "config:mode=max-autotune";
- * graph/compile_config.h's graph_config_words). A finding made under that
- * setting holds it. Such a line is a trigger of the configuration, not of
+ * GRAPH_CONFIG_WORD and config_text_words, graph/compile_config.h). A
+ * finding made under that setting holds it. Such a line is a trigger of the configuration, not of
  * the ops: a configuration is not drawn, nor mutated into, that would make
  * a graph's component hold it (mutators/avoid.h avoid_config), and the ops
  * stay in reach where the setting is not drawn. */
-#define KNOWN_CONFIG_WORD GRAPH_CONFIG_WORD
 
 /* Where pt2fuzz's written-up findings are, in the repository: the ISSUE of
  * its own reported bugs. */
