@@ -247,6 +247,20 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"behaviour", "torch._inductor.exc.InductorError",
 		 "def triton_red_fused_cummin_0(in_ptr0, out_ptr0, ks0, xnumel, r0_numel, XBLOCK : tl.constexpr):", "cumsum",
 		 ""},
+		/* index_fill's tensor-valued forms are the same two bugs */
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "AssertionError: n=copy_, n.args[0]=permute, placeholders={arg0_1, arg1_1, arg2_1}, graph=graph():",
+		 "clamp,constant_pad3d,exp2,i1e,index_fill_tensor_", "pytorch#148952"},
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "AssertionError: n=copy_, n.args[0]=permute, placeholders={arg0_1, arg1_1, arg2_1}, graph=graph():",
+		 "index_fill_tensor,relu", "pytorch#178952"},
+		/* bilinear upsampling near float32's max: its NaN, not any difference of it */
+		{"numeric", "",
+		 "binding 0 output 1: compiled differs in NaN/Inf at 2 of 64 positions where eager (finite) agree (first at "
+		 "index 9: eager 3.1e+38, compiled nan)",
+		 "upsample_bilinear,relu", "pytorch#185894"},
+		{"numeric", "", "binding 0 output 1: compiled differs: rmse 0.5 against 0.001 (tolerance 0.01)",
+		 "upsample_bilinear", ""},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
