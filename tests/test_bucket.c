@@ -289,6 +289,16 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"alias", "", "", "conv3d,unbind_copy", "inductor.freezing=True inductor.memory_planning=True",
 		 "docs/findings/alias-freezing-layout-clone.md"},
 		{"alias", "", "", "conv3d,unbind_copy", "inductor.memory_planning=True", ""},
+		/* a looped reduction under dense indexing, in a compile subprocess and in process */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "SubprocException: An exception occurred in a subprocess:\n\nName=triton_red_fused__log_softmax_argmin_"
+		 "prepare_softmax_online_sin_sub_3",
+		 "log_softmax,sub,argmin,sin", "inductor.triton.prefer_nd_tiling=True inductor.triton.dense_indexing=True",
+		 "docs/findings/behaviour-dense-indexing-looped-reduction.md"},
+		{"behaviour", "torch._inductor.exc.InductorError", "CompilationError: at 37:73:", "log_softmax,sub,argmin,sin",
+		 "inductor.triton.dense_indexing=True", "docs/findings/behaviour-dense-indexing-looped-reduction.md"},
+		{"behaviour", "torch._inductor.exc.InductorError", "CompilationError: at 37:73:", "log_softmax,sub,argmin,sin",
+		 "inductor.triton.prefer_nd_tiling=True", ""},
 	};
 	for (unsigned i = 0; i < sizeof configured / sizeof *configured; i++) {
 		struct finding_bucket b;
