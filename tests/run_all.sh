@@ -3,6 +3,7 @@
 #   unit       build/unit_tests (C, ASan+UBSan): one count per TEST
 #   fuzz       the decoder under libFuzzer, 300,000 inputs: one test
 #   integration build/integration_tests (C, real torch runtime): one count per TEST
+#               (the unit suite runs beside these two, one core each)
 #   end-to-end  tests/integration/test_*.sh (the tools as a user runs them): one test each;
 #               E2E_JOBS at a time (default 2: most keep one core busy), except those
 #               whose file says "# Runs alone:" (a campaign's --time, a watchdog, a
@@ -14,10 +15,15 @@ B=${B:-build}
 passed=0 failed=0
 failures=()
 
-suite() { # label, binary: a tests/run.c binary; every TEST counts
-  local label=$1 bin=$2 log="$B/test-logs/$1.log" line t0=$SECONDS
+suite_run() { # label, binary: a tests/run.c binary, its output in test-logs/LABEL.log
+  local t0=$SECONDS
+  "$2" >"$B/test-logs/$1.log" 2>&1
+  echo $((SECONDS - t0)) >"$B/test-logs/$1.secs"
+}
+
+suite() { # label: what suite_run left; every TEST counts
+  local label=$1 log="$B/test-logs/$1.log" line
   echo "== $label"
-  "$bin" >"$log" 2>&1
   grep -E '^(ok|FAIL)' "$log" | sed 's/^/  /'
   grep -E 'CHECK|ERROR|runtime error|setup:' "$log" | head -20 | sed 's/^/    /'
   line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -1)
@@ -27,7 +33,7 @@ suite() { # label, binary: a tests/run.c binary; every TEST counts
   passed=$((passed + $(echo "$line" | cut -d' ' -f1)))
   failed=$((failed + $(echo "$line" | cut -d' ' -f3)))
   grep -q '^FAIL' "$log" && failures+=("$label")
-  echo "  ($((SECONDS - t0)) s)"
+  echo "  ($(cat "$B/test-logs/$label.secs") s)"
 }
 
 # libFuzzer writes crash-, slow-unit-, timeout-, leak- and oom- files into its
@@ -65,16 +71,23 @@ tally() { # names: counts what their runs by `one` left
 }
 
 mkdir -p "$B/test-logs"
-suite unit "$B/unit_tests"
+# The unit suite (one core, no torch) runs beside the decoder fuzzing and the
+# integration suite: no limit of theirs is near what they take.
+rm -f "$B"/test-logs/unit.secs "$B"/test-logs/integration.secs
+suite_run unit "$B/unit_tests" &
+unit_pid=$!
 
 if [ -x "$B/decode_fuzzer" ]; then
   echo "== decoder fuzzing (libFuzzer, ASan+UBSan)"
   one decode-fuzzer-300k make -s B="$B" fuzz-test
   tally decode-fuzzer-300k
 fi
+suite_run integration "$B/integration_tests"
+wait "$unit_pid"
+suite unit
 
 echo "== torch runtime: $(grep PT2FUZZ_TORCH "$B/runtime.env" 2>/dev/null | cut -d= -f2)"
-suite integration "$B/integration_tests"
+suite integration
 echo "== end-to-end tests"
 # A stray libFuzzer file of a test run beside another fails one of the two.
 rm -f "$B"/test-logs/*.rc

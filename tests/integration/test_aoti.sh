@@ -10,7 +10,8 @@
 #  (c) torch.export raising where eager runs gives `export`, not a compiler bug;
 #  (d) a runner broken on this machine (it crashes, or its values are wrong on
 #      a known-good model) stops the worker's start-up: an error, no findings.
-# Runs alone: AOTInductor compiles of two workers within their --timeout and timeout 600.
+# Beside another test: each run takes under 2 minutes alone (a graph's AOTInductor compile
+# about 10 s), far inside its limits (timeout 600; --timeout 120 a graph, 400 generated).
 source "$(dirname "$0")/lib.sh"
 run() { timeout 600 "$PT2FUZZ" run --backend aoti --device cpu "$@"; }
 

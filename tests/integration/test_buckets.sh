@@ -7,7 +7,8 @@
 # list is an error naming FILE:LINE. (The built-in list's bugs are fixed on
 # torch 2.15's CPU Inductor: tests/test_bucket.c matches them on crafted
 # meta.json.)
-# Runs alone: a triage's --time 30.
+# Beside another test: what it checks of the triage (one bucket, its members, the known
+# mark) holds however far a reduction cut short by --time got.
 source "$(dirname "$0")/lib.sh"
 PLUGIN=(--plugin "$ROOT/tests/integration/planted_backends.py" --device cpu --backend planted_raise)
 s1=$B/seeds/fam_reduce_dims.bin

@@ -8,7 +8,7 @@
 # the campaign's end says each GPU's slots and memory. With every GPU full no
 # slot starts; a failing query is a clear error. On GPU nodes:
 # bench/placement-gpu checks the same with nvidia-smi and real workers.
-# Runs alone: campaigns of 8 and 30 s.
+# Runs alone: campaigns of 8 and 15 s (the first seconds place both slots).
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out
 mkdir "$TMP/seeds"
@@ -20,7 +20,7 @@ printf '0, 76000, 80000\n1, 10000, 80000\n2, 10100, 80000\n'
 S
 chmod +x "$TMP/smi"
 ARGS=(--jobs 2 --device cuda:auto --seeds "$TMP/seeds" --no-triage --stats-every 5)
-PT2FUZZ_NVIDIA_SMI=$TMP/smi "$PT2FUZZ" fuzz --time 30 --out "$OUT" "${ARGS[@]}" >"$TMP/run.log" 2>&1 &
+PT2FUZZ_NVIDIA_SMI=$TMP/smi "$PT2FUZZ" fuzz --time 15 --out "$OUT" "${ARGS[@]}" >"$TMP/run.log" 2>&1 &
 runner=$!
 # The targets' own command lines, while they run: their last --device.
 devices=""

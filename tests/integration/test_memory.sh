@@ -10,7 +10,8 @@
 #   libFuzzer target does the same;
 # - a crash no program causes stays, marked unconfirmed;
 # - the memory finding reduces keeping its class.
-# Runs alone: a campaign and memory limits.
+# Beside another test: nothing is timed but the reduction (--time 300; it takes under a minute,
+# and a reduction cut short keeps the class and the cumsum all the same).
 source "$(dirname "$0")/lib.sh"
 PLANT=(--plugin "$ROOT/tests/integration/planted_memory.py" --device cpu --jobs 1)
 mkdir -p "$TMP/g"

@@ -6,7 +6,7 @@
 # the bits is a numeric finding, and so is one that writes an integer tensor
 # out of place. The graphs' plain programs run alone, and the dtype-view
 # finding reduces keeping its view.
-# Runs alone: a reduction's --time 120.
+# Beside another test: a reduction cut short by --time keeps the dtype view all the same.
 source "$(dirname "$0")/lib.sh"
 PLANT=(--plugin "$ROOT/tests/integration/planted_inplace.py" --device cpu --jobs 2)
 last_line() { grep -v '^$' "$1" | tail -1; }

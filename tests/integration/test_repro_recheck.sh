@@ -6,7 +6,8 @@
 # into meta.json: still failing, changed (another kind), fixed (after the
 # backend is edited, as if torch were fixed); a graph that does not decode
 # is an error line and the others are still rechecked.
-# Runs alone: a --timeout of 2 s.
+# Beside another test: the program that --timeout 2 stops prints its line at once, then
+# sleeps 600 s.
 source "$(dirname "$0")/lib.sh"
 PLANTED=$ROOT/tests/integration/planted_backends.py
 PLUGIN=(--plugin "$PLANTED" --device cpu)

@@ -8,7 +8,8 @@
 #  (e) PT2FUZZ_RUNTIME=debian gives the Debian root filesystem's torch (built
 #      under /var/cache/pt2fuzz/trixie if missing: minutes, ~2 GB, once), and
 #      pt2fuzz runs a seed through it, and `pt2fuzz repro` a program.
-# Runs alone: timed set-up runs.
+# Beside another test: the one timed set-up takes seconds against its 60; the lock is held
+# until the second set-up says it waits, not for a guessed time.
 source "$(dirname "$0")/lib.sh"
 CO=$TMP/checkout
 mkdir -p "$CO/scripts"
@@ -45,8 +46,13 @@ half=$(bash "$CO/scripts/setup" venv-path)
 case $half in "$XDG_CACHE_HOME"/pt2fuzz/venv-torch-"$version"-py3.*) ;; *) die "venv-path gave $half" ;; esac
 mkdir -p "$half/bin"
 printf '#!/bin/sh\nexit 1\n' >"$half/bin/python3" && chmod +x "$half/bin/python3"
-flock "$XDG_CACHE_HOME/pt2fuzz/setup.lock" sh -c "sleep 3; touch $TMP/first-done" &
-sleep 0.5
+# The first set-up: it holds the lock until the second says it waits (30 s at most: a second
+# that does not wait fails below), then leaves its work.
+flock "$XDG_CACHE_HOME/pt2fuzz/setup.lock" sh -c "touch $TMP/held
+  for i in \$(seq 300); do grep -qs 'waiting for another set-up' $TMP/half.err && break; sleep 0.1; done
+  touch $TMP/first-done" &
+for _ in $(seq 300); do [ -e "$TMP/held" ] && break; sleep 0.1; done
+[ -e "$TMP/held" ] || die "the first set-up did not take the lock"
 PT2FUZZ_RUNTIME=venv bash "$CO/scripts/setup" 2>"$TMP/half.err" && die "a venv set-up without PyPI succeeded"
 wait
 cat "$TMP/half.err"
