@@ -145,8 +145,9 @@ static const struct setting settings[] = {
 	{"functorch.ban_recompute_reductions", SET_BOOL, ON_OFF, ON_ANY, .effects = EFFECT_BACKWARD},
 	{"functorch.aggressive_recomputation", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_BACKWARD},
 	{"functorch.donated_buffer", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11", .effects = EFFECT_BACKWARD},
-	/* on: CUDA's random ops become functional Philox draws */
-	{"functorch.functionalize_rng_ops", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_RANDOM, .effect_at = "True"},
+	/* on: CUDA's random ops become functional Philox draws, which torch.export refuses ("not
+	 * currently supported in the aot_export workflow") */
+	{"functorch.functionalize_rng_ops", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_RANDOM | EFFECT_NOT_AOTI, .effect_at = "True"},
 	/* Global modes around every run of forward() (eager, compiled and the float64 one), set by the
 	 * program (graph/emit_runner.py's Modes), not by a config module */
 	{"mode.deterministic_algorithms", SET_BOOL, OFF_ON, ON_ANY}, /* torch.use_deterministic_algorithms(warn_only) */
