@@ -261,6 +261,18 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "upsample_bilinear,relu", "pytorch#185894"},
 		{"numeric", "", "binding 0 output 1: compiled differs: rmse 0.5 against 0.001 (tolerance 0.01)",
 		 "upsample_bilinear", ""},
+		/* nan_to_num's out-of-range replacement, either dtype, in place or not; that overflow
+		 * beside other ops is not it */
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nRuntimeError: value cannot be converted to type c10::Half without overflow\n\n"
+		 "While executing %scalar_tensor_2 : [num_users=1] = call_function[target=torch.ops.aten.scalar_tensor.default]",
+		 "nan_to_num", "docs/findings/behaviour-nan-to-num-overflow-cuda.md"},
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nRuntimeError: value cannot be converted to type c10::BFloat16 without overflow",
+		 "relu,nan_to_num_", "docs/findings/behaviour-nan-to-num-overflow-cuda.md"},
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nRuntimeError: value cannot be converted to type c10::Half without overflow",
+		 "masked_fill_,relu", ""},
 	};
 	for (unsigned i = 0; i < sizeof found / sizeof *found; i++) {
 		struct finding_bucket b;
@@ -299,6 +311,27 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "inductor.triton.dense_indexing=True", "docs/findings/behaviour-dense-indexing-looped-reduction.md"},
 		{"behaviour", "torch._inductor.exc.InductorError", "CompilationError: at 37:73:", "log_softmax,sub,argmin,sin",
 		 "inductor.triton.prefer_nd_tiling=True", ""},
+		/* a CPU index inside a CUDA graph tree: under the modes that run one, not under the one
+		 * that does not */
+		{"behaviour", "RuntimeError",
+		 "These storage data ptrs are not allocated in pool (0, 2) but should be: {2018696768, 2021232832}. This could "
+		 "be a bug in inductor aliasing tracking or in a custom op's meta function. Please file an issue.",
+		 "index_cpu_index,roll", "mode=max-autotune inductor.pad_outputs=True",
+		 "docs/findings/behaviour-index-cpu-index-cudagraphs.md"},
+		{"behaviour", "RuntimeError", "These storage data ptrs are not allocated in pool (0, 1) but should be: {1, 2}.",
+		 "index_cpu_index", "mode=reduce-overhead", "docs/findings/behaviour-index-cpu-index-cudagraphs.md"},
+		{"behaviour", "RuntimeError", "These storage data ptrs are not allocated in pool (0, 1) but should be: {1, 2}.",
+		 "index_cpu_index", "mode=max-autotune-no-cudagraphs", ""},
+		/* upstream bugs of one setting each, any ops */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "RuntimeError: Dynamic shape on reduction dimension is not supported", "diagonal,log_softmax_dtype,logcumsumexp",
+		 "inductor.combo_kernels=True", "pytorch#187269"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "RuntimeError: Dynamic shape on reduction dimension is not supported", "diagonal,log_softmax_dtype,logcumsumexp",
+		 "inductor.benchmark_fusion=True", ""},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "NotImplementedError: arg type List[int] is not yet supported by custom_op_wrapper", "sum",
+		 "inductor.cpp_wrapper=True inductor.fallback_random=True", "pytorch#174460"},
 	};
 	for (unsigned i = 0; i < sizeof configured / sizeof *configured; i++) {
 		struct finding_bucket b;
