@@ -292,6 +292,11 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed", "MetadataMismatchError: Real tensor propagation found a mismatch",
 		 "max_pool1d", "inductor.trace.enabled=True functorch.fake_tensor_propagate_real_tensors=True",
 		 "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
+		{"behaviour", "torch._subclasses.fake_tensor.MetadataMismatchError",
+		 "Real tensor propagation found a metadata mismatch between fake tensor FakeTensor(..., device='cuda:0', "
+		 "size=(s11, 1, (s11//2)), dtype=torch.int64) and real tensor tensor([[[False, False]]])",
+		 "acosh,max_unpool1d", "functorch.fake_tensor_propagate_real_tensors=True",
+		 "docs/findings/behaviour-prims-signbit-meta-dtype.md"},
 		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
 		 "inductor.freezing=True inductor.triton.multi_kernel=3 inductor.triton.use_block_ptr=True",
 		 "docs/findings/behaviour-multi-kernel-block-ptr.md"},
@@ -322,6 +327,26 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "index_cpu_index", "mode=reduce-overhead", "docs/findings/behaviour-index-cpu-index-cudagraphs.md"},
 		{"behaviour", "RuntimeError", "These storage data ptrs are not allocated in pool (0, 1) but should be: {1, 2}.",
 		 "index_cpu_index", "mode=max-autotune-no-cudagraphs", ""},
+		/* boolean-mask indexing under real-tensor propagation */
+		{"behaviour", "torch._dynamo.exc.InternalTorchDynamoError",
+		 "PendingUnbackedSymbolNotFound: Pending unbacked symbols {u0} not in returned outputs FakeTensor(..., "
+		 "size=(9, 1, 1)) ((1, 1, 1), 0).",
+		 "mask_index", "functorch.fake_tensor_propagate_real_tensors=True",
+		 "docs/findings/behaviour-mask-index-real-tensor-propagation.md"},
+		{"behaviour", "torch._dynamo.exc.InternalTorchDynamoError",
+		 "PendingUnbackedSymbolNotFound: Pending unbacked symbols {u0} not in returned outputs", "mask_index", "", ""},
+		/* a convolution beside nonzero under freezing, as torch 2.15 and 2.11 say it; not without the
+		 * convolution */
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nAssertionError: materialize_symints: no producer for u0", "conv1d,nonzero",
+		 "inductor.freezing=True", "docs/findings/behaviour-freezing-nonzero-unbacked.md"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "LoweringException: GuardOnDataDependentSymNode: Could not guard on data-dependent expression u0 > 1",
+		 "conv2d,nonzero,relu", "inductor.max_autotune=True inductor.freezing=True",
+		 "docs/findings/behaviour-freezing-nonzero-unbacked.md"},
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "backend='inductor' raised:\nAssertionError: materialize_symints: no producer for u0", "add,nonzero",
+		 "inductor.freezing=True", ""},
 		/* upstream bugs of one setting each, any ops */
 		{"behaviour", "torch._inductor.exc.InductorError",
 		 "RuntimeError: Dynamic shape on reduction dimension is not supported", "diagonal,log_softmax_dtype,logcumsumexp",
