@@ -7,9 +7,10 @@
 
 # The campaigns' slow switch: planted_slow (planted_backends.py) sleeps in
 # each compile while $SLOW/slow holds a number of seconds, and marks its
-# worker busy in $SLOW meanwhile.
-SLOW=${SLOW:-$(mktemp -d "${TMP:-/tmp}/pt2fuzz-slow.XXXXXX")} # inside a test's TMP, which goes with it
-export PT2FUZZ_SLOW_DIR=$SLOW
+# worker busy in $SLOW meanwhile. slow_dir makes a fresh one (inside a test's TMP, which goes
+# with it): the caller's SLOW if it set one, else this; a campaign beside another takes its own.
+slow_dir() { SLOW=$(mktemp -d "${TMP:-/tmp}/pt2fuzz-slow.XXXXXX") && export PT2FUZZ_SLOW_DIR=$SLOW; }
+if [ -n "${SLOW:-}" ]; then export PT2FUZZ_SLOW_DIR=$SLOW; else slow_dir; fi
 slow_on() { echo "$1" >"$SLOW/slow"; }
 slow_off() { rm -f "$SLOW/slow"; }
 

@@ -11,9 +11,7 @@ source "$(dirname "$0")/faults.sh"
 # The campaign that runs none goes beside the other, with a slow switch of its own: each
 # starts its worker on a core of its own, then both sleep in their compiles.
 (
-  SLOW=$TMP/slow-none
-  mkdir "$SLOW"
-  export PT2FUZZ_SLOW_DIR=$SLOW
+  slow_dir
   slow_on 120
   rc=0
   fault_campaign "$TMP/none" 30 "$TMP/none.log" --components 1 || rc=$?
