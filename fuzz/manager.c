@@ -214,7 +214,10 @@ static void take_reply(struct manager *m, struct pool_slot *s, int ret)
 		new_finding(m, s);
 		return;
 	}
-	int fresh = ret == 0 && features_novel(m->map, m->seen);
+	/* The corpus keeps new code only (features.h's NOVEL_CODE): kept for any
+	 * new feature, it held nearly every input run, which left seed choice,
+	 * energy and the yields nothing to tell apart. */
+	int fresh = ret == 0 && features_novelty(m->map, m->seen) == NOVEL_CODE;
 	if (s->mutator >= 0) {
 		schedule_note(&m->schedule, (unsigned)s->mutator, fresh, 0);
 		m->mut_new[s->mutator] += (unsigned)fresh;

@@ -2,7 +2,8 @@
  * -fork would spread over short jobs. It keeps the corpus (in memory, and
  * OUT/corpus in libFuzzer's format: one input per file, named by its hash,
  * so a resumed campaign, or libFuzzer, reads it back), the feature map
- * the inputs reached (features_novel: the counters libFuzzer would see),
+ * the inputs reached (an input that reached new code enters the corpus:
+ * features_novelty),
  * the seed energy and the mutator schedule (learned across the campaign,
  * fuzz/learned.h), and N persistent target processes (fuzz/slot_pool.h), each
  * running one input at a time with one worker for its life. docs/engine.md

@@ -527,7 +527,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	features_graph(&G, map);
 	if (r.v.kind == V_PASS)
 		features_near_miss(&G, r.v.nearest_output, r.v.nearest, map);
-	int fresh = features_novel(map, S.seen), fresh_here = features_novel(map, S.job_seen);
+	/* Yields are new code, not new count buckets or graph features, which
+	 * nearly every input brings: those would score every mutator and
+	 * setting alike. */
+	int fresh = features_novelty(map, S.seen) == NOVEL_CODE, fresh_here = features_novel(map, S.job_seen);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;
 	if (which >= 0)

@@ -8,8 +8,9 @@ enum feature_kind { F_OP, F_EDGE, F_DTYPE, F_DYNAMIC, F_BINDINGS, F_NEAR_MISS };
 
 static void bump(uint8_t *map, enum feature_kind k, uint32_t a, uint32_t b, uint32_t c)
 {
-	uint32_t key[4] = {k, a, b, c};
-	uint32_t i = FEATURES_GRAPH_AT + XXH32(key, sizeof key, 0x70743266u) % FEATURES_GRAPH;
+	uint32_t key[4] = {k, a, b, c}, hash = XXH32(key, sizeof key, 0x70743266u);
+	uint32_t i = k == F_NEAR_MISS ? FEATURES_NEAR_AT + hash % FEATURES_NEAR
+				      : FEATURES_GRAPH_AT + hash % (FEATURES_GRAPH - FEATURES_NEAR);
 	if (map[i] < 255)
 		map[i]++;
 }
@@ -74,17 +75,25 @@ static unsigned bucket(uint8_t v)
 	return v >= 128 ? 7 : v >= 32 ? 6 : v >= 16 ? 5 : v >= 8 ? 4 : v >= 4 ? 3 : (unsigned)v - 1;
 }
 
-int features_novel(const uint8_t *map, uint8_t *seen)
+/* Counters whose first hit is code-level novelty: all but the graph's own features. */
+static int code_counter(unsigned i) { return i < FEATURES_GRAPH_AT || i >= FEATURES_NEAR_AT; }
+
+enum novelty features_novelty(const uint8_t *map, uint8_t *seen)
 {
-	int fresh = 0;
+	enum novelty got = NOVEL_NONE;
 	for (unsigned i = 0; i < FEATURES_MAP; i++)
 		if (map[i]) {
 			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
-			fresh |= !(seen[i] & bit);
+			if (!seen[i] && code_counter(i))
+				got = NOVEL_CODE;
+			else if (!(seen[i] & bit) && got == NOVEL_NONE)
+				got = NOVEL_COUNT;
 			seen[i] |= bit;
 		}
-	return fresh;
+	return got;
 }
+
+int features_novel(const uint8_t *map, uint8_t *seen) { return features_novelty(map, seen) != NOVEL_NONE; }
 
 unsigned long long features_seen_count(const uint8_t *seen)
 {

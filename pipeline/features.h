@@ -18,6 +18,10 @@
 #define FEATURES_GRAPH_AT (SHM_COMPILER_SLOTS + SHM_KERNEL_SLOTS + SHM_DECISION_SLOTS)
 #define FEATURES_GRAPH (SHM_COVERAGE - FEATURES_GRAPH_AT)
 #define FEATURES_MAP SHM_COVERAGE
+/* The graph region's last slots hold the near misses (features_near_miss),
+ * apart from the graph's own features: a first one is code-level novelty. */
+#define FEATURES_NEAR 0x400u
+#define FEATURES_NEAR_AT (FEATURES_MAP - FEATURES_NEAR)
 
 /* Adds g's features to the graph region of map (FEATURES_MAP bytes). */
 void features_graph(const struct graph *g, uint8_t *map);
@@ -28,9 +32,23 @@ void features_graph(const struct graph *g, uint8_t *map);
  * values finding than any before. */
 void features_near_miss(const struct graph *g, int output, double nearness, uint8_t *map);
 
-/* Whether map holds a (counter, libFuzzer count bucket) pair not in seen
- * (FEATURES_MAP bytes, bit k of a byte: bucket k seen at that counter),
- * which takes them: what makes an input new to a job or a campaign. */
+/* How new a run's map is to seen (FEATURES_MAP bytes, bit k of a byte:
+ * libFuzzer's count bucket k seen at that counter), which then takes it. */
+enum novelty {
+	NOVEL_NONE,
+	/* only a new count bucket of a counter hit before, or a graph feature
+	 * (an op, op pair, dtype, dynamic pattern) not drawn before: nearly
+	 * every generated graph brings one, so it steers nothing */
+	NOVEL_COUNT,
+	/* a compiler line or branch, kernel name or decision never hit before,
+	 * or a passing run nearer a values finding than any before: what the
+	 * corpus keeps and what mutators and settings are scored by */
+	NOVEL_CODE,
+};
+enum novelty features_novelty(const uint8_t *map, uint8_t *seen);
+
+/* Whether map holds anything seen lacks (features_novelty above NOVEL_NONE),
+ * as libFuzzer counts a feature: what makes an input new to a job's runs. */
 int features_novel(const uint8_t *map, uint8_t *seen);
 
 /* The (counter, bucket) pairs seen holds: libFuzzer's feature count. */

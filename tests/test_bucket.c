@@ -247,6 +247,15 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		{"behaviour", "torch._inductor.exc.InductorError",
 		 "def triton_red_fused_cummin_0(in_ptr0, out_ptr0, ks0, xnumel, r0_numel, XBLOCK : tl.constexpr):", "cumsum",
 		 ""},
+		/* a looped scan of a sub-32-bit dtype (the op's dtype is not in a meta: its name matches) */
+		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_cummax_lcm_1", "cummax,lcm",
+		 "pytorch#175430"},
+		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_cumsum_1", "cumsum", ""},
+		/* the view an output and the write into the parameter itself: no inplace_view word */
+		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
+		 "RuntimeError: A view was created in no_grad mode and its base or another view of its base has been "
+		 "modified inplace with grad mode enabled.",
+		 "meshgrid3,sub_", "docs/findings/behaviour-param-view-inplace-no-grad.md"},
 		/* index_fill's tensor-valued forms are the same two bugs */
 		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
 		 "AssertionError: n=copy_, n.args[0]=permute, placeholders={arg0_1, arg1_1, arg2_1}, graph=graph():",

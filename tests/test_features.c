@@ -33,7 +33,7 @@ TEST(features_near_miss_is_one_feature_per_output_op_and_octave)
 	memset(map_a, 0, sizeof map_a);
 	features_near_miss(&g, 0, 0.3, map_a);
 	long exp_quarter = only_counter(map_a);
-	CHECK(exp_quarter >= FEATURES_GRAPH_AT);
+	CHECK(exp_quarter >= FEATURES_NEAR_AT); /* its own slots: a first one is new code */
 	/* the same octave again: the same feature; another octave or another
 	 * output's op: another */
 	memset(map_b, 0, sizeof map_b);
@@ -65,4 +65,24 @@ TEST(features_near_miss_is_one_feature_per_output_op_and_octave)
 	CHECK_EQ(only_counter(map_b), -1);
 	for (long i = 0; i < FEATURES_MAP; i++)
 		CHECK(!map_b[i]);
+}
+
+TEST(graph_features_stay_out_of_the_near_miss_slots)
+{
+	static struct graph g;
+	char why[300];
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (const int[]){8});
+	for (const char *const *op = (const char *const[]){"exp", "tanh", "sin", "relu", NULL}; *op; op++)
+		CHECK(tk_node(&g, *op, 1, &x, 0, NULL, why, sizeof why) >= 0);
+	graph_mark_sinks(&g);
+	memset(map_a, 0, sizeof map_a);
+	features_graph(&g, map_a);
+	unsigned set = 0;
+	for (long i = 0; i < FEATURES_MAP; i++)
+		if (map_a[i]) {
+			CHECK(i >= FEATURES_GRAPH_AT && i < FEATURES_NEAR_AT); /* a first one is not new code */
+			set++;
+		}
+	CHECK(set >= 9); /* the bindings, four ops, their edges and dtypes: some may share a slot */
 }

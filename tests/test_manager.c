@@ -1,5 +1,6 @@
 /* The manager engine's pure parts: what is new to the feature map
- * (features_novel, as libFuzzer counts a feature: a counter's count bucket)
+ * (features_novel, as libFuzzer counts a feature: a counter's count bucket;
+ * features_novelty, what the corpus keeps: new code)
  * and which input is mutated next (manager_pick: corpus, then energy); and
  * its side of --sync: which of the other runners' inputs it queues
  * (manager_import) and how finding folders travel (findings_share). */
@@ -32,6 +33,27 @@ TEST(features_novel_counts_a_counter_bucket_once)
 	CHECK(features_seen_count(seen) == 4);
 	memset(map, 0, sizeof map);
 	CHECK(!features_novel(map, seen)); /* an empty map (a repeated finding) is never new */
+}
+
+TEST(features_novelty_is_code_for_a_first_hit_outside_the_graphs_own_features)
+{
+	memset(seen, 0, sizeof seen);
+	memset(map, 0, sizeof map);
+	map[FEATURES_GRAPH_AT + 5] = 1; /* an op pair, say: drawn before or not, it steers nothing */
+	CHECK_EQ(features_novelty(map, seen), NOVEL_COUNT);
+	map[FEATURES_GRAPH_AT + 5] = 0;
+	map[3] = 1; /* a compiler line never hit */
+	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	map[3] = 9; /* the same line hit more often: a new bucket, not new code */
+	CHECK_EQ(features_novelty(map, seen), NOVEL_COUNT);
+	CHECK_EQ(features_novelty(map, seen), NOVEL_NONE);
+	map[FEATURES_COMPILER + 1] = 1; /* a kernel name */
+	map[FEATURES_NEAR_AT] = 1;      /* a nearer miss */
+	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	map[FEATURES_COMPILER + 1] = 0;
+	map[FEATURES_MAP - 1] = 1; /* another near miss, with counters seen beside it */
+	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	CHECK(!features_novel(map, seen));
 }
 
 TEST(manager_pick_draws_the_corpus_and_gives_finders_their_energy)
