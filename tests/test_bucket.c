@@ -270,6 +270,13 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "upsample_bilinear,relu", "pytorch#185894"},
 		{"numeric", "", "binding 0 output 1: compiled differs: rmse 0.5 against 0.001 (tolerance 0.01)",
 		 "upsample_bilinear", ""},
+		/* linear interpolation of infinities: the NaN, not another difference */
+		{"numeric", "",
+		 "binding 0 output 30: compiled differs in NaN/Inf at 27 of 704 positions where eager and fp64 agree (first "
+		 "at index 4: eager inf, compiled nan)",
+		 "clamp_min_tensor,interpolate_size_ac", "docs/findings/numeric-linear-interpolate-infinity.md"},
+		{"numeric", "", "binding 0 output 1: max abs diff 0.971, rmse vs fp64 compiled 0.107 > 3 x eager 0.00045 + 1e-05",
+		 "interpolate_size_ac", ""},
 		/* nan_to_num's out-of-range replacement, either dtype, in place or not; that overflow
 		 * beside other ops is not it */
 		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
