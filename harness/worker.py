@@ -228,6 +228,29 @@ def type_name(t):
     return t.__qualname__ if t.__module__ == "builtins" else t.__module__ + "." + t.__qualname__
 
 
+def innermost_cause(e):
+    """The error a compiler's wrappers carry (InductorError's and
+    BackendCompilerFailed's inner_exception, `raise ... from`), innermost."""
+    seen = {id(e)}
+    while True:
+        inner = getattr(e, "inner_exception", None) or e.__cause__
+        if not isinstance(inner, BaseException) or id(inner) in seen:
+            return e
+        seen.add(id(inner))
+        e = inner
+
+
+def error_message(e):
+    """str(e); where the error it carries has no message (a bare `assert`),
+    first "TYPE at FILE:FUNCTION", its site, the one thing that tells one
+    such bug from another."""
+    inner = innermost_cause(e)
+    if str(inner).strip() or not inner.__traceback__:
+        return str(e)
+    site = traceback.extract_tb(inner.__traceback__)[-1]
+    return f"{type_name(type(inner))} at {os.path.basename(site.filename)}:{site.name}\n{e}"
+
+
 def describe_error(e):
     """Type, message, innermost frames, and the type's classes (its MRO) so
     that C can tell whether one error is an instance of another's type."""
@@ -236,7 +259,7 @@ def describe_error(e):
     bases = " ".join(type_name(c)[: PROTO.etype_max] for c in type(e).__mro__ if c is not object)
     if len(bases) > PROTO.ebases_max:
         bases = bases[: bases.rfind(" ", 0, PROTO.ebases_max + 1)]
-    return type_name(type(e))[: PROTO.etype_max], str(e)[: PROTO.emsg_max], where[: PROTO.frames_max], bases
+    return type_name(type(e))[: PROTO.etype_max], error_message(e)[: PROTO.emsg_max], where[: PROTO.frames_max], bases
 
 
 def storage_of(t):

@@ -158,10 +158,11 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_inexact(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
-	/* nudged inputs tell ill-conditioning apart only where nothing jumps */
+	/* nudged inputs tell ill-conditioning apart in floats only where nothing
+	 * jumps; in ints made from floats they show where rounding decides */
 	cg.oracle.stepped = (uint8_t)graph_has_step(g);
 	cg.oracle.continuous = !g->broken && !cg.oracle.stepped;
-	if (!cg.oracle.continuous)
+	if (g->broken)
 		cg.modes &= ~(1u << RM_NUDGED);
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);

@@ -277,6 +277,19 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "clamp_min_tensor,interpolate_size_ac", "docs/findings/numeric-linear-interpolate-infinity.md"},
 		{"numeric", "", "binding 0 output 1: max abs diff 0.971, rmse vs fp64 compiled 0.107 > 3 x eager 0.00045 + 1e-05",
 		 "interpolate_size_ac", ""},
+		/* a bare assert, told by its site (harness/worker.py's error_message) */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "AssertionError at tiling_utils.py:get_pw_red_splits\nAssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1 for the "
+		 "internal stack trace",
+		 "max_pool3d_with_indices", "pytorch#181563"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "AssertionError at lowering.py:make_pointwise\nAssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1 for the internal "
+		 "stack trace",
+		 "max_pool3d_with_indices", ""},
+		/* ldexp's dtype, not another difference of it */
+		{"numeric", "", "binding 0 output 0: dtype eager float32, compiled float16", "ldexp", "pytorch#197091"},
+		{"numeric", "", "binding 0 output 0: max abs diff 0.5, rmse vs fp64 compiled 0.1 > 2 x eager 0 + 1e-05", "ldexp",
+		 ""},
 		/* nan_to_num's out-of-range replacement, either dtype, in place or not; that overflow
 		 * beside other ops is not it */
 		{"behaviour", "torch._dynamo.exc.BackendCompilerFailed",
@@ -318,6 +331,15 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "docs/findings/behaviour-multi-kernel-block-ptr.md"},
 		{"behaviour", "torch._inductor.exc.InductorError", "Name=triton_red_fused_abs_roll_0", "roll2,masked_scatter_",
 		 "inductor.triton.multi_kernel=2 inductor.triton.use_block_ptr=True", ""},
+		/* softmax under unroll_reductions_threshold=1, its bare assert told by its site or not */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "AssertionError at cuda_combined_scheduling.py:can_fuse_vertical\nAssertionError: ", "log_softmax",
+		 "mode=max-autotune inductor.unroll_reductions_threshold=1",
+		 "docs/findings/behaviour-softmax-unroll-threshold-cuda.md"},
+		{"behaviour", "torch._inductor.exc.InductorError", "AssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1", "softmax",
+		 "inductor.unroll_reductions_threshold=1", "docs/findings/behaviour-softmax-unroll-threshold-cuda.md"},
+		{"behaviour", "torch._inductor.exc.InductorError", "AssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1", "softmax",
+		 "inductor.unroll_reductions_threshold=64", ""},
 		/* a returned copy that is its input under freezing: with the setting, not without */
 		{"alias", "", "", "conv3d,unbind_copy", "inductor.freezing=True inductor.memory_planning=True",
 		 "docs/findings/alias-freezing-layout-clone.md"},

@@ -350,6 +350,52 @@ TEST(oracle_ints_judged_against_fp64_ints)
 	CHECK(strstr(V.detail, "3 of 4 int32 values differ"));
 }
 
+/* A float16 value one ulp from round()'s boundary, rounded the other way by
+ * a fused kernel, moves its int by one where eager agrees with fp64 (the
+ * false alarm of a float16 conv cast to int32 under AOTI): eager on nudged
+ * inputs shows how many positions rounding decides, and no more of compiled's
+ * differences than that are a finding; more are, and so is one where
+ * neither fp64 nor the nudge shows rounding deciding anywhere. */
+TEST(oracle_int_differences_no_more_than_rounding_decides_pass)
+{
+	static int64_t e[64], c[64], ref[64], nudged[64];
+	int64_t n = 64;
+	for (int i = 0; i < 64; i++)
+		e[i] = c[i] = ref[i] = nudged[i] = i % 7 - 3;
+	c[8] += 1;
+	reset(1);
+	put(RM_EAGER, 0, 0, DT_INT32, 1, &n, NULL, e);
+	put(RM_COMPILED, 0, 0, DT_INT32, 1, &n, NULL, c);
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref);
+	CHECK_EQ(judge(), V_NUMERIC); /* no nudged run: nothing shows rounding deciding */
+	put(RM_NUDGED, 0, 0, DT_INT32, 1, &n, NULL, nudged);
+	CHECK_EQ(judge(), V_NUMERIC); /* nudged, eager moves nowhere: the compiler's */
+	nudged[20] -= 1;
+	nudged[41] += 1;
+	put(RM_NUDGED, 0, 0, DT_INT32, 1, &n, NULL, nudged);
+	CHECK_EQ(judge(), V_PASS); /* one difference, two positions the nudge flips */
+	c[30] -= 1;
+	c[50] += 1;
+	CHECK_EQ(judge(), V_NUMERIC); /* three against two */
+	CHECK(strstr(V.detail, "3 of 64 int32 values differ where eager agrees with fp64, first at index 8"));
+	CHECK(strstr(V.detail, "2 positions rounding decides"));
+	c[20] += 5; /* where the nudge flips: excused whatever its size */
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "1 more differ where rounding decides"));
+	ref[5] += 1; /* eager itself off fp64 at a third position */
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref);
+	CHECK_EQ(judge(), V_PASS);
+	/* a nudged run that raised, or gave another dtype, shows nothing */
+	ref[5] -= 1;
+	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref);
+	put(RM_NUDGED, 0, 0, DT_INT64, 1, &n, NULL, nudged);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK(strstr(V.detail, "0 positions rounding decides"));
+	put(RM_NUDGED, 0, 0, DT_INT32, 1, &n, NULL, nudged);
+	raise_in(RM_NUDGED, 0, "RuntimeError", "nudged");
+	CHECK_EQ(judge(), V_NUMERIC);
+}
+
 TEST(oracle_nan_positions_judged_against_fp64)
 {
 	static const double en[4] = {1, NAN, 3, 4}, cn[4] = {1, NAN, 3, 4}, fn[4] = {1, NAN, 3, 4};

@@ -60,6 +60,36 @@ def planted_numeric_slight(gm, example_inputs):
 
 
 @register_backend
+def planted_input_ulp(gm, example_inputs):
+    """Every float input one unit in its last place larger: a kernel that
+    rounds an intermediate the other way, which moves an int cast of a
+    value at round()'s boundary by one (the float16 conv cast to int32
+    under AOTI on the H200)."""
+    for node in [n for n in gm.graph.nodes if n.op == "placeholder"]:
+        value = node.meta.get("example_value")
+        if not isinstance(value, torch.Tensor) or not value.is_floating_point():
+            continue
+        with gm.graph.inserting_after(node):
+            moved = gm.graph.call_function(torch.mul, (node, 1 + torch.finfo(value.dtype).eps))
+        node.replace_all_uses_with(moved, delete_user_cb=lambda user: user is not moved)
+    gm.recompile()
+    return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_int_off_by_one(gm, example_inputs):
+    """Every int output one too large: an int bug no rounding explains."""
+    out, vals = _outputs(gm)
+    ints = [v for v, ev in vals if isinstance(ev, torch.Tensor) and not ev.is_floating_point() and ev.dtype != torch.bool]
+    for target in ints:
+        with gm.graph.inserting_before(out):
+            bumped = gm.graph.call_function(torch.add, (target, 1))
+        out.replace_input_with(target, bumped)
+    gm.recompile()
+    return compile_fx(gm, example_inputs)
+
+
+@register_backend
 def planted_numeric_if_cumsum(gm, example_inputs):
     """Wrong only when the graph has a cumsum: the planted bug of one op."""
     if _has_call(gm, ("cumsum",)):
@@ -99,6 +129,24 @@ def planted_numeric_if_large(gm, example_inputs):
     if _compute_nodes(gm) >= 7:
         gm = _perturb_first_float_output(gm)
     return compile_fx(gm, example_inputs)
+
+
+def _tile_split(gm):
+    assert not gm.graph.nodes  # planted: a bare assert in one compiler function
+
+
+def _fuse_check(gm):
+    assert gm is None  # the same bare assert in another
+
+
+@register_backend
+def planted_bare_assert(gm, example_inputs):
+    _tile_split(gm)
+
+
+@register_backend
+def planted_bare_assert_elsewhere(gm, example_inputs):
+    _fuse_check(gm)
 
 
 @register_backend
