@@ -684,6 +684,14 @@ int graph_has_step(const struct graph *g)
 	return 0;
 }
 
+int graph_reads_bits(const struct graph *g)
+{
+	for (unsigned k = 0; k < g->nnodes; k++)
+		if (op_get(g->n[k].op)->reinterprets)
+			return 1;
+	return 0;
+}
+
 int graph_has_inplace(const struct graph *g)
 {
 	for (unsigned k = 0; k < g->nnodes; k++)

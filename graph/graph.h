@@ -210,6 +210,10 @@ unsigned graph_structure_words(const struct graph *g, const uint8_t *member, con
  * as ill-conditioning (docs/oracle.md, "Nudged inputs") in graphs without. */
 int graph_has_step(const struct graph *g);
 
+/* Whether some node reads a float's bits as another dtype (op_def.reinterprets:
+ * a dtype view): its ints move with every ulp of the float. */
+int graph_reads_bits(const struct graph *g);
+
 /* Marks value id as an output of forward(); only node values can be. */
 int graph_set_output(struct graph *g, unsigned id, int on, char *why, size_t n);
 

@@ -391,7 +391,7 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 				        o->tol[e->dtype],
 				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped, b, k, v);
 	else if (judged && e->dtype < DT_COUNT && !dtype_is_inexact(e->dtype) && e->i && c->i)
-		finding = compare_exact(e, c, int_ref(r, b, k, e), nudged_out(r, b, k, e), b, k, v);
+		finding = compare_exact(e, c, int_ref(r, b, k, e), o->nudge_ints ? nudged_out(r, b, k, e) : NULL, b, k, v);
 	/* gradients: autograd promises no sharing; an empty output: nothing to write through it */
 	if (!finding && o->check_aliases && stride && e->numel)
 		finding = compare_alias(e, c, b, k, o, v);

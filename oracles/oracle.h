@@ -53,6 +53,12 @@ struct oracle_opts {
 	 * inputs (RM_NUDGED) is the problem's ill-conditioning, not the
 	 * compiler's. Set per graph (check_graph); 0 for a program text. */
 	uint8_t continuous;
+	/* The graph's ints may be judged against eager on nudged inputs
+	 * (RM_NUDGED, compare_exact): no node reads a float's bits as an int
+	 * (graph_reads_bits: a dtype view's ints move with every ulp, which
+	 * says nothing of rounding). Set per graph (check_graph); 0 for a
+	 * program text. */
+	uint8_t nudge_ints;
 	/* The graph has a step op (graph_has_step): without an fp64 reference
 	 * its float outputs are not judged. Set per graph (check_graph). */
 	uint8_t stepped;

@@ -162,6 +162,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 	 * jumps; in ints made from floats they show where rounding decides */
 	cg.oracle.stepped = (uint8_t)graph_has_step(g);
 	cg.oracle.continuous = !g->broken && !cg.oracle.stepped;
+	cg.oracle.nudge_ints = !g->broken && !graph_reads_bits(g);
 	if (g->broken)
 		cg.modes &= ~(1u << RM_NUDGED);
 	uint16_t written[G_MAX_VALUES];

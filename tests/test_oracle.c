@@ -368,12 +368,16 @@ TEST(oracle_int_differences_no_more_than_rounding_decides_pass)
 	put(RM_COMPILED, 0, 0, DT_INT32, 1, &n, NULL, c);
 	put(RM_FP64, 0, 0, DT_INT32, 1, &n, NULL, ref);
 	CHECK_EQ(judge(), V_NUMERIC); /* no nudged run: nothing shows rounding deciding */
+	O.nudge_ints = 1;
 	put(RM_NUDGED, 0, 0, DT_INT32, 1, &n, NULL, nudged);
 	CHECK_EQ(judge(), V_NUMERIC); /* nudged, eager moves nowhere: the compiler's */
 	nudged[20] -= 1;
 	nudged[41] += 1;
 	put(RM_NUDGED, 0, 0, DT_INT32, 1, &n, NULL, nudged);
 	CHECK_EQ(judge(), V_PASS); /* one difference, two positions the nudge flips */
+	O.nudge_ints = 0; /* a dtype view in the graph: its ints move with every ulp */
+	CHECK_EQ(judge(), V_NUMERIC);
+	O.nudge_ints = 1;
 	c[30] -= 1;
 	c[50] += 1;
 	CHECK_EQ(judge(), V_NUMERIC); /* three against two */
