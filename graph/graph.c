@@ -637,6 +637,32 @@ static int writes_shared_input(const struct graph *g, unsigned k)
 	return sharing > 1;
 }
 
+/* Whether node k's number is its op's neutral value: an attribute that is, or
+ * an integer forward() argument that may be (Dynamo specializes 0 and 1). */
+static int neutral_number(const struct graph *g, const struct node *nd, const struct op_def *op)
+{
+	double want = op->neutral == NEUTRAL_ONE ? 1.0 : 0.0;
+	if (nd->nin == 1 && nd->nattr) {
+		struct attr_spec s;
+		op_attr_spec(op, &s);
+		return (attr_kind_at(&s, 0) == AK_REAL ? real_value(nd->attr[0]) : (double)nd->attr[0]) == want;
+	}
+	const struct value *k = nd->nin == 2 && graph_is_number(g, nd->in[1]) ? &g->v[nd->in[1]] : NULL;
+	return k && !dtype_is_inexact(k->dtype) && k->lo <= want && want <= k->hi;
+}
+
+/* Whether node k returns a leaf's memory unchanged in value and dtype (x * 1,
+ * x + 0): an output a compiler may make the leaf. */
+static int identity_of_leaf(const struct graph *g, unsigned k)
+{
+	const struct node *nd = &g->n[k];
+	const struct op_def *op = op_get(nd->op);
+	if (!op->neutral || !neutral_number(g, nd, op))
+		return 0;
+	const struct value *in = &g->v[nd->in[0]], *out = &g->v[nd->out0];
+	return out->out && out->dtype == in->dtype && g->v[in->root].kind != VK_NODE;
+}
+
 unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
 {
 	unsigned writes = graph_view_writes(g, member), n = 0;
@@ -657,6 +683,11 @@ unsigned graph_structure_words(const struct graph *g, const uint8_t *member, con
 		for (unsigned i = 0; (!member || member[k]) && i < g->n[k].nin && !found; i++)
 			if (graph_is_number(g, g->n[k].in[i]))
 				names[n++] = "number_input", found = 1;
+	for (unsigned k = 0; k < g->nnodes && n < cap; k++)
+		if ((!member || member[k]) && identity_of_leaf(g, k)) {
+			names[n++] = "identity_output";
+			break;
+		}
 	return n;
 }
 

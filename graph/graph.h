@@ -194,14 +194,16 @@ extern const char *const graph_view_write_words[VK_COUNT];
  * bugs need beside their ops, named in op sets by graph_view_write_words. */
 unsigned graph_view_writes(const struct graph *g, const uint8_t *member);
 /* The most words graph_structure_words gives. */
-#define GRAPH_STRUCTURE_WORDS (VK_COUNT + 3)
+#define GRAPH_STRUCTURE_WORDS (VK_COUNT + 4)
 /* The structures some bugs need beside their ops, as the known-bug list's
  * words, into names (at most cap): graph_view_writes' words, and
  * "inplace_shared_input" where a node (of those with member[k] set; NULL: all)
  * writes in place into memory that two inputs share (layouts SAME and VIEW),
  * "inplace_overlap" where one writes in place into memory whose elements
- * overlap (fill_ of an expanded view), and "number_input" where one reads a
- * Python number (layout NUMBER).
+ * overlap (fill_ of an expanded view), "number_input" where one reads a
+ * Python number (layout NUMBER), and "identity_output" where a graph output
+ * is a leaf (or a view of one) under an identity (x * 1, x + 0: op_def.neutral)
+ * in its own dtype.
  * How many. */
 unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
 /* Whether some node makes a value that jumps as its float inputs move: a

@@ -128,6 +128,7 @@ struct op_def {
 	uint8_t number;        /* attribute 0 is a Python number (its only attribute) that a graph input
 				* of layout NUMBER may give instead: read as one more input (index nin_max),
 				* attribute 0 left out */
+	uint8_t neutral;       /* enum op_neutral: attribute 0's value at which output 0 is input 0 unchanged */
 	uint8_t same_dtype;    /* eager wants its float operands of one dtype, without promotion: under
 				* torch.autocast one may come lowered and the other not (graph/autocast.h) */
 	const char *base;      /* in-place and copy entries: the op whose rule and chooser they share */
@@ -139,6 +140,10 @@ struct op_def {
 	bool (*infer)(struct infer_io *io);
 	bool (*choose)(struct chooser *c, struct op_choice *ch); /* ch->in[0], ch->nin=1 preset */
 };
+
+/* Where an op is the identity (x + 0, x * 1): compilers drop such a node,
+ * and a graph output it made may then be its input itself. */
+enum op_neutral { NEUTRAL_NONE, NEUTRAL_ZERO, NEUTRAL_ONE };
 
 /* Input 0's dtypes in a graph for target. */
 static inline unsigned op_dtypes(const struct op_def *op, enum graph_target target)

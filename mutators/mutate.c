@@ -8,6 +8,7 @@
 
 #define BYTES_ATTEMPTS 16 /* mutators tried per libFuzzer call */
 #define REGEN_TRIES 4
+#define CONFIG_STACK_PCT 50 /* a dataflow edit's chance of a configuration change beside it */
 
 enum mut_id { M_INSERT, M_GROW, M_DELETE, M_REWIRE, M_ATTR, M_SWAP, M_DIMS, M_DYNAMIC, M_DTYPE, M_SPLICE, M_REGENERATE,
 	      M_BREAK, M_GRAD, M_LEAF, M_CONFIG, M_COUNT };
@@ -168,6 +169,18 @@ static int near_invalid(struct graph *g, struct rng *r, unsigned break_pct, size
 	return w;
 }
 
+/* With chance CONFIG_STACK_PCT an edit of the dataflow w also changes the
+ * configuration (the config mutator stacked on it, as AFL's havoc stacks
+ * edits): a mutant otherwise compiles under its parent's configuration, and
+ * the settings select whole code paths that a fresh graph's drawn
+ * configuration reaches every time. w keeps the credit for the yield; the
+ * settings' own schedule learns from the configuration it ran with. */
+static void stack_config(struct graph *g, struct rng *r, size_t cap, int w)
+{
+	if (w >= 0 && w != M_CONFIG && w != M_REGENERATE && rng_chance(r, CONFIG_STACK_PCT))
+		mutate_with(M_CONFIG, g, NULL, r, cap); /* no change possible: the edit alone */
+}
+
 /* What both entry points make of a valid g: a mutation with partner, else a
  * shrink (g too big for cap), else a fresh graph; then, with chance
  * break_pct, a near-invalid one. The mutator used; -1 leaves g as it was. */
@@ -179,6 +192,7 @@ static int mutate_valid(struct graph *g, const struct graph *partner, struct rng
 		w = shrink(g, r, cap, st);
 	if (w < 0)
 		w = regenerate(g, r, cap, st);
+	stack_config(g, r, cap, w);
 	return near_invalid(g, r, break_pct, cap, st, w);
 }
 

@@ -133,6 +133,17 @@ int check_hung(const struct graph *g, const struct check_cfg *c, const char *det
 	return 0;
 }
 
+void check_nudging(struct check_cfg *c, const struct graph *g)
+{
+	/* nudged inputs tell ill-conditioning apart in floats only where nothing
+	 * jumps; in ints made from floats they show where rounding decides */
+	c->oracle.stepped = (uint8_t)graph_has_step(g);
+	c->oracle.continuous = !g->broken && !c->oracle.stepped;
+	c->oracle.nudge_ints = !g->broken && !graph_reads_bits(g);
+	if (!c->oracle.continuous && !c->oracle.nudge_ints) /* a nudged run nothing would judge */
+		c->modes &= ~(1u << RM_NUDGED);
+}
+
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,
 		char *why, size_t n)
 {
@@ -158,13 +169,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_inexact(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
-	/* nudged inputs tell ill-conditioning apart in floats only where nothing
-	 * jumps; in ints made from floats they show where rounding decides */
-	cg.oracle.stepped = (uint8_t)graph_has_step(g);
-	cg.oracle.continuous = !g->broken && !cg.oracle.stepped;
-	cg.oracle.nudge_ints = !g->broken && !graph_reads_bits(g);
-	if (g->broken)
-		cg.modes &= ~(1u << RM_NUDGED);
+	check_nudging(&cg, g);
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
 	cg.oracle.views_known = 1;

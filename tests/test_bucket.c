@@ -286,6 +286,20 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "AssertionError at lowering.py:make_pointwise\nAssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1 for the internal "
 		 "stack trace",
 		 "max_pool3d_with_indices", ""},
+		/* a NaN constant under (log_)softmax; softmax without one is not it */
+		{"behaviour", "torch._inductor.exc.InductorError", "ValueError: The argument 'nan' is not comparable.",
+		 "full_like,log_softmax", "pytorch#188225"},
+		{"behaviour", "torch._inductor.exc.InductorError", "ValueError: The argument 'nan' is not comparable.",
+		 "log_softmax,relu", ""},
+		/* a transposed input's layout lost by the meta of xlogy and its kin; mul keeps it */
+		{"stride", "", "binding 0 output 6: stride of dim 0 (size 5) eager 1, compiled 10", "xlogy", "pytorch#198364"},
+		{"stride", "", "binding 0 output 6: stride of dim 0 (size 5) eager 1, compiled 10", "linalg_cholesky_ex,copysign",
+		 "pytorch#198364"},
+		{"stride", "", "binding 0 output 6: stride of dim 0 (size 5) eager 1, compiled 10", "mul", ""},
+		/* x * 1 of an input returned is the input itself: the structure, not the op */
+		{"alias", "", "binding 0 output 1: eager shares no leaf's storage, compiled leaf 0's storage",
+		 "times_0dim,identity_output", "pytorch#197893"},
+		{"alias", "", "binding 0 output 1: eager shares no leaf's storage, compiled leaf 0's storage", "times_0dim", ""},
 		/* ldexp's dtype, not another difference of it */
 		{"numeric", "", "binding 0 output 0: dtype eager float32, compiled float16", "ldexp", "pytorch#197091"},
 		{"numeric", "", "binding 0 output 0: max abs diff 0.5, rmse vs fp64 compiled 0.1 > 2 x eager 0 + 1e-05", "ldexp",

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "../graph/codec.h"
+#include "../graph/compile_config.h"
 #include "../graph/validate.h"
 #include "../graph/op.h"
 #include "../mutators/avoid.h"
@@ -167,6 +168,34 @@ TEST(mutators_mutate_graph_picks_by_weight_and_counts)
 		/* break has weight 0: only the near-invalid share (break_pct) uses it */
 		CHECK(strcmp(mutator_name(w), "break") ? used[w] > 0 : used[w] == 0);
 	}
+}
+
+/* A dataflow edit carries a configuration change about half the time in a
+ * campaign that draws configurations (mutate.c's stack_config), never
+ * without them; the config mutator alone and regenerate are not stacked on. */
+TEST(mutators_dataflow_edits_change_the_configuration_beside_them)
+{
+	static uint8_t buf[CODEC_MAX_SIZE];
+	const int config = mutator_find("config"), regen = mutator_find("regenerate");
+	pooled(0);
+	for (unsigned pct = 0; pct <= CONFIG_DRAW_PCT; pct += CONFIG_DRAW_PCT) {
+		config_draw_set_campaign(pct, 0, 0, NULL);
+		unsigned edits = 0, changed = 0;
+		for (unsigned i = 0; i < 400; i++) {
+			size_t len = codec_encode(pooled(i), buf, sizeof buf);
+			int which = -1;
+			size_t n = mutate_bytes(buf, len, sizeof buf, 1000 + i, 0, &which, NULL);
+			if (which < 0 || which == config || which == regen || codec_decode(&g, buf, n, why, sizeof why))
+				continue;
+			edits++;
+			changed += !graph_config_equal(&g.config, &pooled(i)->config);
+		}
+		printf("  configurations on: %u; %u of %u dataflow edits changed the configuration\n", pct != 0, changed,
+		       edits);
+		CHECK(edits > 200); /* about a quarter of the mutants are fresh graphs */
+		CHECK(pct ? changed > edits / 3 && changed < edits * 2 / 3 : changed == 0);
+	}
+	config_draw_set_campaign(0, 0, 0, NULL);
 }
 
 TEST(mutators_bytes_turn_garbage_into_valid_graphs)

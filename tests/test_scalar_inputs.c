@@ -7,6 +7,7 @@
 #include "../graph/codec.h"
 #include "../graph/compile_config.h"
 #include "../graph/emit.h"
+#include "../graph/real.h"
 #include "../graph/text.h"
 #include "../mutators/edits.h"
 #include "test.h"
@@ -165,4 +166,58 @@ TEST(scalar_inputs_named_by_a_structure_word)
 	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	CHECK(tk_node(&g, "sin", 1, &x, 0, NULL, why, sizeof why) >= 0);
 	CHECK_EQ(graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), 0);
+}
+
+/* A graph output that is a leaf under an identity (x * 1, x + 0, in its own
+ * dtype) is named identity_output: a compiler that drops the node returns
+ * the leaf itself (pytorch#197893). Another number, a node's value, an
+ * output read further, or a promoted dtype is not. */
+static unsigned identity_words(const char *op, enum dtype dt, double number, int through_sin, int read_further)
+{
+	struct graph g;
+	tk_static(&g);
+	int x = tk_input(&g, dt, 1, (int[]){4});
+	if (through_sin)
+		x = g.n[tk_node(&g, "sin", 1, &x, 0, NULL, why, sizeof why)].out0;
+	int64_t attr = strstr(op, "_int_") ? (int64_t)number : real_bits(number);
+	int k = tk_node(&g, op, 1, &x, 1, &attr, why, sizeof why);
+	if (!CHECK(k >= 0))
+		return 99;
+	if (read_further) {
+		int y = g.n[k].out0;
+		CHECK(tk_node(&g, "cos", 1, &y, 0, NULL, why, sizeof why) >= 0);
+	}
+	graph_mark_sinks(&g);
+	const char *words[GRAPH_STRUCTURE_WORDS];
+	unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), named = 0;
+	for (unsigned i = 0; i < n; i++)
+		named += !strcmp(words[i], "identity_output");
+	return named;
+}
+
+TEST(identity_of_a_returned_leaf_named_by_a_structure_word)
+{
+	CHECK_EQ(identity_words("mul_scalar", DT_FLOAT32, 1.0, 0, 0), 1);
+	CHECK_EQ(identity_words("add_scalar", DT_FLOAT32, -0.0, 0, 0), 1);
+	CHECK_EQ(identity_words("times_0dim", DT_FLOAT32, 1.0, 0, 0), 1);
+	CHECK_EQ(identity_words("add_int_scalar", DT_INT64, 0, 0, 0), 1);
+	CHECK_EQ(identity_words("mul_scalar", DT_FLOAT32, 2.0, 0, 0), 0); /* not an identity */
+	CHECK_EQ(identity_words("sub_scalar", DT_FLOAT32, 1.0, 0, 0), 0);
+	CHECK_EQ(identity_words("mul_scalar", DT_FLOAT32, 1.0, 1, 0), 0); /* of a node's value */
+	CHECK_EQ(identity_words("mul_scalar", DT_FLOAT32, 1.0, 0, 1), 0); /* not returned */
+	CHECK_EQ(identity_words("add_scalar", DT_INT64, 0.0, 0, 0), 0);   /* promoted to float32 */
+	/* an int forward() argument that may be 0 (Dynamo specializes it), or may not */
+	for (int lo = 0; lo <= 1; lo++) {
+		struct graph g;
+		tk_static(&g);
+		int x = tk_input(&g, DT_INT64, 1, (int[]){4});
+		int k = with_number(&g, "sub_int_scalar", x, number(&g, DT_INT64, FILL_RANGE, lo, 3));
+		CHECK(k >= 0);
+		graph_mark_sinks(&g);
+		const char *words[GRAPH_STRUCTURE_WORDS];
+		unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), named = 0;
+		for (unsigned i = 0; i < n; i++)
+			named += !strcmp(words[i], "identity_output");
+		CHECK_EQ(named, lo == 0);
+	}
 }

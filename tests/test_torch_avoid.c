@@ -30,7 +30,7 @@ static int one_op(struct graph *g, const char *op, unsigned nin, enum dtype seco
 	tk_static(g);
 	int in[2] = {tk_input(g, DT_FLOAT32, 2, (int[]){4, 4}), 0};
 	if (nin > 1)
-		in[1] = tk_leaf(g, second, 2, (int[]){4, 4}, FILL_RANGE, -1, 3);
+		in[1] = tk_leaf(g, second, 2, (int[]){4, 4}, FILL_RANGE, second == DT_BOOL ? 0 : -1, second == DT_BOOL ? 1 : 3);
 	int n = tk_node(g, op, nin, in, nattr, (int64_t[]){0}, why, sizeof why);
 	if (n < 0)
 		fprintf(stderr, "  %s: %s\n", op, why);
@@ -99,48 +99,48 @@ static unsigned drawn_with(struct graph *g, const char *name, unsigned n)
 
 /* known_bugs.txt: force_cooperative_reductions=True alone on 2.11 (any
  * small reduction), and fake_tensor_propagate_real_tensors=True beside
- * copysign on 2.11 and 2.15. Such a setting is what a draw and the
+ * a boolean mask's index on 2.11 and 2.15. Such a setting is what a draw and the
  * config mutator refuse; the op stays. */
 TEST(settings_a_known_bug_needs_are_not_drawn_nor_mutated_into_unless_hunting)
 {
-	static struct graph copysign, add;
+	static struct graph masked, add;
 	static struct mut_ctx m;
 	const char *coop = "inductor.triton.force_cooperative_reductions",
 		   *real = "functorch.fake_tensor_propagate_real_tensors";
 	struct graph_config c_coop = one_setting(coop, "True"), c_real = one_setting(real, "True");
-	if (!CHECK(one_op(&copysign, "copysign", 2, DT_FLOAT32, 0)) || !CHECK(one_op(&add, "add", 2, DT_FLOAT32, 0)))
+	if (!CHECK(one_op(&masked, "mask_index", 2, DT_BOOL, 0)) || !CHECK(one_op(&add, "add", 2, DT_FLOAT32, 0)))
 		return;
-	copysign.target = add.target = TARGET_GPU;
+	masked.target = add.target = TARGET_GPU;
 	snprintf(torch, sizeof torch, "2.11.0+cu130");
 	torch_avoid_use(torch_now, 0, NULL);
 	CHECK(avoid_config(NULL, &c_coop));
 	CHECK(avoid_config(&add, &c_coop));
 	CHECK(!avoid_config(NULL, &c_real));
 	CHECK(!avoid_config(&add, &c_real));
-	CHECK(avoid_config(&copysign, &c_real));
-	CHECK(!avoid_graph(&copysign)); /* the op alone is no trigger */
+	CHECK(avoid_config(&masked, &c_real));
+	CHECK(!avoid_graph(&masked)); /* the op alone is no trigger */
 	snprintf(torch, sizeof torch, "2.15.0+cu132");
 	CHECK(!avoid_config(NULL, &c_coop)); /* its line lists 2.11 only */
-	CHECK(avoid_config(&copysign, &c_real));
+	CHECK(avoid_config(&masked, &c_real));
 
 	/* Drawn: never on the torch its line lists; hunting, both are drawn. */
 	config_draw_set_campaign(100, 0, 0, torch_now);
 	snprintf(torch, sizeof torch, "2.11.0+cu130");
-	CHECK_EQ(drawn_with(&copysign, coop, 3000), 0);
-	CHECK_EQ(drawn_with(&copysign, real, 3000), 0);
+	CHECK_EQ(drawn_with(&masked, coop, 3000), 0);
+	CHECK_EQ(drawn_with(&masked, real, 3000), 0);
 	CHECK(drawn_with(&add, real, 3000) > 0);
 	torch_avoid_use(torch_now, 1, NULL);
-	CHECK(drawn_with(&copysign, coop, 3000) > 0);
-	CHECK(drawn_with(&copysign, real, 3000) > 0);
+	CHECK(drawn_with(&masked, coop, 3000) > 0);
+	CHECK(drawn_with(&masked, real, 3000) > 0);
 
-	/* Mutated: a change into the setting is refused, for the graph of copysign only. */
+	/* Mutated: a change into the setting is refused, for the graph of masked only. */
 	torch_avoid_use(torch_now, 0, NULL);
 	struct rng r;
 	rng_seed(&r, 3);
 	unsigned into[2] = {0, 0};
 	for (int which = 0; which < 2; which++)
 		for (unsigned i = 0; i < 4000; i++) {
-			m.g = which ? &add : &copysign;
+			m.g = which ? &add : &masked;
 			m.r = &r;
 			into[which] += !mut_config(&m) && graph_config_on(&m.out.config, real);
 		}

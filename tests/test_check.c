@@ -1,0 +1,73 @@
+/* check.h without a worker: check_hung, the finding of a graph whose run
+ * never ended (the manager's watchdog files it): a hang verdict, the program
+ * that ran, and a signature over the graph's ops, as findings of a run have;
+ * check_nudging, which modes and oracle options a graph's shape asks for. */
+#include "test.h"
+#include "testkit.h"
+#include "../pipeline/check.h"
+#include <string.h>
+
+static struct graph g;
+static struct check_result r;
+
+/* g: one op on a float input, its result the output. */
+static void one_op(const char *op)
+{
+	char why[300];
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int k = tk_node(&g, op, 1, &x, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	graph_mark_sinks(&g);
+}
+
+TEST(check_hung_is_a_hang_finding_of_the_graphs_program)
+{
+	struct check_cfg c;
+	char why[300];
+	check_default_cfg(&c);
+	one_op("exp");
+	CHECK_EQ(check_hung(&g, &c, "killed after 9 s", &r, why, sizeof why), 0);
+	CHECK_EQ(r.v.kind, V_HANG);
+	CHECK(verdict_is_finding(r.v.kind) && !strcmp(r.v.detail, "killed after 9 s"));
+	CHECK(r.program && r.program_len > 0 && strstr(r.program, "exp"));
+	CHECK(r.nops == 1 && !strcmp(r.ops[0], "exp"));
+	uint64_t exp_sig = r.signature;
+	CHECK(exp_sig != 0);
+	check_result_free(&r);
+	CHECK_EQ(check_hung(&g, &c, "killed after 20 s", &r, why, sizeof why), 0);
+	CHECK(r.signature == exp_sig); /* the detail is not the signature */
+	check_result_free(&r);
+	one_op("sin");
+	CHECK_EQ(check_hung(&g, &c, "killed after 9 s", &r, why, sizeof why), 0);
+	CHECK(r.signature != exp_sig); /* another op, another bug */
+	check_result_free(&r);
+}
+
+/* The nudged run is asked for where it judges something: floats where
+ * nothing jumps, or ints where no op reads a float's bits. */
+TEST(nudged_run_only_where_it_judges_floats_or_ints)
+{
+	struct check_cfg c;
+	char why[300];
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int k = tk_node(&g, "exp", 1, &x, 0, NULL, why, sizeof why);
+	CHECK(k >= 0);
+	int e = g.n[k].out0;
+	check_default_cfg(&c);
+	check_nudging(&c, &g);
+	CHECK(c.oracle.continuous && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
+	CHECK(tk_node(&g, "floor", 1, &e, 0, NULL, why, sizeof why) >= 0); /* a step: ints still judged */
+	check_default_cfg(&c);
+	check_nudging(&c, &g);
+	CHECK(!c.oracle.continuous && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
+	CHECK(tk_node(&g, "view_dtype", 1, &x, 1, (int64_t[]){DT_INT32}, why, sizeof why) >= 0); /* an input's bits */
+	check_default_cfg(&c);
+	check_nudging(&c, &g);
+	CHECK(!c.oracle.continuous && !c.oracle.nudge_ints && !(c.modes & (1u << RM_NUDGED)));
+	g.broken = 1; /* nothing judged by nudging a near-invalid graph */
+	check_default_cfg(&c);
+	check_nudging(&c, &g);
+	CHECK(!(c.modes & (1u << RM_NUDGED)));
+}
