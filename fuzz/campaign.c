@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "../harness/protocol.h"
 #include "../harness/runtime.h"
+#include "../harness/scratch.h"
 #include "../pipeline/atomic_file.h"
 #include "../pipeline/bucket.h"
 #include "campaign.h"
@@ -598,6 +599,7 @@ int cmd_fuzz(int argc, char **argv)
 	if (r.wrapping_up)
 		r.wrap_up_usec = manager_wrap_up_used(&r, protocol_now_ms());
 	node_sweep(); /* what the targets left in groups of their own (slot_stop kills their workers) */
+	scratch_sweep(scratch_root(), 2000); /* and the killed workers' temporary folders */
 	unsigned long long ran = summary(&r);
 	cstats_free(&r.cs);
 	close(r.log);

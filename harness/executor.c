@@ -12,6 +12,7 @@
 #include "malloc_check.h"
 #include "protocol.h"
 #include "runtime.h"
+#include "scratch.h"
 
 /* harness/worker.py, linked in by harness/worker_blob.S. */
 extern const char pt2fuzz_worker_py[], pt2fuzz_worker_py_end[];
@@ -92,6 +93,8 @@ static int stop_worker(struct executor *x)
 		kill(x->pid, SIGKILL);
 		while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
 			;
+		char scratch[PROTO_HELLO_MAX];
+		scratch_remove(executor_info(x, "scratch", scratch, sizeof scratch));
 	}
 	int *fds[] = {&x->to_fd, &x->from_fd, &x->err_fd};
 	for (unsigned i = 0; i < 3; i++)
@@ -158,10 +161,11 @@ static int launch_worker(struct executor *x, char *why, size_t n)
 	}
 	cl += snprintf(cfg + cl, sizeof cfg - (size_t)cl,
 		       "shm_fd=%d\nshm_size=%zu\nmap_bytes=%u\ncompiler_slots=%u\nkernel_slots=%u\ndecision_slots=%u\ndevice=%s\ncompile_threads=%u\n"
-		       "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nplugin_len=%zu\n",
+		       "fx_graph_cache=%d\ncoverage=%d\naoti_runner=%d\nscratch_root=%s\nscratch_prefix=" SCRATCH_PREFIX
+		       "\nscratch_lock=" SCRATCH_LOCK "\nplugin_len=%zu\n",
 		       x->shm_fd, x->o.shm_size, SHM_COVERAGE, SHM_COMPILER_SLOTS, SHM_KERNEL_SLOTS, SHM_DECISION_SLOTS,
 		       worker_device(x->o.device, dev, sizeof dev), x->o.compile_threads, x->o.fx_graph_cache,
-		       x->o.coverage, x->o.aoti_runner, x->o.plugin ? x->o.plugin_len : 0);
+		       x->o.coverage, x->o.aoti_runner, scratch_root(), x->o.plugin ? x->o.plugin_len : 0);
 	size_t wlen = (size_t)(pt2fuzz_worker_py_end - pt2fuzz_worker_py);
 	/* A worker that could not take this has died: await_worker says so, with what it printed. */
 	if (!runtime_write_frame(x->to_fd, pt2fuzz_worker_py, wlen) && !protocol_write_message(x->to_fd, cfg, (size_t)cl) &&
@@ -256,6 +260,7 @@ int executor_start(struct executor *x, char *why, size_t n)
 	if (x->pid)
 		return 0;
 	uint64_t t0 = profile_clock_usec();
+	scratch_sweep(scratch_root(), 0); /* folders of workers whose executor was killed with them */
 	int rc = launch_worker(x, why, n) ? -1 : await_worker(x, protocol_now_ms() + x->o.start_timeout_ms, why, n);
 	x->prof.usec[PR_START] += profile_clock_usec() - t0;
 	return rc;

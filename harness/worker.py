@@ -3,7 +3,8 @@
 # (harness/executor.c) owns timeouts and restarts, the C oracles judge.
 #
 # Started as `python3 -u -c BOOT` by the executor, which sends
-# worker_coverage.py and this file, joined, as the first frame on stdin.
+# worker_coverage.py, worker_decisions.py, worker_scratch.py and this file,
+# joined, as the first frame on stdin.
 # Protocol: docs/protocol.md.
 import contextlib
 import copy
@@ -32,6 +33,7 @@ faulthandler.enable()
 PROTOCOL_VERSION = 4  # harness/protocol.h's PROTOCOL_VERSION: the executor sends its own, and they must agree
 DTYPE_CODES = {}  # torch dtype -> the executor's dtype code; filled after import
 PROTO = None  # the constants the executor sent (Protocol); worker_coverage.py reads it too
+SCRATCH = None  # this worker's temporary folder (worker_scratch.py's Scratch)
 
 
 # The request's stages the executor may ask to be timed (docs/protocol.md,
@@ -399,7 +401,7 @@ class Trace:
         try:
             from torch._logging import _internal, structured
 
-            self.dir = tempfile.mkdtemp(prefix="pt2fuzz-trace-")
+            self.dir = SCRATCH.mkdtemp("pt2fuzz-trace-")
             handler = _internal.LazyTraceHandler(self.dir)
             handler.setFormatter(_internal.TorchLogsFormatter(trace=True))
             for table in ("INTERN_TABLE", "DUMPED_FILES"):  # logged again: the trace stands alone
@@ -574,7 +576,7 @@ class AotiProgram:
             exported = torch.export.export(self.model, tuple(inputs), dynamic_shapes=self.dynamic_shapes(inputs))
         except Exception as e:
             raise ExportFailed(f"{type_name(type(e))}: {e}") from e
-        with tempfile.TemporaryDirectory(prefix="pt2fuzz-aoti-") as d:
+        with tempfile.TemporaryDirectory(prefix="pt2fuzz-aoti-", dir=SCRATCH.dir) as d:
             path = torch._inductor.aoti_compile_and_package(exported, package_path=os.path.join(d, "model.pt2"))
             err = bytes(1024)
             handle = self.runner.pt2fuzz_aoti_load(path.encode(), err, len(err))  # extracts its own copy
@@ -854,6 +856,7 @@ class Worker:
         import torch._inductor.config
         from torch._dynamo import utils as dynamo_utils
 
+        SCRATCH.take_temporaries()
         self.torch = torch
         self.counters = dynamo_utils.counters
         self.timers = getattr(dynamo_utils, "compilation_time_metrics", {})  # absent: "compile, not split"
@@ -904,6 +907,7 @@ class Worker:
             "coverage": self.coverage.ENGINE if self.coverage else "off",
             "aoti_runner": self.aoti_runner.path if self.aoti_runner else "off",
             "malloc_check": "on" if malloc_checked() else "off",
+            "scratch": SCRATCH.dir,  # the executor removes it once this worker is dead
         }
         if self.aoti_runner:  # what it was built with: Inductor's toolchain
             info["aoti_cxx"] = self.aoti_runner.toolchain
@@ -974,7 +978,7 @@ class Worker:
         # Workers starting at once build and check the runner one at a time: the check's
         # AOTInductor compiles of one model at once share Inductor's cache, and a loader read
         # another's half-written file ("parse error ... empty input")
-        cache = os.path.join(tempfile.gettempdir(), "pt2fuzz-aoti-runner")
+        cache = os.path.join(SCRATCH.root, "pt2fuzz-aoti-runner")
         os.makedirs(cache, exist_ok=True)
         with open(os.path.join(cache, "lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
@@ -1018,7 +1022,7 @@ class Worker:
             self.decisions.begin()
         # compile debug dumps (inductor.trace.enabled) go to a folder of the request's own, removed
         # at its end, not to the working directory
-        self.torch._dynamo.config.debug_dir_root = tempfile.mkdtemp(prefix="pt2fuzz-debug-")
+        self.torch._dynamo.config.debug_dir_root = SCRATCH.mkdtemp("pt2fuzz-debug-")
         self.torch._dynamo.reset()
         self.counters.clear()
         self.timers.clear()
@@ -1096,8 +1100,9 @@ class Worker:
 
 
 def main():
-    global PROTO
+    global PROTO, SCRATCH
     cfg = parse_header(read_message().decode())
+    SCRATCH = Scratch(cfg)
     try:
         PROTO = Protocol(cfg)
         w = Worker(cfg)

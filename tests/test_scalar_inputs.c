@@ -168,6 +168,17 @@ TEST(scalar_inputs_named_by_a_structure_word)
 	CHECK_EQ(graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), 0);
 }
 
+/* How many times the graph's structure words name identity_output. */
+static unsigned identity_output_words(struct graph *g)
+{
+	graph_mark_sinks(g);
+	const char *words[GRAPH_STRUCTURE_WORDS];
+	unsigned n = graph_structure_words(g, NULL, words, GRAPH_STRUCTURE_WORDS), named = 0;
+	for (unsigned i = 0; i < n; i++)
+		named += !strcmp(words[i], "identity_output");
+	return named;
+}
+
 /* A graph output that is a leaf under an identity (x * 1, x + 0, in its own
  * dtype) is named identity_output: a compiler that drops the node returns
  * the leaf itself (pytorch#197893). Another number, a node's value, an
@@ -187,12 +198,7 @@ static unsigned identity_words(const char *op, enum dtype dt, double number, int
 		int y = g.n[k].out0;
 		CHECK(tk_node(&g, "cos", 1, &y, 0, NULL, why, sizeof why) >= 0);
 	}
-	graph_mark_sinks(&g);
-	const char *words[GRAPH_STRUCTURE_WORDS];
-	unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), named = 0;
-	for (unsigned i = 0; i < n; i++)
-		named += !strcmp(words[i], "identity_output");
-	return named;
+	return identity_output_words(&g);
 }
 
 TEST(identity_of_a_returned_leaf_named_by_a_structure_word)
@@ -213,11 +219,6 @@ TEST(identity_of_a_returned_leaf_named_by_a_structure_word)
 		int x = tk_input(&g, DT_INT64, 1, (int[]){4});
 		int k = with_number(&g, "sub_int_scalar", x, number(&g, DT_INT64, FILL_RANGE, lo, 3));
 		CHECK(k >= 0);
-		graph_mark_sinks(&g);
-		const char *words[GRAPH_STRUCTURE_WORDS];
-		unsigned n = graph_structure_words(&g, NULL, words, GRAPH_STRUCTURE_WORDS), named = 0;
-		for (unsigned i = 0; i < n; i++)
-			named += !strcmp(words[i], "identity_output");
-		CHECK_EQ(named, lo == 0);
+		CHECK_EQ(identity_output_words(&g), lo == 0);
 	}
 }

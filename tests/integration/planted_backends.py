@@ -4,7 +4,9 @@
 import operator
 import os
 import signal
+import subprocess
 import sys
+import tempfile
 import time
 
 import torch
@@ -271,6 +273,18 @@ def planted_slow(gm, example_inputs):
         finally:
             os.unlink(mark)
     return compile_fx(gm, example_inputs)
+
+
+@register_backend
+def planted_temporaries_then_hang(gm, example_inputs):
+    """Not a bug: a compile that leaves temporary files, its own (tempfile's)
+    and a child's ($TMPDIR's, as a C++ compiler's), then hangs until the
+    executor kills it (tests/integration/test_worker_scratch.sh)."""
+    fd, _ = tempfile.mkstemp(suffix=".ptx")
+    os.close(fd)
+    subprocess.run(["sh", "-c", 'echo kernel > "${TMPDIR:-/tmp}/planted-child.s"'], check=True)
+    time.sleep(600)
+    return gm.forward
 
 
 @register_backend

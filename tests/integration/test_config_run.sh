@@ -80,7 +80,7 @@ sed 's/^config .*/config inductor.trace.enabled=True/' g.txt >t.txt
   --findings f t.bin >out.txt 2>&1 || { cat out.txt; die "run with the debug dump failed"; }
 grep -q ": pass" out.txt || die "a graph with inductor.trace.enabled: $(cat out.txt)"
 [ "$(recorded debug_files)" -gt 0 ] || die "Inductor's debug dump wrote no file under $(recorded debug_root)"
-case $(recorded debug_root) in "${TMPDIR:-/tmp}"/pt2fuzz-debug-*) ;; *) die "the dump went to $(recorded debug_root)" ;; esac
+case $(recorded debug_root) in "${TMPDIR:-/tmp}"/pt2fuzz-scratch-*/pt2fuzz-debug-*) ;; *) die "the dump went to $(recorded debug_root)" ;; esac
 [ ! -e "$(recorded debug_root)" ] || die "the request's dump folder outlived it"
 [ ! -e torch_compile_debug ] || die "a dump folder in the working directory"
 # backend=aoti: the graph runs through torch.export and an AOTInductor package, and passes.

@@ -4,7 +4,8 @@
 # it are kept) and a chain of 8 ops (the planted bug: a new finding, filed
 # through the findings path without ending its target). The campaign grows
 # the corpus beyond its seeds, reaches compiler lines, ends within --time's
-# bound, leaving no process behind, counts the inputs it cut off at the
+# bound, leaving no process and no worker's temporary folder behind (the
+# targets' workers are killed at the deadline), counts the inputs it cut off at the
 # deadline in the profile's cut row, and a second run resumes from its own
 # folder: its stats go on and the corpus it kept runs again (from the replay
 # cache) before any mutant.
@@ -13,6 +14,10 @@
 # Runs alone: campaigns timed against --time.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=60
+# the workers' folders go under a TMPDIR of the test's own; Inductor's cache stays where it was
+export TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-${TMPDIR:-/tmp}/torchinductor_$(id -un)}
+export TMPDIR=$TMP/tmp
+mkdir "$TMPDIR"
 mkdir "$TMP/seeds"
 "$PT2FUZZ" gen --seed 5 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds" >/dev/null
 "$PT2FUZZ" parse "$ROOT/tests/integration/large_chain.txt" --out "$TMP/seeds/chain.bin"
@@ -42,6 +47,8 @@ read -r cut cut_s < <(sed -n 's/.*; \([0-9]*\) inputs cut off at the deadline (\
 row=$(awk -F'\t' '$1 == "cut" { print $3 }' "$OUT/stats/profile.tsv")
 awk -v n="$cut" -v s="$cut_s" -v r="${row:-x}" 'BEGIN { exit !(r != "x" && (n == 0 ? r == 0 : r > 0 && r <= s + 0.1)) }' ||
   die "$cut inputs cut off ($cut_s s in them), yet the profile's cut row is '${row}'"
+left=$(cd "$TMPDIR" && ls -d pt2fuzz-scratch-* 2>/dev/null | xargs || true)
+[ -z "$left" ] || die "the campaign left its workers' temporary folders: $left"
 execs1=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1 | cut -d, -f3 | tr -d ' ')
 [ "${execs1:-0}" -ge 3 ] || die "only ${execs1:-0} execs: not the two seeds and a mutant"
 
