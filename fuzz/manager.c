@@ -132,7 +132,7 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 	snprintf(slots_torch, sizeof slots_torch, "%s", c->torch ? c->torch : "");
 	config_draw_set_campaign(c->config_pct, c->aoti, c->backward, torch_of_slots);
 	if (slots_torch[0])
-		torch_avoid_use(torch_of_slots, c->hunt_known, c->findings);
+		torch_avoid_use(torch_of_slots, c->hunt_known, c->aoti, c->findings);
 	rarity_use(m->op_runs, m->pair_runs, m->op_repeats);
 	schedule_init(&m->schedule);
 	mutate_use_weights(m->schedule.weight);

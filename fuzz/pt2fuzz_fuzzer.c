@@ -313,7 +313,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	keep_going = cli_flag(&c, "keep-going") && !merging;
 	avoiding = !cli_flag(&c, "hunt-known");
 	/* mutations start the worker first (worker_up): its hello says which torch */
-	torch_avoid_use(torch_of_worker, !avoiding, RO.findings);
+	torch_avoid_use(torch_of_worker, !avoiding, RO.exec.aoti_runner, RO.findings);
 	stats_dir = cli_opt(&c, "stats");
 	replay.dir = cli_opt(&c, "replay-cache");
 	replay.config = options_hash(n, opts);

@@ -1,7 +1,9 @@
 #include "torch_avoid.h"
 #include <stdio.h>
 #include <string.h>
+#include "../config/compile.h"
 #include "../graph/broken.h"
+#include "../graph/compile_config.h"
 #include "../graph/op.h"
 #include "../mutators/avoid.h"
 #include "../pipeline/known_bugs.h"
@@ -9,9 +11,16 @@
 
 static const char *(*campaign_torch)(void);
 static const char *campaign_findings;
+static char campaign_backend_word[GRAPH_CONFIG_WORD_LEN]; /* --backend aoti's, as a drawn configuration writes it */
 
 static int known_trigger_hits(const char *const *ops, unsigned nops)
 {
+	const char *words[G_MAX_NODES + GRAPH_STRUCTURE_WORDS + GRAPH_CONFIG_WORDS_MAX + 1];
+	if (campaign_backend_word[0] && nops < sizeof words / sizeof *words) {
+		memcpy(words, ops, nops * sizeof *ops);
+		words[nops++] = campaign_backend_word;
+		ops = words;
+	}
 	return known_trigger(known_bugs(NULL, 0), campaign_torch(), ops, nops) != NULL;
 }
 
@@ -41,10 +50,14 @@ static int known_break_hits(const char *op, unsigned constraint)
 		     known_breaks_hit(campaign_findings, campaign_torch(), op, c));
 }
 
-void torch_avoid_use(const char *(*torch)(void), int hunt_known, const char *findings)
+void torch_avoid_use(const char *(*torch)(void), int hunt_known, int aoti, const char *findings)
 {
 	campaign_torch = torch;
 	campaign_findings = findings;
+	campaign_backend_word[0] = 0;
+	if (aoti)
+		snprintf(campaign_backend_word, sizeof campaign_backend_word, "%sbackend=%s", GRAPH_CONFIG_WORD,
+			 compile_backend_name(CB_AOTI));
 	avoid_use(hunt_known ? missing_in_torch : avoided_hits);
 	avoid_break_use(hunt_known ? NULL : known_break_hits);
 }

@@ -9,7 +9,10 @@
 #define PT2FUZZ_TORCH_AVOID_H
 
 /* torch(): the torch's version ("2.11.0+cu130"; "" while unknown, when
- * nothing is avoided). findings: the campaign's findings folder. */
-void torch_avoid_use(const char *(*torch)(void), int hunt_known, const char *findings);
+ * nothing is avoided). aoti: the campaign runs under --backend aoti, so a
+ * known bug that needs that backend (config:backend=aoti) is avoided in
+ * every graph, not only where a drawn configuration sets it. findings: the
+ * campaign's findings folder. */
+void torch_avoid_use(const char *(*torch)(void), int hunt_known, int aoti, const char *findings);
 
 #endif

@@ -613,17 +613,26 @@ int graph_leaf_written(const struct graph *g, unsigned id, int *tied)
 
 const char *const graph_view_write_words[VK_COUNT] = {
 	[VK_INPUT] = "inplace_view:input", [VK_PARAM] = "inplace_view:param", [VK_BUFFER] = "inplace_view:buffer"};
+const char *const graph_leaf_write_words[VK_COUNT] = {
+	[VK_INPUT] = "inplace:input", [VK_PARAM] = "inplace:param", [VK_BUFFER] = "inplace:buffer"};
 
-unsigned graph_view_writes(const struct graph *g, const uint8_t *member)
+/* The kinds of leaf member's in-place nodes write into, one bit each: through
+ * a value sharing the leaf's memory (through_view 1) or the leaf itself (0). */
+static unsigned leaf_writes(const struct graph *g, const uint8_t *member, int through_view)
 {
 	unsigned kinds = 0;
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		unsigned in = g->n[k].in[0], root = g->v[in].root;
-		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && in != root && g->v[root].kind != VK_NODE)
+		if ((!member || member[k]) && op_get(g->n[k].op)->inplace && (in != root) == through_view &&
+		    g->v[root].kind != VK_NODE)
 			kinds |= 1u << g->v[root].kind;
 	}
 	return kinds;
 }
+
+unsigned graph_view_writes(const struct graph *g, const uint8_t *member) { return leaf_writes(g, member, 1); }
+
+unsigned graph_direct_writes(const struct graph *g, const uint8_t *member) { return leaf_writes(g, member, 0); }
 
 /* Whether node k writes in place into memory another input shares. */
 static int writes_shared_input(const struct graph *g, unsigned k)
@@ -665,10 +674,13 @@ static int identity_of_leaf(const struct graph *g, unsigned k)
 
 unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)
 {
-	unsigned writes = graph_view_writes(g, member), n = 0;
+	unsigned writes = graph_view_writes(g, member), direct = graph_direct_writes(g, member), n = 0;
 	for (unsigned kind = 0; kind < VK_COUNT && n < cap; kind++)
 		if (writes >> kind & 1)
 			names[n++] = graph_view_write_words[kind];
+	for (unsigned kind = 0; kind < VK_COUNT && n < cap; kind++)
+		if (direct >> kind & 1)
+			names[n++] = graph_leaf_write_words[kind];
 	for (unsigned k = 0; k < g->nnodes && n < cap; k++)
 		if ((!member || member[k]) && writes_shared_input(g, k)) {
 			names[n++] = "inplace_shared_input";

@@ -193,10 +193,18 @@ extern const char *const graph_view_write_words[VK_COUNT];
  * place through a view of, as bits 1 << enum value_kind: a structure some
  * bugs need beside their ops, named in op sets by graph_view_write_words. */
 unsigned graph_view_writes(const struct graph *g, const uint8_t *member);
+/* The words for what graph_direct_writes finds: "inplace:input",
+ * "inplace:param", "inplace:buffer". */
+extern const char *const graph_leaf_write_words[VK_COUNT];
+/* Which leaf kinds a node (as graph_view_writes) writes in place into
+ * directly, its input 0 the leaf itself (AOTInductor and a written
+ * parameter, docs/findings/behaviour-aoti-parameter-mutation.md). */
+unsigned graph_direct_writes(const struct graph *g, const uint8_t *member);
 /* The most words graph_structure_words gives. */
-#define GRAPH_STRUCTURE_WORDS (VK_COUNT + 4)
+#define GRAPH_STRUCTURE_WORDS (2 * VK_COUNT + 4)
 /* The structures some bugs need beside their ops, as the known-bug list's
- * words, into names (at most cap): graph_view_writes' words, and
+ * words, into names (at most cap): graph_view_writes' and graph_direct_writes'
+ * words, and
  * "inplace_shared_input" where a node (of those with member[k] set; NULL: all)
  * writes in place into memory that two inputs share (layouts SAME and VIEW),
  * "inplace_overlap" where one writes in place into memory whose elements

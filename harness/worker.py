@@ -323,6 +323,33 @@ def nudge(torch, tensors, gen):
             pass
 
 
+def split_repeats(torch, gen):
+    """A torch function mode under which a call given one float tensor more
+    than once (pairwise_distance(v, v), v - v) gets each later occurrence
+    nudged on its own (nudge(), gen). Compiled code may compute such a value
+    once per use, each rounding its own way, so that v - v is an ulp and not
+    0; nudged inputs move every use alike and would not show how far the call
+    amplifies that split. The first occurrence stays the tensor itself, so a
+    call that writes into it or views it does so as in eager."""
+    def split(seen, x):
+        if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
+            return x
+        if id(x) not in seen:
+            seen.add(id(x))
+            return x
+        copy_of_x = x.clone()  # differentiable: backward mode's gradients flow through it
+        nudge(torch, [copy_of_x], gen)
+        return copy_of_x
+
+    class SplitRepeats(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            seen = set()
+            args, kwargs = torch.utils._pytree.tree_map(lambda x: split(seen, x), (args, kwargs or {}))
+            return func(*args, **kwargs)
+
+    return SplitRepeats()
+
+
 def forward_or_backward(ns, backward):
     """The program's runner for this request, and how many gradients it appends
     to the outputs: run_backward (forward, then the GRADS leaves' gradients)
@@ -774,7 +801,8 @@ class Fp64(Mode):
 
 class Nudged(Mode):
     """A copy of the model whose float parameters and buffers are nudged, on
-    nudged inputs (nudge(); generators seeded by the program's SEED)."""
+    nudged inputs, run with split_repeats (nudge(); generators seeded by the
+    program's SEED)."""
 
     name = "nudged"
     on_demand = True
@@ -788,6 +816,10 @@ class Nudged(Mode):
         torch = program.torch
         nudge(torch, inputs, torch.Generator().manual_seed(program.ns["SEED"] + 1 + binding))
         return inputs
+
+    def context(self, program):
+        torch = program.torch
+        return split_repeats(torch, torch.Generator().manual_seed(program.ns["SEED"] + 1 + program.bindings))
 
 
 MODES = (Eager(), Compiled(), Fp64(), Nudged())  # what serve() runs, in the executor's enum run_mode order

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include "../config/compile.h"
 #include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/graph.h"
@@ -24,13 +25,25 @@ static int by_error(const char *kind)
 /* The words a known-bug line's OPS are matched against (known_bugs.h): the
  * finding's ops, then "break:CONSTRAINT" for a near-invalid finding's broken
  * node and "config:SETTING" for each setting of its compile configuration
- * (meta.json's "config", split as generation splits a graph's). */
+ * (meta.json's "config", split as generation splits a graph's), with the
+ * backend it ran under (meta.json's "backend") where the command line chose
+ * one other than Inductor and the configuration names none. */
 struct match_words {
-	const char *all[G_MAX_NODES + 1 + GRAPH_CONFIG_WORDS_MAX];
+	const char *all[G_MAX_NODES + 2 + GRAPH_CONFIG_WORDS_MAX];
 	char broken[72];
 	char config[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
+	char backend[GRAPH_CONFIG_WORD_LEN];
 	unsigned n;
 };
+
+/* Whether one of the n words starts with prefix. */
+static int word_starts(const char *const *words, unsigned n, const char *prefix)
+{
+	for (unsigned k = 0; k < n; k++)
+		if (!strncmp(words[k], prefix, strlen(prefix)))
+			return 1;
+	return 0;
+}
 
 static void match_words(const json_t *meta, const char *const *ops, unsigned n, struct match_words *w)
 {
@@ -40,7 +53,13 @@ static void match_words(const json_t *meta, const char *const *ops, unsigned n, 
 	const char *c = json_file_str(meta, "expect_error");
 	if (c[0] && snprintf(w->broken, sizeof w->broken, "%s%s", KNOWN_BREAK_WORD, c) < (int)sizeof w->broken)
 		w->all[w->n++] = w->broken;
+	unsigned first = w->n;
 	w->n += config_text_words(json_file_str(meta, "config"), w->config, w->all + w->n, GRAPH_CONFIG_WORDS_MAX);
+	const char *backend = json_file_str(meta, "backend");
+	if (backend[0] && strcmp(backend, compile_backend_name(CB_INDUCTOR)) &&
+	    !word_starts(w->all + first, w->n - first, GRAPH_CONFIG_WORD "backend=") &&
+	    snprintf(w->backend, sizeof w->backend, "%sbackend=%s", GRAPH_CONFIG_WORD, backend) < (int)sizeof w->backend)
+		w->all[w->n++] = w->backend;
 }
 
 /* What a known-bug line's ERROR is matched against: the exception's message,

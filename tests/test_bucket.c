@@ -793,6 +793,56 @@ TEST(param_view_write_is_a_word_of_the_op_set)
 	json_decref(m);
 }
 
+/* A write into a parameter itself is a word of the op set, inplace:param
+ * (not a write through its view, nor into an input or buffer); with it, an
+ * AOTInductor count-out finding is pt2fuzz's written-up bug whether the
+ * command line chose aoti (meta.json's backend) or the configuration did,
+ * and not under Inductor, nor without the write. */
+TEST(aoti_parameter_write_matches_its_write_up_by_word_and_backend)
+{
+	static struct graph g;
+	char why[300];
+	const char *names[G_MAX_NODES + GRAPH_STRUCTURE_WORDS];
+	static const char *const texts[] = {
+		"bindings 1\np0 = param float32 [3]\nx1 = input float32 [3]\nv2 = add_(p0, x1)\noutput v2\n",
+		("bindings 1\np0 = param float32 [1, 3]\nv1 = reshape(p0; shape=[-1])\nx2 = input float32 [3]\n"
+		 "v3 = add_(v1, x2)\noutput v3\n"),
+		"bindings 1\nb0 = buffer float32 [3]\nx1 = input float32 [3]\nv2 = add_(b0, x1)\noutput v2\n",
+	};
+	for (unsigned t = 0; t < 3; t++) {
+		CHECK(text_parse(&g, texts[t], why, sizeof why) == 0);
+		CHECK_EQ(graph_direct_writes(&g, NULL), t == 0 ? 1u << VK_PARAM : t == 2 ? 1u << VK_BUFFER : 0);
+		unsigned n = op_names(&g, NULL, names, G_MAX_NODES + GRAPH_STRUCTURE_WORDS), param = 0;
+		for (unsigned i = 0; i < n; i++)
+			param += !strcmp(names[i], graph_leaf_write_words[VK_PARAM]);
+		CHECK_EQ(param, t == 0);
+	}
+	static const struct {
+		const char *ops, *backend, *config;
+		int known;
+	} cases[] = {
+		{"add_,inplace:param,relu_inplace", "aoti", "", 1},
+		{"add_,inplace:param", "aoti", "backend=aoti inductor.freezing=True", 1},
+		{"add_,inplace:param", "inductor", "", 0},
+		{"add_,inplace:param", "aot_eager", "backend=aot_eager", 0},
+		{"add_,inplace:buffer", "aoti", "", 0},
+		{"add_,inplace_view:param", "aoti", "", 0},
+	};
+	for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		json_t *m = meta("numeric-ae2970fdf3fffc84", "numeric", "", "", cases[c].ops);
+		json_object_set_new(m, "detail", json_string("binding 0: eager returned 4 outputs, compiled 6"));
+		json_object_set_new(m, "backend", json_string(cases[c].backend));
+		json_object_set_new(m, "config", json_string(cases[c].config));
+		struct finding_bucket b;
+		bucket_of(m, &b);
+		CHECK_EQ(b.known && strstr(b.known->issue, "behaviour-aoti-parameter-mutation"), cases[c].known);
+		json_object_set_new(m, "detail", json_string("binding 0 output 1: max abs diff 2"));
+		bucket_of(m, &b);
+		CHECK(!b.known || !strstr(b.known->issue, "behaviour-aoti-parameter-mutation"));
+		json_decref(m);
+	}
+}
+
 /* A stride finding matches a known line by its detail (it has no
  * exception): pytorch#152520's padded layouts on 2.11, where the oracle is
  * told to judge around them; not another stride difference, nor 2.15. */

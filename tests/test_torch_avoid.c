@@ -8,9 +8,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "../config/compile.h"
 #include "../config/settings.h"
 #include "../fuzz/torch_avoid.h"
 #include "../graph/compile_config.h"
+#include "../graph/text.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
 #include "../mutators/config_draw.h"
@@ -43,7 +45,7 @@ TEST(ops_a_torch_lacks_are_avoided_on_that_torch_only)
 	if (!CHECK(one_op(&g, "linalg_matrix_sqrth", 1, DT_FLOAT32, 0))) /* since 2.15 */
 		return;
 	for (int hunt = 0; hunt < 2; hunt++) {
-		torch_avoid_use(torch_now, hunt, NULL);
+		torch_avoid_use(torch_now, hunt, 0, NULL);
 		snprintf(torch, sizeof torch, "2.11.0+cu130");
 		CHECK(avoid_graph(&g));
 		snprintf(torch, sizeof torch, "2.15.0+cu132");
@@ -61,14 +63,43 @@ TEST(known_triggers_are_avoided_on_the_torches_listed_unless_hunting)
 	/* known_bugs.txt: multilabel_margin_loss on 2.11 and 2.15 */
 	if (!CHECK(one_op(&g, "multilabel_margin_loss", 2, DT_INT64, 1)))
 		return;
-	torch_avoid_use(torch_now, 0, NULL);
+	torch_avoid_use(torch_now, 0, 0, NULL);
 	snprintf(torch, sizeof torch, "2.11.0+cu130");
 	CHECK(avoid_graph(&g));
 	snprintf(torch, sizeof torch, "2.6.0");
 	CHECK(!avoid_graph(&g));
-	torch_avoid_use(torch_now, 1, NULL);
+	torch_avoid_use(torch_now, 1, 0, NULL);
 	snprintf(torch, sizeof torch, "2.11.0+cu130");
 	CHECK(!avoid_graph(&g));
+	avoid_use(NULL);
+	avoid_break_use(NULL);
+}
+
+/* known_bugs.txt: pt2fuzz's AOTInductor write-up needs a write into a
+ * parameter itself and the aoti backend. A campaign under --backend aoti
+ * avoids such a graph; an Inductor campaign avoids it only in a
+ * configuration that draws the aoti backend. */
+TEST(aoti_parameter_write_is_avoided_where_the_campaign_or_configuration_runs_aoti)
+{
+	static struct graph g;
+	char why[300];
+	if (!CHECK(text_parse(&g, "bindings 1\np0 = param float32 [3]\nx1 = input float32 [3]\nv2 = add_(p0, x1)\noutput v2\n",
+			      why, sizeof why) == 0))
+		return;
+	snprintf(torch, sizeof torch, "2.15.0+cu132");
+	torch_avoid_use(torch_now, 0, 1, NULL);
+	CHECK(avoid_graph(&g));
+	torch_avoid_use(torch_now, 1, 1, NULL); /* hunting */
+	CHECK(!avoid_graph(&g));
+	torch_avoid_use(torch_now, 0, 0, NULL);
+	CHECK(!avoid_graph(&g));
+	struct graph_config aoti = {0};
+	CHECK_EQ(graph_config_read(&aoti, "backend", "aoti", why, sizeof why), 0);
+	aoti.dynamic = CD_MARKS;
+	CHECK(avoid_config(&g, &aoti));
+	struct graph_config eager = {0};
+	CHECK_EQ(graph_config_read(&eager, "backend", "aot_eager", why, sizeof why), 0);
+	CHECK(!avoid_config(&g, &eager));
 	avoid_use(NULL);
 	avoid_break_use(NULL);
 }
@@ -112,7 +143,7 @@ TEST(settings_a_known_bug_needs_are_not_drawn_nor_mutated_into_unless_hunting)
 		return;
 	masked.target = add.target = TARGET_GPU;
 	snprintf(torch, sizeof torch, "2.11.0+cu130");
-	torch_avoid_use(torch_now, 0, NULL);
+	torch_avoid_use(torch_now, 0, 0, NULL);
 	CHECK(avoid_config(NULL, &c_coop));
 	CHECK(avoid_config(&add, &c_coop));
 	CHECK(!avoid_config(NULL, &c_real));
@@ -129,12 +160,12 @@ TEST(settings_a_known_bug_needs_are_not_drawn_nor_mutated_into_unless_hunting)
 	CHECK_EQ(drawn_with(&masked, coop, 3000), 0);
 	CHECK_EQ(drawn_with(&masked, real, 3000), 0);
 	CHECK(drawn_with(&add, real, 3000) > 0);
-	torch_avoid_use(torch_now, 1, NULL);
+	torch_avoid_use(torch_now, 1, 0, NULL);
 	CHECK(drawn_with(&masked, coop, 3000) > 0);
 	CHECK(drawn_with(&masked, real, 3000) > 0);
 
 	/* Mutated: a change into the setting is refused, for the graph of masked only. */
-	torch_avoid_use(torch_now, 0, NULL);
+	torch_avoid_use(torch_now, 0, 0, NULL);
 	struct rng r;
 	rng_seed(&r, 3);
 	unsigned into[2] = {0, 0};

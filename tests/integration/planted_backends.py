@@ -79,6 +79,27 @@ def planted_input_ulp(gm, example_inputs):
 
 
 @register_backend
+def planted_split_repeat(gm, example_inputs):
+    """A call given one float value twice sees it once as it is and once an
+    ulp larger: a value Inductor computes once per use, in two kernels that
+    round it two ways, so that pairwise_distance(v, v) is not eager's eps."""
+    for node in [n for n in gm.graph.nodes if n.op in ("call_function", "call_method")]:
+        seen = set()
+        for i, arg in enumerate(node.args):
+            value = getattr(arg, "meta", {}).get("example_value")
+            if not isinstance(value, torch.Tensor) or not value.is_floating_point():
+                continue
+            if arg not in seen:
+                seen.add(arg)
+                continue
+            with gm.graph.inserting_before(node):
+                moved = gm.graph.call_function(torch.mul, (arg, 1 + torch.finfo(value.dtype).eps))
+            node.update_arg(i, moved)
+    gm.recompile()
+    return compile_fx(gm, example_inputs)
+
+
+@register_backend
 def planted_int_off_by_one(gm, example_inputs):
     """Every int output one too large: an int bug no rounding explains."""
     out, vals = _outputs(gm)
