@@ -14,6 +14,8 @@
 #include "../graph/codec.h"
 #include "slot.h"
 
+#define SLOT_END_WAIT_MS 10000 /* a process in a disk write or a GPU call exits when that returns */
+
 /* Reads exactly n bytes: 0, or -1 at end of file or an error. */
 static int read_all(int fd, void *buf, size_t n)
 {
@@ -112,25 +114,29 @@ void slot_close(struct slot *s)
 
 /* SIGKILLs the process groups of pid's children: a target's worker has a
  * group of its own, which a kill of the target's group misses and which,
- * orphaned mid-input, would go on holding its compile and its GPU memory. */
-static void kill_children(pid_t pid)
+ * orphaned mid-input, would go on holding its compile and its GPU memory.
+ * Returns how many groups it killed, their ids in groups (up to cap). */
+static unsigned kill_children(pid_t pid, pid_t *groups, unsigned cap)
 {
 	char path[96];
+	unsigned n = 0;
 	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
 	DIR *d = opendir(path);
 	for (struct dirent *e; d && (e = readdir(d));) {
 		snprintf(path, sizeof path, "/proc/%d/task/%.24s/children", (int)pid, e->d_name);
 		FILE *f = e->d_name[0] == '.' ? NULL : fopen(path, "r");
 		for (int child; f && fscanf(f, "%d", &child) == 1;)
-			kill(-child, SIGKILL);
+			if (!kill(-child, SIGKILL) && n < cap)
+				groups[n++] = child;
 		if (f)
 			fclose(f);
 	}
 	if (d)
 		closedir(d);
+	return n;
 }
 
-int slot_stop(struct slot *s, int64_t end_ms)
+int slot_kill(struct slot *s, int64_t end_ms)
 {
 	int status;
 	if (!s->pid)
@@ -142,10 +148,24 @@ int slot_stop(struct slot *s, int64_t end_ms)
 			s->pid = 0;
 			return 0;
 		}
-	kill_children(s->pid);
+	s->nkilled = kill_children(s->pid, s->killed, SLOT_CHILD_GROUPS);
 	kill(-s->pid, SIGKILL);
 	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	s->pid = 0;
 	return 1;
+}
+
+void slot_await(struct slot *s)
+{
+	for (unsigned i = 0; i < s->nkilled; i++)
+		spawn_group_ended(s->killed[i], SLOT_END_WAIT_MS);
+	s->nkilled = 0;
+}
+
+int slot_stop(struct slot *s, int64_t end_ms)
+{
+	int killed = slot_kill(s, end_ms);
+	slot_await(s);
+	return killed;
 }

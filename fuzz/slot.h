@@ -26,9 +26,13 @@
 int slot_serve(int (*one)(const uint8_t *, size_t), const uint8_t *map, size_t map_len);
 
 /* The manager's side: one target process and its pipes. */
+#define SLOT_CHILD_GROUPS 8 /* a target runs one worker; a few more are kept in view */
+
 struct slot {
 	pid_t pid;      /* 0: none runs */
 	int to, from;   /* the input pipe's write end, the reply pipe's read end; -1 when closed */
+	pid_t killed[SLOT_CHILD_GROUPS]; /* its children's groups slot_kill killed, until slot_await */
+	unsigned nkilled;
 };
 
 /* Starts argv (a pt2fuzz_fuzzer with --serve) in a process group of its
@@ -50,6 +54,14 @@ void slot_close(struct slot *s);
 /* Closes the pipes if open, waits until end_ms (protocol_now_ms()'s clock)
  * for the process to exit, then kills its process group and its children's
  * (its worker's); reaps it. 1 when it had to kill it, else 0. */
+int slot_kill(struct slot *s, int64_t end_ms);
+
+/* Waits (a bounded while) for the children's groups slot_kill killed to
+ * exit: a worker's lock on its temporary folder and its GPU memory go then,
+ * not when the kill is sent. Many slots are killed first, then awaited. */
+void slot_await(struct slot *s);
+
+/* slot_kill, then slot_await. */
 int slot_stop(struct slot *s, int64_t end_ms);
 
 #endif

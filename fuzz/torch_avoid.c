@@ -56,8 +56,7 @@ void torch_avoid_use(const char *(*torch)(void), int hunt_known, int aoti, const
 	campaign_findings = findings;
 	campaign_backend_word[0] = 0;
 	if (aoti)
-		snprintf(campaign_backend_word, sizeof campaign_backend_word, "%sbackend=%s", GRAPH_CONFIG_WORD,
-			 compile_backend_name(CB_AOTI));
+		graph_backend_word(compile_backend_name(CB_AOTI), campaign_backend_word);
 	avoid_use(hunt_known ? missing_in_torch : avoided_hits);
 	avoid_break_use(hunt_known ? NULL : known_break_hits);
 }

@@ -137,7 +137,7 @@ void graph_config_write(FILE *f, const struct graph_config *c)
 	if (c->dynamic)
 		fprintf(f, "%sdynamic=%s", sep, compile_dynamic_name(c->dynamic)), sep = " ";
 	if (c->backend)
-		fprintf(f, "%sbackend=%s", sep, compile_backend_name(c->backend)), sep = " ";
+		fprintf(f, "%s" GRAPH_BACKEND_KEY "%s", sep, compile_backend_name(c->backend)), sep = " ";
 	if (c->fullgraph)
 		fprintf(f, "%sfullgraph=True", sep), sep = " ";
 	for (unsigned k = 0; k < c->nsettings; k++) {
@@ -164,6 +164,13 @@ unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONF
 {
 	char text[GRAPH_CONFIG_WORDS_MAX * GRAPH_CONFIG_WORD_LEN];
 	return config_text_words(graph_config_text(c, text, sizeof text), buf, words, cap);
+}
+
+const char *graph_backend_word(const char *name, char buf[GRAPH_CONFIG_WORD_LEN])
+{
+	if (snprintf(buf, GRAPH_CONFIG_WORD_LEN, GRAPH_CONFIG_WORD GRAPH_BACKEND_KEY "%s", name) >= GRAPH_CONFIG_WORD_LEN)
+		buf[0] = 0;
+	return buf;
 }
 
 unsigned config_text_words(const char *text, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words, unsigned cap)

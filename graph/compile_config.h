@@ -38,6 +38,11 @@ const char *graph_config_text(const struct graph_config *c, char *buf, size_t n)
 #define GRAPH_CONFIG_WORD_LEN 96
 unsigned graph_config_words(const struct graph_config *c, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words,
 			    unsigned cap);
+/* The word of the backend called name (the command line's --backend, a
+ * finding's meta.json) as graph_config_words writes it for a configuration
+ * with that backend: config:backend=NAME in buf, "" when it does not fit. */
+#define GRAPH_BACKEND_KEY "backend="
+const char *graph_backend_word(const char *name, char buf[GRAPH_CONFIG_WORD_LEN]);
 /* The same words of a configuration's text (a finding's meta.json keeps
  * the text, not the graph): one split for generation and for findings. */
 unsigned config_text_words(const char *text, char (*buf)[GRAPH_CONFIG_WORD_LEN], const char **words, unsigned cap);

@@ -1,6 +1,8 @@
 #include "graph.h"
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
+#include "dtype.h"
 #include "fail.h"
 #include "fills.h"
 #include "op.h"
@@ -670,6 +672,16 @@ static int identity_of_leaf(const struct graph *g, unsigned k)
 		return 0;
 	const struct value *in = &g->v[nd->in[0]], *out = &g->v[nd->out0];
 	return out->out && out->dtype == in->dtype && g->v[in->root].kind != VK_NODE;
+}
+
+const char *graph_op_word(const struct graph *g, unsigned k, char *buf, size_t n)
+{
+	const struct node *nd = &g->n[k];
+	const struct value *x = nd->nin ? &g->v[nd->in[0]] : NULL;
+	int tensor = x && !graph_is_number(g, nd->in[0]);
+	snprintf(buf, n, "%s%s%s%s%s", op_get(nd->op)->name, x ? "@" : "", x ? dtype_info(x->dtype)->name : "",
+		 tensor && !x->rank ? GRAPH_ZERO_DIM_MARK : "", tensor && !x->contig ? GRAPH_STRIDED_MARK : "");
+	return buf;
 }
 
 unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap)

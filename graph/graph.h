@@ -200,6 +200,15 @@ extern const char *const graph_leaf_write_words[VK_COUNT];
  * directly, its input 0 the leaf itself (AOTInductor and a written
  * parameter, docs/findings/behaviour-aoti-parameter-mutation.md). */
 unsigned graph_direct_writes(const struct graph *g, const uint8_t *member);
+/* Node k's word where a known bug's trigger is looked for (mutators/avoid.h,
+ * pipeline/known_bugs.h): its op's name, then "@DTYPE" of its input 0, then
+ * what that input is, a mark each: GRAPH_ZERO_DIM_MARK where it is a 0-d
+ * tensor (not a Python number), GRAPH_STRIDED_MARK where it is not known
+ * contiguous (a transposed, permuted or strided input, a view, LAPACK's
+ * column-major result). buf (n bytes), cut to fit. */
+#define GRAPH_ZERO_DIM_MARK "@0d"
+#define GRAPH_STRIDED_MARK "@strided"
+const char *graph_op_word(const struct graph *g, unsigned k, char *buf, size_t n);
 /* The most words graph_structure_words gives. */
 #define GRAPH_STRUCTURE_WORDS (2 * VK_COUNT + 4)
 /* The structures some bugs need beside their ops, as the known-bug list's

@@ -13,6 +13,11 @@
 #include "protocol.h"
 #include "runtime.h"
 #include "scratch.h"
+#include "spawn.h"
+
+/* How long a stop waits for a killed worker's group to exit: a process in the
+ * middle of a disk write or a GPU call ends when that returns. */
+#define EXECUTOR_END_WAIT_MS 10000
 
 /* harness/worker.py, linked in by harness/worker_blob.S. */
 extern const char pt2fuzz_worker_py[], pt2fuzz_worker_py_end[];
@@ -93,6 +98,8 @@ static int stop_worker(struct executor *x)
 		kill(x->pid, SIGKILL);
 		while (waitpid(x->pid, &status, 0) < 0 && errno == EINTR)
 			;
+		/* its compile subprocesses may still be writing into its folder */
+		spawn_group_ended(x->pid, EXECUTOR_END_WAIT_MS);
 		char scratch[PROTO_HELLO_MAX];
 		scratch_remove(executor_info(x, "scratch", scratch, sizeof scratch));
 	}

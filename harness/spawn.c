@@ -1,4 +1,5 @@
 #include "spawn.h"
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -98,4 +99,43 @@ long spawn_capture(char *const *argv, char *out, size_t cap)
 	while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	return pid > 0 && WIFEXITED(status) && !WEXITSTATUS(status) ? (long)got : -1;
+}
+
+/* Whether some process of group pgid has not yet exited. */
+static int group_running(pid_t pgid)
+{
+	int running = 0;
+	DIR *d = opendir("/proc");
+	for (struct dirent *e; d && !running && (e = readdir(d));) {
+		char path[300], stat[512];
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof path, "/proc/%.200s/stat", e->d_name);
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		ssize_t len = fd < 0 ? -1 : read(fd, stat, sizeof stat - 1);
+		if (fd >= 0)
+			close(fd);
+		if (len <= 0)
+			continue; /* gone since the listing */
+		stat[len] = 0;
+		char state;
+		int pgrp;
+		const char *after_name = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
+		if (after_name && sscanf(after_name + 1, " %c %*d %d", &state, &pgrp) == 2)
+			running = pgrp == pgid && state != 'Z' && state != 'X';
+	}
+	if (d)
+		closedir(d);
+	return running;
+}
+
+int spawn_group_ended(pid_t pgid, unsigned wait_ms)
+{
+	for (unsigned waited = 0;; waited += 20) {
+		if (!group_running(pgid))
+			return 1;
+		if (waited >= wait_ms)
+			return 0;
+		usleep(20 * 1000);
+	}
 }

@@ -32,4 +32,10 @@ pid_t spawn(const struct spawn_opts *o, char *why, size_t n);
  * -1 when it could not be started or did not exit 0. */
 long spawn_capture(char *const *argv, char *out, size_t cap);
 
+/* Waits up to wait_ms for every process of group pgid to have exited (gone,
+ * or a zombie: its files, locks and memory are already released), so that a
+ * killed group has let go of what it held when this returns. 1 when none is
+ * left running, 0 when some still runs at wait_ms. */
+int spawn_group_ended(pid_t pgid, unsigned wait_ms);
+
 #endif

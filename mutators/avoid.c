@@ -1,9 +1,6 @@
 #include "avoid.h"
-#include <stdio.h>
 #include <string.h>
 #include "../graph/compile_config.h"
-#include "../graph/dtype.h"
-#include "../graph/op.h"
 #include "edits.h"
 
 static avoid_hits_fn avoid_hits;
@@ -15,21 +12,17 @@ void avoid_break_use(avoid_break_fn hits) { avoid_break_hits = hits; }
 
 int avoid_break(const char *op, unsigned constraint) { return avoid_break_hits && avoid_break_hits(op, constraint); }
 
-/* The words of g's component member: "name@dtype" per node, then its
- * structure words; how many. */
+/* The words of g's component member: each node's (graph_op_word), then
+ * its structure words; how many. */
 static unsigned component_words(const struct graph *g, const uint8_t *member, const char **ops)
 {
 	static _Thread_local char tok[G_MAX_NODES][64];
 	unsigned n = 0;
-	for (unsigned k = 0; k < g->nnodes; k++) {
-		if (!member[k])
-			continue;
-		const struct node *nd = &g->n[k];
-		const struct dtype_info *d = nd->nin ? dtype_info(g->v[nd->in[0]].dtype) : NULL;
-		snprintf(tok[n], sizeof tok[n], "%s%s%s", op_get(nd->op)->name, d ? "@" : "", d ? d->name : "");
-		ops[n] = tok[n];
-		n++;
-	}
+	for (unsigned k = 0; k < g->nnodes; k++)
+		if (member[k]) {
+			ops[n] = graph_op_word(g, k, tok[n], sizeof tok[n]);
+			n++;
+		}
 	if (n)
 		n += graph_structure_words(g, member, ops + n, GRAPH_STRUCTURE_WORDS);
 	return n;

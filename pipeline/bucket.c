@@ -57,8 +57,8 @@ static void match_words(const json_t *meta, const char *const *ops, unsigned n, 
 	w->n += config_text_words(json_file_str(meta, "config"), w->config, w->all + w->n, GRAPH_CONFIG_WORDS_MAX);
 	const char *backend = json_file_str(meta, "backend");
 	if (backend[0] && strcmp(backend, compile_backend_name(CB_INDUCTOR)) &&
-	    !word_starts(w->all + first, w->n - first, GRAPH_CONFIG_WORD "backend=") &&
-	    snprintf(w->backend, sizeof w->backend, "%sbackend=%s", GRAPH_CONFIG_WORD, backend) < (int)sizeof w->backend)
+	    !word_starts(w->all + first, w->n - first, GRAPH_CONFIG_WORD GRAPH_BACKEND_KEY) &&
+	    graph_backend_word(backend, w->backend)[0])
 		w->all[w->n++] = w->backend;
 }
 

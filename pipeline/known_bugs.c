@@ -128,9 +128,22 @@ static size_t name_len(const char *w, size_t len)
 	return k;
 }
 
-/* Whether op word w[0..len) ("op" or "op@dtype", op a glob such as
- * "batch_norm*") names op t ("op", or "op@dtype" when the caller knows its
- * input's dtype): the op matches, and the same dtype where both give one. */
+/* Whether the qualifier q[0..len) ("int64", "0d") is one of quals' ("@int64@0d@strided"). */
+static int has_qualifier(const char *quals, const char *q, size_t len)
+{
+	for (const char *at = quals; (at = strchr(at, '@'));) {
+		at++;
+		size_t l = strcspn(at, "@");
+		if (l == len && !strncmp(at, q, len))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether op word w[0..len) ("op", or "op" with qualifiers, "@dtype", "@0d",
+ * "@strided", op a glob such as "batch_norm*") names op t ("op", or a
+ * node's graph_op_word when the caller knows its input): the op matches, and
+ * every qualifier of w's is among t's where t gives any. */
 static int names_op(const char *w, size_t len, const char *t)
 {
 	size_t wn = name_len(w, len), tn = strcspn(t, "@");
@@ -141,7 +154,17 @@ static int names_op(const char *w, size_t len, const char *t)
 	snprintf(name, sizeof name, "%.*s", (int)tn, t);
 	if (fnmatch(pattern, name, 0))
 		return 0;
-	return wn == len || !t[tn] || (len - wn == strlen(t + tn) && !strncmp(w + wn, t + tn, len - wn));
+	if (!t[tn])
+		return 1;
+	for (size_t k = wn; k < len;) {
+		size_t l = 1;
+		while (k + l < len && w[k + l] != '@')
+			l++;
+		if (!has_qualifier(t + tn, w + k + 1, l - 1))
+			return 0;
+		k += l;
+	}
+	return 1;
 }
 
 /* Whether op word w[0..len) names one of the n ops. */

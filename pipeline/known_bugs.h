@@ -52,14 +52,16 @@ int known_is_reported(const struct known_bug *b);
 int known_parse(struct known_list *l, const char *text, const char *file, char *why, size_t n);
 
 /* The first bug of l that a finding matches: its verdict kind, its bucket
- * error line, its op names (which give no dtypes: an OPS word "op@dtype"
- * matches op). NULL when none. */
+ * error line, its op names (which give no inputs: an OPS word "op@dtype",
+ * "op@0d" or "op@strided" matches op). NULL when none. */
 const struct known_bug *known_match(const struct known_list *l, const char *kind, const char *error,
 				   const char *const *ops, unsigned nops);
 
-/* The first bug of l whose trigger n ops hold (mutators/avoid.h), each
- * "op@dtype" (its input 0's dtype): its OPS (not *) all among them (an OPS
- * word "op@dtype" only where that op reads that dtype), on a torch it was seen on (torch, as
+/* The first bug of l whose trigger n ops hold (mutators/avoid.h), each a
+ * node's graph_op_word ("op@dtype" and its input's marks, graph/graph.h):
+ * its OPS (not *) all among them (an OPS word "op@dtype" only where that op
+ * reads that dtype, "op@0d" only where it reads a 0-d tensor, "op@strided"
+ * one not known contiguous, "op@int64@0d" both), on a torch it was seen on (torch, as
  * "2.11.0+cu130", by MAJOR.MINOR among its TORCH versions). Draw bugs
  * (below) are no triggers: the oracle stops comparing what they change;
  * nor are bugs of near-invalid graphs alone (KINDS missing-error,

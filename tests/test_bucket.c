@@ -658,6 +658,32 @@ TEST(known_trigger_of_an_op_on_one_dtype)
 	known_free(&l);
 }
 
+/* "op@0d" is a trigger only where the op reads a 0-d tensor, and with a
+ * dtype beside it ("op@int64@0d") only where both hold; a finding matches it
+ * by the op. */
+TEST(known_trigger_of_an_op_on_a_zero_dim_tensor)
+{
+	struct known_list l = {0};
+	char why[300];
+	CHECK_EQ(known_parse(&l,
+			     "pytorch#1 | behaviour | *out of range* | *softmax*@0d | 2.11 | t\n"
+			     "pytorch#2 | behaviour | *Unknown type* | argmax_all@int64@0d | 2.11 | t\n",
+			     "mine.txt", why, sizeof why),
+		 0);
+	const char *zero_dim[] = {"softsign@int32", "softmax_dtype@float32@0d"}, *vector[] = {"softmax_dtype@float32"},
+		   *named[] = {"log_softmax"}, *i64[] = {"argmax_all@int64@0d"}, *f32[] = {"argmax_all@float32@0d"},
+		   *i64_vector[] = {"argmax_all@int64"};
+	const struct known_bug *b = known_trigger(&l, "2.11.0", zero_dim, 2);
+	CHECK(b && !strcmp(b->issue, "pytorch#1"));
+	CHECK(known_trigger(&l, "2.11.0", vector, 1) == NULL);
+	CHECK(known_match(&l, "behaviour", "IndexError: list index out of range", named, 1) != NULL);
+	b = known_trigger(&l, "2.11.0", i64, 1);
+	CHECK(b && !strcmp(b->issue, "pytorch#2"));
+	CHECK(known_trigger(&l, "2.11.0", f32, 1) == NULL);
+	CHECK(known_trigger(&l, "2.11.0", i64_vector, 1) == NULL);
+	known_free(&l);
+}
+
 /* A "break:CONSTRAINT" word names a near-invalid graph's broken node: a
  * trigger for the breakers (any op, or the ops beside it), and matched by a
  * finding whose meta.json says it broke that constraint. */

@@ -54,7 +54,7 @@ static void age(const char *name, time_t seconds)
 
 TEST(scratch_sweep_removes_the_folders_of_workers_that_are_gone)
 {
-	snprintf(root, sizeof root, "/tmp/pt2fuzz-scratch-test.XXXXXX");
+	snprintf(root, sizeof root, "/tmp/pt2fuzz-sweep-test.XXXXXX");
 	CHECK(mkdtemp(root) != NULL);
 	folder(SCRATCH_PREFIX "dead", 1);
 	folder(SCRATCH_PREFIX "live", 1);

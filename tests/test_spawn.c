@@ -37,3 +37,35 @@ TEST(campaign_stop_group_kills_a_child_stopped_right_after_its_start)
 	}
 	sigaction(SIGINT, &old, NULL);
 }
+
+static pid_t start_group(const char *script)
+{
+	char *const argv[] = {"sh", "-c", (char *)script, NULL};
+	struct spawn_opts o = SPAWN_OPTS;
+	o.argv = argv;
+	o.new_group = 1;
+	o.default_signals = 1;
+	return spawn(&o, NULL, 0);
+}
+
+/* A stop waits for what a killed worker held (its folder's lock, its GPU
+ * memory) by waiting for its group: every member, not only the leader, and
+ * a zombie leader not yet reaped counts as exited. */
+TEST(spawn_group_ended_waits_for_every_member_of_the_group)
+{
+	pid_t pid = start_group("sleep 30 & sleep 30");
+	CHECK(pid > 0);
+	CHECK_EQ(spawn_group_ended(pid, 100), 0);
+	kill(-pid, SIGKILL);
+	CHECK_EQ(spawn_group_ended(pid, 5000), 1); /* the leader is a zombie: not reaped yet */
+	int status;
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+
+	/* the leader gone, a member it left runs on in the group */
+	pid = start_group("sleep 30 & exit 0");
+	CHECK(pid > 0);
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+	CHECK_EQ(spawn_group_ended(pid, 100), 0);
+	kill(-pid, SIGKILL);
+	CHECK_EQ(spawn_group_ended(pid, 5000), 1);
+}

@@ -75,6 +75,60 @@ TEST(known_triggers_are_avoided_on_the_torches_listed_unless_hunting)
 	avoid_break_use(NULL);
 }
 
+/* A graph in text form and whether a campaign on torch 2.15 avoids it. */
+struct avoided_case {
+	const char *text;
+	int avoided;
+};
+
+static void check_avoided_on_2_15(const struct avoided_case *cases, unsigned n)
+{
+	static struct graph g;
+	char why[300];
+	torch_avoid_use(torch_now, 0, 0, NULL);
+	snprintf(torch, sizeof torch, "2.15.0");
+	for (unsigned k = 0; k < n; k++)
+		if (CHECK(text_parse(&g, cases[k].text, why, sizeof why) == 0) && !CHECK_EQ(avoid_graph(&g), cases[k].avoided))
+			fprintf(stderr, "  case %u: %s", k, cases[k].text);
+	avoid_use(NULL);
+	avoid_break_use(NULL);
+}
+
+/* known_bugs.txt: pytorch#190418's trigger is "*softmax*@0d", a softmax of a
+ * 0-d tensor: a softmax of a 1-element vector, and a 0-d value some other op
+ * reads, stay in reach. */
+TEST(a_zero_dim_trigger_holds_only_where_the_op_reads_a_zero_dim_tensor)
+{
+	static const struct avoided_case cases[] = {
+		{"bindings 1\nx0 = input int32 [] range -3 3\nv1 = softsign(x0)\n"
+		 "v2 = softmax_dtype(v1; dim=-1, dtype=float32)\noutput v2\n", 1},
+		{"bindings 1\nx0 = input int32 [1] range -3 3\nv1 = softsign(x0)\n"
+		 "v2 = softmax_dtype(v1; dim=-1, dtype=float32)\noutput v2\n", 0},
+		{"bindings 1\nx0 = input float32 [3]\nv1 = sum_all(x0)\nv2 = softsign(v1)\n"
+		 "v3 = softmax(x0; dim=-1)\nv4 = mul(v3, v2)\noutput v4\n", 0},
+	};
+	check_avoided_on_2_15(cases, sizeof cases / sizeof *cases);
+}
+
+/* known_bugs.txt: pytorch#198364's triggers are "copysign@strided" and the
+ * like: eager follows a transposed input 0's layout, Inductor's meta gives
+ * contiguous strides. copysign stays in reach where its input 0 is
+ * contiguous, also beside a transposed input 1; LAPACK's column-major
+ * result, through an elementwise op that keeps it, is strided. */
+TEST(a_strided_trigger_holds_only_where_input_0_is_not_known_contiguous)
+{
+	static const struct avoided_case cases[] = {
+		{"bindings 1\nx0 = input float32 [3, 4] transposed\nx1 = input float32 [3, 4]\n"
+		 "v2 = copysign(x0, x1)\noutput v2\n", 1},
+		{"bindings 1\nx0 = input float32 [3, 4]\nx1 = input float32 [3, 4] transposed\n"
+		 "v2 = copysign(x0, x1)\noutput v2\n", 0},
+		{"bindings 1\nx0 = input float32 [3, 4]\nx1 = input float32 [3, 4]\nv2 = copysign(x0, x1)\noutput v2\n", 0},
+		{"bindings 1\nx0 = input float32 [3, 3]\nv1 = linalg_tensorinv(x0)\nv2 = neg(v1)\n"
+		 "v3 = copysign(v2, x0)\noutput v3\n", 1},
+	};
+	check_avoided_on_2_15(cases, sizeof cases / sizeof *cases);
+}
+
 /* known_bugs.txt: pt2fuzz's AOTInductor write-up needs a write into a
  * parameter itself and the aoti backend. A campaign under --backend aoti
  * avoids such a graph; an Inductor campaign avoids it only in a

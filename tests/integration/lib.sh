@@ -14,6 +14,14 @@ trap 'echo "FAILED at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 die() { echo "FAILED: $*" >&2; exit 1; }
 
+# Workers' temporary folders under a TMPDIR of the test's own, so that the
+# test sees what its workers left; Inductor's cache stays where it was.
+own_tmpdir() {
+  export TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-${TMPDIR:-/tmp}/torchinductor_$(id -un)}
+  export TMPDIR=$TMP/tmp
+  mkdir -p "$TMPDIR"
+}
+
 # Which torch the runtime has, as MAJOR.MINOR (2.15.0+cu132 -> 2.15).
 TORCH_MINOR=$(sed -n 's/^PT2FUZZ_TORCH=//p' "$B/runtime.env" | cut -d. -f1,2)
 

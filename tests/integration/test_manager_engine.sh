@@ -14,10 +14,7 @@
 # Runs alone: campaigns timed against --time.
 source "$(dirname "$0")/lib.sh"
 OUT=$TMP/out T=60
-# the workers' folders go under a TMPDIR of the test's own; Inductor's cache stays where it was
-export TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-${TMPDIR:-/tmp}/torchinductor_$(id -un)}
-export TMPDIR=$TMP/tmp
-mkdir "$TMPDIR"
+own_tmpdir
 mkdir "$TMP/seeds"
 "$PT2FUZZ" gen --seed 5 --count 1 --size 3 --target cpu --configs 0 --out "$TMP/seeds" >/dev/null
 "$PT2FUZZ" parse "$ROOT/tests/integration/large_chain.txt" --out "$TMP/seeds/chain.bin"
@@ -48,7 +45,8 @@ row=$(awk -F'\t' '$1 == "cut" { print $3 }' "$OUT/stats/profile.tsv")
 awk -v n="$cut" -v s="$cut_s" -v r="${row:-x}" 'BEGIN { exit !(r != "x" && (n == 0 ? r == 0 : r > 0 && r <= s + 0.1)) }' ||
   die "$cut inputs cut off ($cut_s s in them), yet the profile's cut row is '${row}'"
 left=$(cd "$TMPDIR" && ls -d pt2fuzz-scratch-* 2>/dev/null | xargs || true)
-[ -z "$left" ] || die "the campaign left its workers' temporary folders: $left"
+[ -z "$left" ] || die "the campaign left its workers' temporary folders: $left ($(cd "$TMPDIR" && ls -lA $left | xargs);" \
+  "locks held: $(grep -c FLOCK /proc/locks || true))"
 execs1=$(grep -v '^#' "$OUT/stats/plot_data" | tail -1 | cut -d, -f3 | tr -d ' ')
 [ "${execs1:-0}" -ge 3 ] || die "only ${execs1:-0} execs: not the two seeds and a mutant"
 

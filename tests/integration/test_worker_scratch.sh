@@ -9,9 +9,7 @@
 # by one: tests/test_scratch.c; a campaign's end: test_manager_engine.sh.)
 source "$(dirname "$0")/lib.sh"
 cd "$TMP"
-export TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-${TMPDIR:-/tmp}/torchinductor_$(id -un)}
-export TMPDIR=$TMP/tmp
-mkdir -p "$TMPDIR"
+own_tmpdir
 SEED=$B/seeds/fam_shape_views.bin
 scratch() { (cd "$TMPDIR" && ls -d pt2fuzz-scratch-* 2>/dev/null) | sort | tr '\n' ' '; }
 for name in dead live young old; do
