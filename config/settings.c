@@ -179,6 +179,10 @@ static const struct setting_clash clashes[] = {
 	 "deterministic mode refuses the benchmarking (may_ban_benchmarking raises)"},
 	{"inductor.benchmark_fusion", "mode.deterministic_algorithms",
 	 "deterministic algorithms put Inductor in its deterministic mode, which refuses the benchmarking"},
+	{"inductor.triton.multi_kernel", "inductor.deterministic",
+	 "a multi-kernel picks its kernel by benchmarking, which deterministic mode refuses"},
+	{"inductor.triton.multi_kernel", "mode.deterministic_algorithms",
+	 "deterministic algorithms put Inductor in its deterministic mode, which refuses the multi-kernel's benchmarking"},
 };
 
 #define NSETTINGS (sizeof settings / sizeof settings[0])

@@ -25,8 +25,9 @@
  * Returns then (0), or -1 when a pipe broke. */
 int slot_serve(int (*one)(const uint8_t *, size_t), const uint8_t *map, size_t map_len);
 
-/* The manager's side: one target process and its pipes. */
 #define SLOT_CHILD_GROUPS 8 /* a target runs one worker; a few more are kept in view */
+
+/* The manager's side: one target process and its pipes. */
 
 struct slot {
 	pid_t pid;      /* 0: none runs */

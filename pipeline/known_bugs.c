@@ -128,15 +128,27 @@ static size_t name_len(const char *w, size_t len)
 	return k;
 }
 
+/* The next "@qualifier" in *s up to end: its text after the '@' (len
+ * bytes), *s moved past it; NULL where none is left. */
+static const char *next_qualifier(const char **s, const char *end, size_t *len)
+{
+	const char *at = memchr(*s, '@', (size_t)(end - *s));
+	if (!at)
+		return NULL;
+	at++;
+	const char *stop = memchr(at, '@', (size_t)(end - at));
+	*len = (size_t)((stop ? stop : end) - at);
+	*s = at + *len;
+	return at;
+}
+
 /* Whether the qualifier q[0..len) ("int64", "0d") is one of quals' ("@int64@0d@strided"). */
 static int has_qualifier(const char *quals, const char *q, size_t len)
 {
-	for (const char *at = quals; (at = strchr(at, '@'));) {
-		at++;
-		size_t l = strcspn(at, "@");
+	size_t l;
+	for (const char *p = quals, *end = quals + strlen(quals), *at; (at = next_qualifier(&p, end, &l));)
 		if (l == len && !strncmp(at, q, len))
 			return 1;
-	}
 	return 0;
 }
 
@@ -156,14 +168,10 @@ static int names_op(const char *w, size_t len, const char *t)
 		return 0;
 	if (!t[tn])
 		return 1;
-	for (size_t k = wn; k < len;) {
-		size_t l = 1;
-		while (k + l < len && w[k + l] != '@')
-			l++;
-		if (!has_qualifier(t + tn, w + k + 1, l - 1))
+	size_t l;
+	for (const char *p = w + wn, *q; (q = next_qualifier(&p, w + len, &l));)
+		if (!has_qualifier(t + tn, q, l))
 			return 0;
-		k += l;
-	}
 	return 1;
 }
 

@@ -9,9 +9,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static pid_t start_sleep(void)
+static pid_t start_group(const char *script)
 {
-	static char *const argv[] = {"sleep", "30", NULL};
+	char *const argv[] = {"sh", "-c", (char *)script, NULL};
 	struct spawn_opts o = SPAWN_OPTS;
 	o.argv = argv;
 	o.new_group = 1;
@@ -29,23 +29,13 @@ TEST(campaign_stop_group_kills_a_child_stopped_right_after_its_start)
 	struct sigaction sa = {.sa_handler = swallow}, old;
 	sigaction(SIGINT, &sa, &old);
 	for (int i = 0, killed = 1; i < 20 && killed; i++) { /* a child missed runs its 30 s: one is enough */
-		pid_t pid = start_sleep();
+		pid_t pid = start_group("exec sleep 30");
 		CHECK(pid > 0);
 		int status = campaign_stop_group(pid, 0);
 		killed = WIFSIGNALED(status);
 		CHECK(killed);
 	}
 	sigaction(SIGINT, &old, NULL);
-}
-
-static pid_t start_group(const char *script)
-{
-	char *const argv[] = {"sh", "-c", (char *)script, NULL};
-	struct spawn_opts o = SPAWN_OPTS;
-	o.argv = argv;
-	o.new_group = 1;
-	o.default_signals = 1;
-	return spawn(&o, NULL, 0);
 }
 
 /* A stop waits for what a killed worker held (its folder's lock, its GPU

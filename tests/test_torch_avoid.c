@@ -125,6 +125,9 @@ TEST(a_strided_trigger_holds_only_where_input_0_is_not_known_contiguous)
 		{"bindings 1\nx0 = input float32 [3, 4]\nx1 = input float32 [3, 4]\nv2 = copysign(x0, x1)\noutput v2\n", 0},
 		{"bindings 1\nx0 = input float32 [3, 3]\nv1 = linalg_tensorinv(x0)\nv2 = neg(v1)\n"
 		 "v3 = copysign(v2, x0)\noutput v3\n", 1},
+		/* a channels-last input is not contiguous either (pt2fuzz's rpow_scalar write-up) */
+		{"bindings 1\nx0 = input float32 [1, 2, 1, 2] channels_last\nv1 = rpow_scalar(x0; value=2.0)\noutput v1\n", 1},
+		{"bindings 1\nx0 = input float32 [1, 2, 1, 2]\nv1 = rpow_scalar(x0; value=2.0)\noutput v1\n", 0},
 	};
 	check_avoided_on_2_15(cases, sizeof cases / sizeof *cases);
 }
