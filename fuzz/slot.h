@@ -28,7 +28,6 @@ int slot_serve(int (*one)(const uint8_t *, size_t), const uint8_t *map, size_t m
 #define SLOT_CHILD_GROUPS 8 /* a target runs one worker; a few more are kept in view */
 
 /* The manager's side: one target process and its pipes. */
-
 struct slot {
 	pid_t pid;      /* 0: none runs */
 	int to, from;   /* the input pipe's write end, the reply pipe's read end; -1 when closed */
