@@ -208,6 +208,14 @@ static void checkpoint(void)
 	spent(PR_STATS, t0);
 }
 
+/* At exit the worker is stopped here, its group awaited and its folder
+ * removed (harness/executor.h), not left to exit by itself on the closed
+ * pipe, where its own removal of the folder races its compile subprocesses. */
+static void stop_executor(void)
+{
+	executor_free(&X);
+}
+
 /* Our options: those after -ignore_remaining_args=1, then PT2FUZZ_OPTIONS. */
 static int collect_options(int argc, char **argv, char **out, int cap)
 {
@@ -356,7 +364,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		schedule_refresh(&schedule);
 		setting_schedule_refresh(&setting_yield);
 	}
-	atexit(checkpoint);
+	atexit(stop_executor);
+	atexit(checkpoint); /* first: its line dump asks the worker */
 	serving = cli_flag(&c, "serve");
 	if (serving) /* libFuzzer's loop never starts: the manager's is the loop */
 		exit(slot_serve(LLVMFuzzerTestOneInput, pt2fuzz_extra_counters, FEATURES_MAP) ? 1 : 0);

@@ -144,7 +144,7 @@ int slot_kill(struct slot *s, int64_t end_ms)
 	slot_close(s);
 	for (; protocol_now_ms() < end_ms; usleep(20000))
 		if (waitpid(s->pid, &status, WNOHANG) == s->pid) {
-			kill(-s->pid, SIGKILL); /* the rest of its own group; its worker, in a group of its own, it stopped */
+			kill(-s->pid, SIGKILL); /* the rest of its own group; its worker (a group of its own) it stopped at exit */
 			s->pid = 0;
 			return 0;
 		}
