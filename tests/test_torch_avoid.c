@@ -81,18 +81,20 @@ struct avoided_case {
 	int avoided;
 };
 
-static void check_avoided_on_2_15(const struct avoided_case *cases, unsigned n)
+static void check_avoided_on(const char *version, const struct avoided_case *cases, unsigned n)
 {
 	static struct graph g;
 	char why[300];
 	torch_avoid_use(torch_now, 0, 0, NULL);
-	snprintf(torch, sizeof torch, "2.15.0");
+	snprintf(torch, sizeof torch, "%s", version);
 	for (unsigned k = 0; k < n; k++)
 		if (CHECK(text_parse(&g, cases[k].text, why, sizeof why) == 0) && !CHECK_EQ(avoid_graph(&g), cases[k].avoided))
-			fprintf(stderr, "  case %u: %s", k, cases[k].text);
+			fprintf(stderr, "  case %u on %s: %s", k, version, cases[k].text);
 	avoid_use(NULL);
 	avoid_break_use(NULL);
 }
+
+static void check_avoided_on_2_15(const struct avoided_case *cases, unsigned n) { check_avoided_on("2.15.0", cases, n); }
 
 /* known_bugs.txt: pytorch#190418's trigger is "*softmax*@0d", a softmax of a
  * 0-d tensor: a softmax of a 1-element vector, and a 0-d value some other op
@@ -276,4 +278,25 @@ TEST(torch_version_comes_from_the_runtime_python_or_a_reason)
 		unsetenv("PT2FUZZ_PYTHON");
 	unlink(path);
 	rmdir(dir);
+}
+
+/* known_bugs.txt: torch 2.11's known failures found by a GPU campaign. A
+ * cumsum of a 0-d constant (pytorch#193265) is avoided where the constant
+ * is 0-d, not where it is a vector; select_scatter into an expanded tensor
+ * (the class of pytorch#183986) on 2.11, not on 2.15, which computes it. */
+TEST(torch_2_11s_cumsum_of_a_0d_constant_and_select_scatter_into_an_expansion_are_avoided_there)
+{
+	static const char select_into_expansion[] =
+		"bindings 1\nx0 = input int64 [199, 12] range -8 8\nv1 = broadcast_to(x0; sizes=[12, -1, 12])\n"
+		"x2 = input int64 [12, 199] range -8 8\nv3 = select_scatter(v1, x2; dim=2, index=4)\noutput v3\n";
+	static const struct avoided_case on_2_11[] = {
+		{"bindings 1\nx0 = input int64 [1, 1] range -8 8\nv1 = new_zeros(x0; size=[])\n"
+		 "v2 = cumsum_dtype(v1; dim=0, dtype=float32)\noutput v2\n", 1},
+		{"bindings 1\nx0 = input int64 [1, 1] range -8 8\nv1 = new_zeros(x0; size=[3])\n"
+		 "v2 = cumsum_dtype(v1; dim=0, dtype=float32)\noutput v2\n", 0},
+		{select_into_expansion, 1},
+	};
+	static const struct avoided_case on_2_15[] = {{select_into_expansion, 0}};
+	check_avoided_on("2.11.0+cu130", on_2_11, sizeof on_2_11 / sizeof *on_2_11);
+	check_avoided_on_2_15(on_2_15, 1);
 }

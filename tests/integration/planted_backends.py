@@ -309,6 +309,20 @@ def planted_temporaries_then_hang(gm, example_inputs):
 
 
 @register_backend
+def planted_busy_child(gm, example_inputs):
+    """Not a bug: a compile that leaves a child writing into $TMPDIR (the
+    worker's folder) until it is killed, as a compile subprocess may, writes
+    the worker's pid to $PT2FUZZ_MARK, then takes $PT2FUZZ_COMPILE_SECS
+    seconds (tests/integration/test_worker_scratch.sh)."""
+    writer = "import itertools, os, time\nfor i in itertools.count():\n    open(os.path.join(os.environ['TMPDIR'], f'busy.{i}'), 'w').close()\n    time.sleep(0.01)"
+    subprocess.Popen([sys.executable, "-c", writer], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+    with open(os.environ["PT2FUZZ_MARK"], "w") as f:
+        f.write(f"{os.getpid()}\n")
+    time.sleep(float(os.environ.get("PT2FUZZ_COMPILE_SECS", "0")))
+    return gm.forward
+
+
+@register_backend
 def planted_slow_compile(gm, example_inputs):
     """Not a bug: a compile that takes $PT2FUZZ_COMPILE_SECS seconds, then
     runs the graph as traced (tests/integration/test_slow_compile.sh)."""

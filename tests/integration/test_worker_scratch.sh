@@ -44,4 +44,27 @@ stray=$(cd "$TMPDIR" && ls -A | grep -v '^pt2fuzz-scratch-\|^torchinductor_' | x
 [ "$(scratch)" = "pt2fuzz-scratch-live pt2fuzz-scratch-note.log pt2fuzz-scratch-young " ] ||
   die "after a hang and a run the scratch folders are: $(scratch)"
 [ -e "$TMPDIR/pt2fuzz-scratch-live/kernel.cpp" ] || die "the live worker's folder lost its file"
-echo "worker scratch: a dead worker's folder and an old unlocked one removed; a live and a young one kept"
+# A worker whose executor is killed (kill -9: the run's process that started it) exits by itself
+# once its answer finds no reader.
+# A compile subprocess of its group would go on writing into its folder while it removed it:
+# it ends its group first, so neither the writer nor the folder outlives it.
+group_alive() { # pgrp: the live processes of that group
+  "$PY" -c 'import os, sys
+for p in filter(str.isdigit, os.listdir("/proc")):
+    try: f = open(f"/proc/{p}/stat", "rb").read().rsplit(b")", 1)[1].split()
+    except OSError: continue
+    if int(f[2]) == int(sys.argv[1]) and f[0] != b"Z": print(p)' "$1"
+}
+PT2FUZZ_MARK=$TMP/busy.pid PT2FUZZ_COMPILE_SECS=2 "$PT2FUZZ" run --device cpu --findings f4 \
+  --plugin "$ROOT/tests/integration/planted_backends.py" --backend planted_busy_child hang.bin >busy.out 2>&1 &
+runner=$!
+for _ in $(seq 1200); do [ -s "$TMP/busy.pid" ] && break; sleep 0.1; done
+[ -s "$TMP/busy.pid" ] || die "the compile never started: $(cat busy.out)"
+worker=$(cat "$TMP/busy.pid")
+kill -9 "$(sed 's/.*) //' "/proc/$worker/stat" | cut -d" " -f2)" # its parent (the fields after the name: state, ppid)
+wait "$runner" 2>/dev/null || true
+for _ in $(seq 600); do [ -z "$(group_alive "$worker")" ] && break; sleep 0.1; done
+[ -z "$(group_alive "$worker")" ] || die "60 s after its executor died, the worker's group still runs: $(group_alive "$worker" | xargs)"
+[ "$(scratch)" = "pt2fuzz-scratch-live pt2fuzz-scratch-note.log pt2fuzz-scratch-young " ] ||
+  die "a worker that ended by itself left its folder: $(scratch)"
+echo "worker scratch: a dead worker's folder and an old unlocked one removed; a live and a young one kept; an orphaned worker ends its group and removes its own"
