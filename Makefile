@@ -83,7 +83,7 @@ $(B)/obj/%.o: %.c Makefile
 	$(CC) $(ALLCFLAGS) -MMD -MP -c $< -o $@
 
 # The worker's Python source is linked into the binaries (.incbin).
-$(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_blob.S harness/worker.py harness/worker_coverage.py harness/worker_decisions.py harness/worker_scratch.py harness/aoti_runner.cpp
+$(B)/obj/harness/worker_blob.o $(B)/san/harness/worker_blob.o: harness/worker_blob.S harness/worker.py harness/worker_coverage.py harness/worker_decisions.py harness/worker_scratch.py harness/worker_nudged.py harness/aoti_runner.cpp
 	@mkdir -p $(dir $@)
 	$(CC) -c $< -o $@
 

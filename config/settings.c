@@ -72,6 +72,18 @@ static const struct setting settings[] = {
 	 * folder of its own and removes it after each request) */
 	{"inductor.trace.enabled", SET_BOOL, OFF_ON, ON_ANY, .weight = SETTING_CODE_PATH},
 	{"inductor.comment_origin", SET_BOOL, OFF_ON, ON_ANY},
+	/* on: a small-M or small-N mm, bmm or addmm becomes a broadcast multiply and a sum */
+	{"inductor.decompose_mem_bound_mm", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
+	{"inductor.force_shape_pad", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	{"inductor.inplace_padding", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
+	/* on: freezing folds a linear's following add or mul into its weight */
+	{"inductor.enable_linear_binary_folding", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	{"inductor.loop_index_inversion_in_fusion", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
+	{"inductor.expand_dimension_for_pointwise_nodes", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11"},
+	/* on: every indirect index checked in the kernel against its bounds */
+	{"inductor.debug_index_asserts", SET_BOOL, OFF_ON, ON_ANY, .since = "2.11", .weight = SETTING_CODE_PATH},
+	{"inductor.scalar_asserts", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
+	{"inductor.alignment_asserts", SET_BOOL, ON_OFF, ON_ANY, .since = "2.11"},
 	/* Inductor's Triton code: CUDA */
 	{"inductor.coordinate_descent_tuning", SET_BOOL, OFF_ON, ON_CUDA, .effects = EFFECT_SLOW_COMPILE, .weight = SETTING_CODE_PATH},
 	{"inductor.combo_kernels", SET_BOOL, OFF_ON, ON_CUDA, .weight = SETTING_CODE_PATH},
@@ -107,6 +119,11 @@ static const struct setting settings[] = {
 	{"inductor.cpp.threads", SET_INT, {"-1", "1", "2"}, ON_CPU},
 	{"inductor.cpp.enable_kernel_profile", SET_BOOL, OFF_ON, ON_CPU},
 	{"inductor.cpp.enable_concat_linear", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .weight = SETTING_CODE_PATH},
+	/* off: the padding passes (comprehensive_padding, shape_padding) run for the CPU too */
+	{"inductor.disable_padding_cpu", SET_BOOL, ON_OFF, ON_CPU, .since = "2.11", .weight = SETTING_CODE_PATH},
+	{"inductor.cpp.enable_grouped_gemm_template", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11"},
+	{"inductor.cpp.gemm_max_k_slices", SET_INT, {"1", "0", "4"}, ON_CPU, .since = "2.11"},
+	{"inductor.cpp.descriptive_names", SET_STRING, {"original_aten", "torch", "inductor_node"}, ON_CPU, .since = "2.11"},
 	/* -ffast-math: reassociation and approximations */
 	{"inductor.cpp.enable_unsafe_math_opt_flag", SET_BOOL, OFF_ON, ON_CPU, .effects = EFFECT_NUMERICS, .effect_at = "True"},
 	{"inductor.cpp.use_decompose_tanh", SET_BOOL, OFF_ON, ON_CPU, .since = "2.11", .effects = EFFECT_NUMERICS, .effect_at = "True"},

@@ -3,8 +3,8 @@
 # (harness/executor.c) owns timeouts and restarts, the C oracles judge.
 #
 # Started as `python3 -u -c BOOT` by the executor, which sends
-# worker_coverage.py, worker_decisions.py, worker_scratch.py and this file,
-# joined, as the first frame on stdin.
+# worker_coverage.py, worker_decisions.py, worker_scratch.py, worker_nudged.py
+# and this file, joined, as the first frame on stdin.
 # Protocol: docs/protocol.md.
 import contextlib
 import copy
@@ -302,52 +302,6 @@ def record_outputs(torch, shm, outs, leaves):
                                       numel=t.numel(), offset=off or 0, alias=alias))
         recs.append(PROTO.dim.pack_each(list(t.shape)[:rank]) + PROTO.dim.pack_each(list(t.stride())[:rank]))
     return b"".join(recs)
-
-
-def nudge(torch, tensors, gen):
-    """Moves each float element of tensors, in place, by 1 to 4 units in its
-    dtype's last place, up or down at random (gen): how far eager then moves
-    tells the oracle how much the problem amplifies one rounding. Zeros,
-    subnormals, NaN and Inf stay; a tensor whose elements share memory
-    (an expanded input) is left as it is."""
-    for t in tensors:
-        if not isinstance(t, torch.Tensor) or not t.is_floating_point() or t.numel() == 0:
-            continue
-        shift = torch.empty(t.shape, dtype=torch.float64).uniform_(1, 4, generator=gen)
-        sign = torch.randint(0, 2, t.shape, generator=gen, dtype=torch.float64) * 2 - 1
-        moved = (t.detach().cpu().double() * (1 + sign * shift * torch.finfo(t.dtype).eps)).to(t.dtype)
-        try:
-            with torch.inference_mode() if t.is_inference() else torch.no_grad():
-                t.copy_(moved)
-        except RuntimeError:  # overlapping elements (stride 0): no single value to move
-            pass
-
-
-def split_repeats(torch, gen):
-    """A torch function mode under which a call given one float tensor more
-    than once (pairwise_distance(v, v), v - v) gets each later occurrence
-    nudged on its own (nudge(), gen). Compiled code may compute such a value
-    once per use, each rounding its own way, so that v - v is an ulp and not
-    0; nudged inputs move every use alike and would not show how far the call
-    amplifies that split. The first occurrence stays the tensor itself, so a
-    call that writes into it or views it does so as in eager."""
-    def split(seen, x):
-        if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
-            return x
-        if id(x) not in seen:
-            seen.add(id(x))
-            return x
-        copy_of_x = x.clone()  # differentiable: backward mode's gradients flow through it
-        nudge(torch, [copy_of_x], gen)
-        return copy_of_x
-
-    class SplitRepeats(torch.overrides.TorchFunctionMode):
-        def __torch_function__(self, func, types, args=(), kwargs=None):
-            seen = set()
-            args, kwargs = torch.utils._pytree.tree_map(lambda x: split(seen, x), (args, kwargs or {}))
-            return func(*args, **kwargs)
-
-    return SplitRepeats()
 
 
 def forward_or_backward(ns, backward):
@@ -741,7 +695,7 @@ class Mode:
     def inputs(self, program, inputs, binding):
         return inputs
 
-    def context(self, program):
+    def context(self, program, binding):
         return contextlib.nullcontext()
 
     def call(self, program, model, inputs):
@@ -756,6 +710,12 @@ class Eager(Mode):
     """The program's own model, as it is: what the other modes start from."""
 
     name = "eager"
+
+    def context(self, program, binding):
+        """Where the nudged run follows, its record of eager's tests against zero."""
+        if "nudged" not in program.models:
+            return contextlib.nullcontext()
+        return record_zero_tests(program.torch, program.zero_tests.setdefault(binding, []))
 
 
 class Compiled(Mode):
@@ -795,14 +755,14 @@ class Fp64(Mode):
         ns = program.ns
         return ns.get("inputs_to_fp64", lambda xs: [ns["to_fp64"](x) for x in xs])(inputs)
 
-    def context(self, program):
+    def context(self, program, binding):
         return program.ns.get("Upcast", contextlib.nullcontext)()
 
 
 class Nudged(Mode):
     """A copy of the model whose float parameters and buffers are nudged, on
-    nudged inputs, run with split_repeats (nudge(); generators seeded by the
-    program's SEED)."""
+    nudged inputs, run with split_repeats and flip_rounded_zero_tests
+    (worker_nudged.py; generators seeded by the program's SEED)."""
 
     name = "nudged"
     on_demand = True
@@ -817,9 +777,13 @@ class Nudged(Mode):
         nudge(torch, inputs, torch.Generator().manual_seed(program.ns["SEED"] + 1 + binding))
         return inputs
 
-    def context(self, program):
+    @contextlib.contextmanager
+    def context(self, program, binding):
         torch = program.torch
-        return split_repeats(torch, torch.Generator().manual_seed(program.ns["SEED"] + 1 + program.bindings))
+        # flip_rounded_zero_tests the inner mode: it sees a call's own operands, before split_repeats copies them
+        with split_repeats(torch, torch.Generator().manual_seed(program.ns["SEED"] + 1 + program.bindings)), \
+                flip_rounded_zero_tests(torch, program.zero_tests.pop(binding, [])):
+            yield
 
 
 MODES = (Eager(), Compiled(), Fp64(), Nudged())  # what serve() runs, in the executor's enum run_mode order
@@ -843,6 +807,7 @@ class Program:
         self.models = {mode.name: mode.build(worker, self)
                        for index, mode in enumerate(MODES) if not mode.on_demand or req.modes >> index & 1}
         self.bindings = ns["BINDINGS"]
+        self.zero_tests = {}  # binding -> the eager run's tests against zero (worker_nudged.py)
         if self.bindings > PROTO.max_bindings:
             raise ValueError(f"{self.bindings} bindings: a reply carries at most {PROTO.max_bindings}")
         self.runner, self.ngrad = forward_or_backward(ns, req.backward)
@@ -864,7 +829,7 @@ class Program:
         else:
             inputs = ns["make_inputs"](binding, self.device)
         inputs = mode.inputs(self, inputs, binding)
-        with mode.context(self):
+        with mode.context(self, binding):
             outs = mode.call(self, model, inputs)
         if self.device.startswith("cuda"):
             self.torch.cuda.synchronize()

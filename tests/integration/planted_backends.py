@@ -99,6 +99,40 @@ def planted_split_repeat(gm, example_inputs):
     return compile_fx(gm, example_inputs)
 
 
+def _replace_means(gm, make):
+    """Every mean node's users take make(graph, mean node) instead."""
+    for node in [n for n in gm.graph.nodes if n.op in ("call_function", "call_method")]:
+        if getattr(node.target, "__name__", str(node.target)) != "mean":
+            continue
+        users = list(node.users)
+        with gm.graph.inserting_before(node.next):
+            other = make(gm.graph, node)
+        for user in users:
+            user.replace_input_with(node, other)
+    gm.recompile()
+    return gm
+
+
+@register_backend
+def planted_small_means_zero(gm, example_inputs):
+    """Every mean below 0.3 in magnitude comes out exactly 0: what a
+    summation order that cancels exactly makes of the mean of a layer_norm's
+    output (0 where eager's is an ulp, seen on the H200), and a bug wherever
+    a mean is well away from 0."""
+    def zeroed(graph, mean):
+        small = graph.call_function(torch.lt, (graph.call_function(torch.abs, (mean,)), 0.3))
+        return graph.call_function(torch.where, (small, 0.0, mean))
+    return compile_fx(_replace_means(gm, zeroed), example_inputs)
+
+
+@register_backend
+def planted_means_off_by_ulp(gm, example_inputs):
+    """Every mean an ulp of 1 larger: a summation order that leaves an ulp
+    where eager's cancels exactly."""
+    return compile_fx(_replace_means(gm, lambda graph, mean: graph.call_function(torch.add, (mean, 2.0 ** -23))),
+                      example_inputs)
+
+
 @register_backend
 def planted_int_off_by_one(gm, example_inputs):
     """Every int output one too large: an int bug no rounding explains."""

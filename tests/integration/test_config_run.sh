@@ -34,8 +34,8 @@ rc=0
 "$PT2FUZZ" run "${plugin[@]}" --inductor max_fusion_size=big "$SEED" >out.txt 2>&1 || rc=$?
 [ $rc = 2 ] || die "max_fusion_size=big exited $rc"
 grep -q "inductor.max_fusion_size is an int, not 'big'" out.txt || die "no reason given: $(cat out.txt)"
-"$PT2FUZZ" run "${plugin[@]}" --inductor debug_index_asserts=perhaps "$SEED" >out.txt 2>&1 || true
-grep -q "setting debug_index_asserts is a bool (True, False, true, false, 1 or 0), not 'perhaps'" out.txt ||
+"$PT2FUZZ" run "${plugin[@]}" --inductor generate_intermediate_hooks=perhaps "$SEED" >out.txt 2>&1 || true
+grep -q "setting generate_intermediate_hooks is a bool (True, False, true, false, 1 or 0), not 'perhaps'" out.txt ||
   die "no reason given for a value outside the catalogue: $(cat out.txt)"
 # A graph's own configuration: its settings reach the compiler, pinned ones go over them.
 cat >g.txt <<'TXT'

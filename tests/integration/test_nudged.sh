@@ -11,6 +11,11 @@
 # log(pairwise_distance(x, x)) moves by a tenth, and the nudged run, which
 # nudges each later use of a repeated operand on its own, explains it; a
 # repeat that amplifies nothing (x + x) excuses no 0.0017.
+# A float tested against zero where rounding leaves 0 or an ulp (the mean of
+# a layer_norm's output, logical_not of it): the nudged run turns the test
+# the other way, whichever way eager's went (planted_small_means_zero makes
+# eager's ulp 0, planted_means_off_by_ulp eager's 0 an ulp); a mean well away
+# from 0 that comes out 0 is still a finding.
 source "$(dirname "$0")/lib.sh"
 RUN=("$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_backends.py" --device cpu --backend planted_numeric_slight)
 
@@ -57,4 +62,28 @@ grep -q ': pass$' "$TMP/split.out" || die "a self-distance split by an ulp was r
 graph repeat '' $'v2 = add(x0, x0)\nv3 = layer_norm(v2; eps_exp=5, elementwise_affine=False, bias=False, normalized_shape=[5, 6])\noutput v3'
 "${RUN[@]}" --findings "$TMP/f" "$TMP/repeat.bin" | tee "$TMP/repeat.out"
 grep -q 'numeric/values' "$TMP/repeat.out" || die "x + x of a normal input: a repeated operand excused 0.0017"
+
+zero_test() { # name, fill, what logical_not tests
+  cat >"$TMP/$1.txt" <<G
+bindings 1
+seed 4052811433
+x0 = input float32 [6, 5] $2
+v1 = layer_norm(x0; eps_exp=5, elementwise_affine=False, bias=False, normalized_shape=[5])
+v2 = mean($3; dim=-1, keepdim=False)
+v3 = logical_not(v2)
+output v3
+G
+  "$PT2FUZZ" parse "$TMP/$1.txt" --out "$TMP/$1.bin"
+}
+zero_test cancels '' v1
+zero_test plain '' x0
+zero_test cancels_exactly 'const 100.0' v1
+ZERO=("$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_backends.py" --device cpu --findings "$TMP/f")
+"${ZERO[@]}" --backend planted_small_means_zero --modes eager,compiled,fp64 "$TMP/cancels.bin" | tee "$TMP/cancels_plain.out"
+grep -q 'numeric/values' "$TMP/cancels_plain.out" || die "without the nudged mode, a layer_norm's mean made 0 should be a bool finding"
+"${ZERO[@]}" --backend planted_small_means_zero "$TMP/cancels.bin" "$TMP/plain.bin" | tee "$TMP/zero.out"
+grep -q 'cancels.bin: pass$' "$TMP/zero.out" || die "logical_not of a layer_norm's mean, an ulp in eager and 0 compiled, was reported"
+grep -q 'plain.bin: numeric/values' "$TMP/zero.out" || die "logical_not of a mean well away from 0 that came out 0 was not reported"
+"${ZERO[@]}" --backend planted_means_off_by_ulp "$TMP/cancels_exactly.bin" | tee "$TMP/exact.out"
+grep -q ': pass$' "$TMP/exact.out" || die "logical_not of a mean 0 in eager and an ulp compiled was reported"
 echo "nudged inputs: ok"

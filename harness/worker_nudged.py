@@ -1,0 +1,151 @@
+# The nudged run's probes (docs/oracle.md, "Nudged inputs" and "A float
+# tested against zero"): eager again on inputs moved by an ulp or so, each
+# repeated operand moved on its own, and each float whose test against zero
+# its own rounding decides turned the other way. What eager then changes is
+# what rounding decides, which the oracle does not hold against compiled
+# mode. Linked before worker.py (harness/worker_blob.S).
+
+
+def nudge(torch, tensors, gen):
+    """Moves each float element of tensors, in place, by 1 to 4 units in its
+    dtype's last place, up or down at random (gen): how far eager then moves
+    tells the oracle how much the problem amplifies one rounding. Zeros,
+    subnormals, NaN and Inf stay; a tensor whose elements share memory
+    (an expanded input) is left as it is."""
+    for t in tensors:
+        if not isinstance(t, torch.Tensor) or not t.is_floating_point() or t.numel() == 0:
+            continue
+        shift = torch.empty(t.shape, dtype=torch.float64).uniform_(1, 4, generator=gen)
+        sign = torch.randint(0, 2, t.shape, generator=gen, dtype=torch.float64) * 2 - 1
+        moved = (t.detach().cpu().double() * (1 + sign * shift * torch.finfo(t.dtype).eps)).to(t.dtype)
+        try:
+            with torch.inference_mode() if t.is_inference() else torch.no_grad():
+                t.copy_(moved)
+        except RuntimeError:  # overlapping elements (stride 0): no single value to move
+            pass
+
+
+def split_repeats(torch, gen):
+    """A torch function mode under which a call given one float tensor more
+    than once (pairwise_distance(v, v), v - v) gets each later occurrence
+    nudged on its own (nudge(), gen). Compiled code may compute such a value
+    once per use, each rounding its own way, so that v - v is an ulp and not
+    0; nudged inputs move every use alike and would not show how far the call
+    amplifies that split. The first occurrence stays the tensor itself, so a
+    call that writes into it or views it does so as in eager."""
+    def split(seen, x):
+        if not isinstance(x, torch.Tensor) or not x.is_floating_point() or x.numel() == 0:
+            return x
+        if id(x) not in seen:
+            seen.add(id(x))
+            return x
+        copy_of_x = x.clone()  # differentiable: backward mode's gradients flow through it
+        nudge(torch, [copy_of_x], gen)
+        return copy_of_x
+
+    class SplitRepeats(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            seen = set()
+            args, kwargs = torch.utils._pytree.tree_map(lambda x: split(seen, x), (args, kwargs or {}))
+            return func(*args, **kwargs)
+
+    return SplitRepeats()
+
+
+# Calls that test a float against zero: their result flips where a value
+# that cancels to zero comes out as rounding leaves it, 0 or an ulp.
+ZERO_TEST_NAMES = ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
+                   "argwhere", "count_nonzero", "bool")
+# How many units in the last place of its inputs' magnitude a tested value
+# may be and still be rounding's leftover of a cancellation (a sum of n
+# terms leaves up to n ulps).
+ZERO_TEST_ULPS = 64
+SCALE = "_pt2fuzz_scale"  # the attribute the nudged run keeps a tensor's input magnitude in
+
+
+def zero_test_operands(torch, tests, func, args, kwargs):
+    """The positions in args of the float tensors func tests against zero:
+    an op of ZERO_TEST_NAMES or a cast to bool."""
+    casts = func in (torch.Tensor.to, torch.Tensor.type) and (
+        torch.bool in args or kwargs.get("dtype") is torch.bool)
+    if func not in tests and not casts:
+        return []
+    return [i for i, a in enumerate(args[:2]) if isinstance(a, torch.Tensor) and a.is_floating_point()]
+
+
+def zero_test_functions(torch):
+    return {f for name in ZERO_TEST_NAMES for f in (getattr(torch, name, None), getattr(torch.Tensor, name, None)) if f}
+
+
+def record_zero_tests(torch, truths):
+    """A torch function mode for the eager run: appends to truths, call by
+    call, the operands' x != 0 of each test against zero (what the nudged
+    run turns the other way)."""
+    tests = zero_test_functions(torch)
+
+    class RecordZeroTests(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            operands = zero_test_operands(torch, tests, func, args, kwargs)
+            if operands:
+                truths.append({i: args[i].detach() != 0 for i in operands})
+            return func(*args, **kwargs)
+
+    return RecordZeroTests()
+
+
+def magnitude(torch, t):
+    """The largest finite |value| t was computed from: the attribute the
+    nudged run keeps, else its own values' (an input, a parameter, a value
+    made from no float)."""
+    kept = getattr(t, SCALE, None)
+    if kept is not None:
+        return kept
+    with torch.no_grad():
+        own = float(t.detach().abs().nan_to_num(0.0, 0.0, 0.0).amax()) if t.numel() else 0.0
+    setattr(t, SCALE, own)
+    return own
+
+
+def flip_rounded_zero_tests(torch, truths):
+    """A torch function mode for the nudged run. Every float a call makes
+    keeps the largest magnitude of the floats it was made from (SCALE). A
+    test against zero of a nonzero float within ZERO_TEST_ULPS of that
+    magnitude sees the value eager's test did not: 0 where eager's operand
+    was nonzero, a nonzero where it was 0 (truths, the eager run's record,
+    call by call). There rounding decides the test, as it does for the
+    mean of a layer_norm's output, 0 or an ulp as the summation order has
+    it. An exact 0 in the nudged run stays: a relu's zeros are no rounding's."""
+    tests = zero_test_functions(torch)
+    calls = iter(truths)
+
+    def flipped(x, eager):
+        with torch.no_grad():
+            bound = ZERO_TEST_ULPS * torch.finfo(x.dtype).eps * magnitude(torch, x)
+            rounded = (x != 0) & (x.abs() <= bound)
+            if not bool(rounded.any()):
+                return x
+            if eager is None or eager.shape != x.shape or eager.device != x.device:
+                eager = torch.ones_like(rounded)
+            other = torch.where(eager, torch.zeros_like(x), torch.full_like(x, bound))
+            return torch.where(rounded, other, x)
+
+    class FlipRoundedZeroTests(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            operands = zero_test_operands(torch, tests, func, args, kwargs)
+            if operands:
+                eager = next(calls, {})
+                args = list(args)
+                for i in operands:
+                    args[i] = flipped(args[i], eager.get(i))
+            leaves = torch.utils._pytree.tree_leaves((args, kwargs))
+            scales = [magnitude(torch, a) for a in leaves if isinstance(a, torch.Tensor) and a.is_floating_point()]
+            out = func(*args, **kwargs)
+            if scales:
+                for t in torch.utils._pytree.tree_leaves(out):
+                    if isinstance(t, torch.Tensor) and t.is_floating_point():
+                        setattr(t, SCALE, max(scales + [getattr(t, SCALE, 0.0)]))
+            return out
+
+    return FlipRoundedZeroTests()
