@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../config/compile.h"
+#include "../config/pins.h"
 #include "../config/settings.h"
 #include "broken.h"
 #include "compile_config.h"
@@ -437,11 +438,26 @@ static void emit_not_differentiable(FILE *f, const struct graph *g)
 	emit_leaf_tuple(f, g, pick);
 }
 
+/* The last pin of o that sets setting name (the one in force, as the worker sets them in
+ * order), or -1. */
+static int pin_of(const struct emit_opts *o, const char *name)
+{
+	int last = -1;
+	for (unsigned i = 0; o && i < o->npins; i++) {
+		char pin[PIN_NAME_MAX], py[SETTING_PYTHON_MAX], why[8];
+		if (!pin_python(o->pins[i], pin, sizeof pin, py, sizeof py, why, sizeof why) && !strcmp(pin, name))
+			last = (int)i;
+	}
+	return last;
+}
+
 /* COMPILE_DYNAMIC, FULLGRAPH and CONFIG: the rest of the graph's compile
  * configuration (settings that do not apply to an AOTInductor package are
- * left out under the aoti backend). Names and values come from the
- * catalogue, never from the input. */
-static void emit_compile_config(FILE *f, const struct graph *g, const char *backend, const char *dynamic)
+ * left out under the aoti backend), then the pins over it. The graph's names
+ * and values come from the catalogue, never from the input. -1 for a pin
+ * pin_python refuses. */
+static int emit_compile_config(FILE *f, const struct graph *g, const char *backend, const char *dynamic,
+			       const struct emit_opts *o)
 {
 	fprintf(f, "COMPILE_DYNAMIC = \"%s\"\nFULLGRAPH = %s\n", dynamic, g->config.fullgraph ? "True" : "False");
 	fputs("# compile settings, set for the compile (module.attribute of torch._inductor, _dynamo, _functorch config)\n"
@@ -450,12 +466,21 @@ static void emit_compile_config(FILE *f, const struct graph *g, const char *back
 	for (unsigned i = 0; i < g->config.nsettings; i++) {
 		const struct setting *s = setting_get(g->config.set[i].id);
 		char py[SETTING_PYTHON_MAX];
-		if (!strcmp(backend, "aoti") && (s->effects & EFFECT_NOT_AOTI))
+		if ((!strcmp(backend, "aoti") && (s->effects & EFFECT_NOT_AOTI)) || pin_of(o, s->name) >= 0)
 			continue;
 		setting_value_python(s, g->config.set[i].value, py, sizeof py);
 		fprintf(f, "%s\"%s\": %s", k++ ? ", " : "", s->name, py);
 	}
+	for (unsigned i = 0; o && i < o->npins; i++) {
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX], why[8];
+		if (pin_python(o->pins[i], name, sizeof name, py, sizeof py, why, sizeof why))
+			return -1;
+		if (pin_of(o, name) != (int)i)
+			continue;
+		fprintf(f, "%s\"%s\": %s", k++ ? ", " : "", name, py);
+	}
 	fputs("}\n", f);
+	return 0;
 }
 
 int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
@@ -483,7 +508,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		fprintf(f, "MODE = os.environ.get(\"PT2FUZZ_MODE\", \"%s\") or None\n", mode);
 	else
 		fputs("MODE = os.environ.get(\"PT2FUZZ_MODE\") or None\n", f);
-	emit_compile_config(f, g, backend, dynamic);
+	if (emit_compile_config(f, g, backend, dynamic, o))
+		return -1;
 	fprintf(f, "SEED = %u\nBINDINGS = %u\nLOW_PRECISION = %s\n", g->seed, g->nbind, low ? "True" : "False");
 	/* The constraint's name comes from the catalogue of constraints, never from the input. */
 	if (g->broken)

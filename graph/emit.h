@@ -11,6 +11,8 @@ struct emit_opts {
 	int backward;        /* GRADS lists the graph's grad leaves (else it is empty) */
 	const char *dynamic; /* "marks", "true", "false", or NULL */
 	/* NULL backend, mode or dynamic: the graph's own configuration's */
+	const char *const *pins; /* "NAME=TEXT" settings over the graph's own (--inductor; config/pins.h) */
+	unsigned npins;
 };
 
 /* Writes the program for a valid graph to f. Returns 0, or -1 on a write error. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../config/compile.h"
+#include "../config/pins.h"
 #include "../config/settings.h"
 #include "broken.h"
 #include "compile_config.h"
@@ -506,26 +507,52 @@ static int uses_F(const char *text)
 	return 0;
 }
 
-/* The graph's compile settings (its configuration's), after the ones the
- * graph's ops imply, so that they win as in the harness. */
-static void write_settings(FILE *f, const struct graph *g)
+/* One setting's assignment (a module's: the configuration's modes are run()'s). */
+static void write_setting(FILE *f, const char *name, const char *py, int *functorch)
 {
 	static const struct {
 		const char *prefix, *module;
 	} modules[] = {{"inductor.", "torch._inductor.config."},
 		       {"dynamo.", "torch._dynamo.config."},
 		       {"functorch.", "torch._functorch.config."}};
+	for (unsigned m = 0; m < sizeof modules / sizeof modules[0]; m++)
+		if (!strncmp(name, modules[m].prefix, strlen(modules[m].prefix))) {
+			if (m == 2 && !(*functorch)++)
+				fputs("import torch._functorch.config\n", f);
+			fprintf(f, "%s%s = %s\n", modules[m].module, name + strlen(modules[m].prefix), py);
+		}
+}
+
+/* Whether o's pins can be written: -1 with a reason for one pin_python refuses or a
+ * pinned mode (run()'s, which a plain program has not). */
+static int check_pins(const struct plain_opts *o, char *why, size_t n)
+{
+	for (unsigned i = 0; i < o->npins; i++) {
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX];
+		if (pin_python(o->pins[i], name, sizeof name, py, sizeof py, why, n))
+			return -1;
+		if (!strncmp(name, "mode.", 5))
+			return fail(why, n, "the pinned %s is a mode of the fuzzer's runs: a plain program has none", name);
+	}
+	return 0;
+}
+
+/* The graph's compile settings (its configuration's), after the ones the
+ * graph's ops imply, so that they win as in the harness; then the pins
+ * (check_pins), over them. */
+static void write_settings(FILE *f, const struct graph *g, const struct plain_opts *o)
+{
 	int functorch = 0;
 	for (unsigned k = 0; k < g->config.nsettings; k++) {
 		const struct setting *s = setting_get(g->config.set[k].id);
 		char py[SETTING_PYTHON_MAX];
 		setting_value_python(s, g->config.set[k].value, py, sizeof py);
-		for (unsigned m = 0; m < sizeof modules / sizeof modules[0]; m++)
-			if (!strncmp(s->name, modules[m].prefix, strlen(modules[m].prefix))) {
-				if (m == 2 && !functorch++)
-					fputs("import torch._functorch.config\n", f);
-				fprintf(f, "%s%s = %s\n", modules[m].module, s->name + strlen(modules[m].prefix), py);
-			}
+		write_setting(f, s->name, py, &functorch);
+	}
+	for (unsigned i = 0; i < o->npins; i++) {
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX], why[8];
+		if (!pin_python(o->pins[i], name, sizeof name, py, sizeof py, why, sizeof why))
+			write_setting(f, name, py, &functorch);
 	}
 }
 
@@ -555,6 +582,8 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *given, c
 		return fail(why, n, "a finding signature or kind that is not a plain word");
 	if (o->binding >= g->nbind)
 		return fail(why, n, "binding %u: the graph has %u", o->binding, g->nbind);
+	if (check_pins(o, why, n))
+		return -1;
 	struct needs nd;
 	find_needs(g, &nd);
 	char *model = NULL; /* written first: whether it uses F decides an import */
@@ -569,7 +598,7 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *given, c
 	}
 	write_header(f, g, o, backend);
 	write_imports(f, &nd, uses_F(model), o->cuda, g->broken != 0);
-	write_settings(f, g);
+	write_settings(f, g, o);
 	fwrite(model, 1, len, f);
 	free(model);
 	write_run(f, g, o, &nd);

@@ -946,7 +946,8 @@ class Worker:
         program implies (emulate_precision_casts for float16/bfloat16,
         Dynamo's capture flags for data-dependent ops), then its CONFIG, then
         the request's pins (`inductor=NAME=TEXT`, typed by the setting's
-        default)."""
+        default: the value before the request, not the one the program's
+        CONFIG, which names the pins too, set)."""
         datadep = bool(ns.get("DATA_DEPENDENT"))
         implied = {"emulate_precision_casts": bool(ns.get("LOW_PRECISION"))}
         if datadep:
@@ -960,7 +961,8 @@ class Worker:
                 ns.setdefault("CONFIG", {})[name] = setting_value(name, text, False)
                 continue
             cfg, attr = self.setting_place(name)
-            self.set_setting(name, setting_value(name, text, getattr(cfg, attr)))
+            default = self.setting_defaults.get((cfg, attr), getattr(cfg, attr))
+            self.set_setting(name, setting_value(name, text, default))
 
     def stage_times(self, started):
         """The timed stages the executor asked for: their count, then microseconds each."""

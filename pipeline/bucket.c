@@ -6,10 +6,13 @@
 #include <unistd.h>
 #include <xxhash.h>
 #include "../config/compile.h"
+#include "../config/pins.h"
+#include "../config/settings.h"
 #include "../graph/compile_config.h"
 #include "../graph/fail.h"
 #include "../graph/graph.h"
 #include "../oracles/signature.h"
+#include "check_job.h"
 #include "json_file.h"
 
 /* Whether findings of this verdict kind are bucketed by their error, when they have one. */
@@ -25,13 +28,16 @@ static int by_error(const char *kind)
 /* The words a known-bug line's OPS are matched against (known_bugs.h): the
  * finding's ops, then "break:CONSTRAINT" for a near-invalid finding's broken
  * node and "config:SETTING" for each setting of its compile configuration
- * (meta.json's "config", split as generation splits a graph's), with the
- * backend it ran under (meta.json's "backend") where the command line chose
- * one other than Inductor and the configuration names none. */
+ * (meta.json's "config", split as generation splits a graph's) and each
+ * setting the command line pinned over it (meta.json's "pinned", as the text
+ * form writes it), with the backend it ran under (meta.json's "backend")
+ * where the command line chose one other than Inductor and the configuration
+ * names none. */
 struct match_words {
-	const char *all[G_MAX_NODES + 2 + GRAPH_CONFIG_WORDS_MAX];
+	const char *all[G_MAX_NODES + 2 + GRAPH_CONFIG_WORDS_MAX + CHECK_MAX_INDUCTOR];
 	char broken[72];
 	char config[GRAPH_CONFIG_WORDS_MAX][GRAPH_CONFIG_WORD_LEN];
+	char pins[CHECK_MAX_INDUCTOR][GRAPH_CONFIG_WORD_LEN];
 	char backend[GRAPH_CONFIG_WORD_LEN];
 	unsigned n;
 };
@@ -45,6 +51,28 @@ static int word_starts(const char *const *words, unsigned n, const char *prefix)
 	return 0;
 }
 
+/* meta.json's pins as config words over the n configuration words from first: a
+ * configuration word of a pinned setting is dropped (the pin is what ran). */
+static void pin_words(const json_t *meta, unsigned first, struct match_words *w)
+{
+	json_t *pinned = json_object_get(meta, "pinned");
+	for (size_t i = 0; i < json_array_size(pinned) && i < CHECK_MAX_INDUCTOR; i++) {
+		const char *pin = json_string_value(json_array_get(pinned, i)), *eq = pin ? strchr(pin, '=') : NULL;
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX], why[8];
+		if (!eq || pin_python(pin, name, sizeof name, py, sizeof py, why, sizeof why))
+			continue;
+		size_t len = strlen(GRAPH_CONFIG_WORD) + strlen(name);
+		for (unsigned k = first; k < w->n; k++)
+			if (!strncmp(w->all[k], GRAPH_CONFIG_WORD, strlen(GRAPH_CONFIG_WORD)) &&
+			    !strncmp(w->all[k] + strlen(GRAPH_CONFIG_WORD), name, strlen(name)) && w->all[k][len] == '=')
+				w->all[k--] = w->all[--w->n];
+		/* the text form's value: a string bare, as the catalogue lists it */
+		if (snprintf(w->pins[i], sizeof w->pins[i], "%s%s=%s", GRAPH_CONFIG_WORD, name, py[0] == '\'' ? eq + 1 : py) <
+		    (int)sizeof w->pins[i])
+			w->all[w->n++] = w->pins[i];
+	}
+}
+
 static void match_words(const json_t *meta, const char *const *ops, unsigned n, struct match_words *w)
 {
 	w->n = 0;
@@ -55,6 +83,7 @@ static void match_words(const json_t *meta, const char *const *ops, unsigned n, 
 		w->all[w->n++] = w->broken;
 	unsigned first = w->n;
 	w->n += config_text_words(json_file_str(meta, "config"), w->config, w->all + w->n, GRAPH_CONFIG_WORDS_MAX);
+	pin_words(meta, first, w);
 	const char *backend = json_file_str(meta, "backend");
 	if (backend[0] && strcmp(backend, compile_backend_name(CB_INDUCTOR)) &&
 	    !word_starts(w->all + first, w->n - first, GRAPH_CONFIG_WORD GRAPH_BACKEND_KEY) &&

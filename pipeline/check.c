@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../config/compile.h"
+#include "../config/pins.h"
 #include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/compile_config.h"
@@ -27,22 +28,6 @@ static int safe_word(const char *s)
 	       strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == strlen(s);
 }
 
-/* A pinned setting ("NAME=VALUE") the catalogue has must hold a value of its
- * type (fallback_random=False is False, not the string 'False'); the worker
- * types one the catalogue lacks by its default. NAME is Inductor's, or
- * dynamo.NAME / functorch.NAME / mode.NAME. */
-static int pinned_value_check(const char *pair, const char *eq, char *why, size_t n)
-{
-	char name[128], canon[SETTING_PYTHON_MAX];
-	int inductor = strncmp(pair, "dynamo.", 7) && strncmp(pair, "functorch.", 10) && strncmp(pair, "inductor.", 9) &&
-		       strncmp(pair, "mode.", 5);
-	snprintf(name, sizeof name, "%s%.*s", inductor ? "inductor." : "", (int)(eq - pair), pair);
-	int id = setting_find(name);
-	if (id >= 0 && setting_parse_value(setting_get((unsigned)id), eq + 1, canon, sizeof canon, why, n) < 0)
-		return -1;
-	return 0;
-}
-
 int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 {
 	static const char *const dyn[] = {"marks", "true", "false"};
@@ -58,10 +43,8 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 	if (!known)
 		return fail(why, n, "dynamic must be marks, true or false");
 	for (unsigned i = 0; i < c->ninductor; i++) {
-		const char *eq = strchr(c->inductor[i], '=');
-		if (!eq || eq == c->inductor[i] || strchr(c->inductor[i], '\n'))
-			return fail(why, n, "inductor setting '%s' is not name=value", c->inductor[i]);
-		if (pinned_value_check(c->inductor[i], eq, why, n))
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX];
+		if (pin_python(c->inductor[i], name, sizeof name, py, sizeof py, why, n))
 			return -1;
 	}
 	return 0;
@@ -101,7 +84,7 @@ static char *emit_for(const struct graph *g, const struct check_cfg *c, struct c
 		      const struct graph **ran, size_t *len)
 {
 	*cg = check_cfg_for_graph(c, g);
-	*eo = (struct emit_opts){cg->backend, cg->compile_mode, cg->backward, cg->dynamic};
+	*eo = (struct emit_opts){cg->backend, cg->compile_mode, cg->backward, cg->dynamic, cg->inductor, cg->ninductor};
 	*ran = with_grads(g, c->backward);
 	return emit_program_string(*ran, eo, len);
 }

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "../config/pins.h"
+#include "../config/settings.h"
 #include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../graph/compile_config.h"
@@ -110,6 +112,10 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	char words[1024];
 	bad |= json_object_set_new(meta, "config", /* the text form's words, "" for the default or no graph */
 				   json_file_text(g ? graph_config_text(&g->config, words, sizeof words) : ""));
+	json_t *pinned = json_array();
+	for (unsigned i = 0; pinned && i < fc->cfg->ninductor; i++)
+		bad |= json_array_append_new(pinned, json_file_text(fc->cfg->inductor[i]));
+	bad |= json_object_set_new(meta, "pinned", pinned);
 	bad |= bucket_store(meta);
 	if (bad) {
 		json_decref(meta);
@@ -286,6 +292,33 @@ int findings_backward_mode(const json_t *meta)
 	return !strcmp(json_file_str(meta, "passes"), FINDINGS_BACKWARD_PASSES);
 }
 
+int findings_pins_load(const json_t *meta, struct finding_pins *p, char *why, size_t n)
+{
+	json_t *pinned = json_object_get(meta, "pinned");
+	p->n = 0;
+	if (json_array_size(pinned) > CHECK_MAX_INDUCTOR)
+		return fail(why, n, "meta.json pins %zu settings, more than %d", json_array_size(pinned), CHECK_MAX_INDUCTOR);
+	for (size_t i = 0; i < json_array_size(pinned); i++) {
+		const char *pin = json_string_value(json_array_get(pinned, i));
+		char name[PIN_NAME_MAX], py[SETTING_PYTHON_MAX];
+		if (!pin || strlen(pin) >= sizeof p->pin[0])
+			return fail(why, n, "meta.json's pinned setting %zu is not a string of under %zu bytes", i,
+				    sizeof p->pin[0]);
+		if (pin_python(pin, name, sizeof name, py, sizeof py, why, n))
+			return -1;
+		strcpy(p->pin[p->n++], pin);
+	}
+	return 0;
+}
+
+void findings_pins_apply(const struct finding_pins *p, struct check_cfg *c)
+{
+	if (c->ninductor)
+		return;
+	for (unsigned i = 0; i < p->n; i++)
+		c->inductor[c->ninductor++] = p->pin[i];
+}
+
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n)
 {
 	char path[4200];
@@ -303,6 +336,10 @@ int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char
 	json_file_copy(meta, "detail", m->detail, sizeof m->detail);
 	json_file_copy(meta, "pass", m->pass, sizeof m->pass);
 	m->backward = findings_backward_mode(meta);
+	if (findings_pins_load(meta, &m->pins, why, n)) {
+		json_decref(meta);
+		return -1;
+	}
 	m->output = (int)json_file_num(meta, "output", -1);
 	m->count = (unsigned)json_file_num(meta, "count", 1);
 	json_decref(meta);

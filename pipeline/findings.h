@@ -33,6 +33,20 @@ int findings_mark(const char *dir, char *why, size_t n);
  * 0, or -1 with a reason. */
 int findings_take_triage(const char *from, const char *to, char *why, size_t n);
 
+/* meta.json's "pinned": the settings the command line pinned (`--inductor`) when the
+ * finding was made, which its graph's configuration does not hold. */
+struct finding_pins {
+	char pin[CHECK_MAX_INDUCTOR][128];
+	unsigned n;
+};
+
+/* Reads meta's pins into p (none for a meta.json from before them). 0, or -1 with a
+ * reason for one that is not a pin (config/pins.h) or too many. */
+int findings_pins_load(const json_t *meta, struct finding_pins *p, char *why, size_t n);
+
+/* c runs under p's pins where its command line pinned none. */
+void findings_pins_apply(const struct finding_pins *p, struct check_cfg *c);
+
 /* What reduce, bisect, triage and report read back from a finding folder. */
 struct finding_meta {
 	char verdict[32], mismatch[32], backend[64], mode[64], dynamic[16], detail[300];
@@ -40,6 +54,7 @@ struct finding_meta {
 	unsigned count;      /* hits */
 	char pass[16];       /* the pass that diverged: "forward" or "backward" */
 	int backward;        /* found in backward mode (meta.json's passes) */
+	struct finding_pins pins;
 };
 
 #define FINDINGS_BACKWARD_PASSES "forward+backward" /* meta.json's passes in backward mode */

@@ -198,6 +198,28 @@ TEST(known_bug_config_word_needs_the_setting_and_is_no_trigger)
 	json_decref(m);
 }
 
+/* A setting the command line pinned (meta.json's "pinned") is one of the
+ * finding's configuration words, over the graph's own value of it. */
+TEST(known_bug_config_word_of_a_pinned_setting)
+{
+	json_t *m = meta("x", "behaviour", "torch._inductor.exc.InductorError",
+			 "LoweringException: RuntimeError: invalid multinomial distribution (sum of probabilities <= 0)",
+			 "multinomial");
+	struct finding_bucket b;
+	json_object_set_new(m, "config", json_string(""));
+	json_object_set_new(m, "pinned", json_pack("[s]", "functorch.fake_tensor_propagate_real_tensors=1"));
+	bucket_of(m, &b);
+	CHECK(b.known && strstr(b.known->issue, "multinomial-real-tensor-propagation"));
+	json_object_set_new(m, "pinned", json_pack("[s]", "functorch.fake_tensor_propagate_real_tensors=0"));
+	json_object_set_new(m, "config", json_string("functorch.fake_tensor_propagate_real_tensors=True"));
+	bucket_of(m, &b);
+	CHECK(b.known == NULL); /* the pin, not the graph's value, is what ran */
+	json_object_del(m, "pinned");
+	bucket_of(m, &b);
+	CHECK(b.known && strstr(b.known->issue, "multinomial-real-tensor-propagation"));
+	json_decref(m);
+}
+
 /* The built-in list (pipeline/known_bugs.txt) parses and marks a finding's meta.json. */
 TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 {
@@ -232,6 +254,10 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "pytorch#198155"},
 		{"error-mismatch", "torch._dynamo.exc.TorchRuntimeError",
 		 "torch._dynamo.exc.TorchRuntimeError: RuntimeError when making fake tensor call", "elu", "pytorch#158088"},
+		/* torch.combinations with dynamic shapes (the H200 campaign of 2026-12-03) */
+		{"behaviour", "torch._dynamo.exc.TorchRuntimeError",
+		 "RuntimeError when making fake tensor call\n  Explanation: Dynamo failed to run FX node with fake tensors",
+		 "combinations", "pytorch#163759"},
 		/* numeric findings are matched by their op set alone */
 		{"numeric", "", "", "signbit", "pytorch#187935"},
 		{"numeric", "", "", "norm_p", "pytorch#182181"},
@@ -354,6 +380,39 @@ TEST(known_bugs_builtin_list_marks_the_adaptive_pool_finding)
 		 "inductor.unroll_reductions_threshold=1", "docs/findings/behaviour-softmax-unroll-threshold-cuda.md"},
 		{"behaviour", "torch._inductor.exc.InductorError", "AssertionError: \n\nSet TORCHDYNAMO_VERBOSE=1", "softmax",
 		 "inductor.unroll_reductions_threshold=64", ""},
+		/* softmin of a 0-d tensor, the H200 campaign of 2026-12-03 */
+		{"behaviour", "torch._inductor.exc.InductorError", "AssertionError at simd.py:can_fuse", "softmin",
+		 "inductor.pad_outputs=True inductor.unroll_reductions_threshold=1 inductor.graph_partition=False",
+		 "docs/findings/behaviour-softmax-unroll-threshold-cuda.md"},
+		/* scatter into a size-1 dim under block pointers, the same campaign's; not without them */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "CompilationError: at 11:200:\ndef triton_poi_fused_fmin_scatter_1(in_ptr0, out_ptr0, xnumel, XBLOCK : "
+		 "tl.constexpr):",
+		 "fmin,scatter_value", "mode=max-autotune-no-cudagraphs inductor.triton.use_block_ptr=True",
+		 "docs/findings/behaviour-scatter-block-ptr-size-one-dim.md"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "CompilationError: at 11:200:\ndef triton_poi_fused_fmin_scatter_1(in_ptr0, out_ptr0, xnumel, XBLOCK : "
+		 "tl.constexpr):",
+		 "fmin,scatter_value", "mode=max-autotune-no-cudagraphs", ""},
+		/* multinomial under real-tensor propagation, on the CPU and on CUDA */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "LoweringException: LoweringException: RuntimeError: invalid multinomial distribution (sum of probabilities "
+		 "<= 0)\n  target: aten.multinomial.default",
+		 "empty_like_cauchy_,multinomial", "functorch.fake_tensor_propagate_real_tensors=True",
+		 "docs/findings/behaviour-multinomial-real-tensor-propagation.md"},
+		{"behaviour", "torch._dynamo.exc.InternalTorchDynamoError",
+		 "AcceleratorError: CUDA error: device-side assert triggered", "multinomial",
+		 "functorch.fake_tensor_propagate_real_tensors=True",
+		 "docs/findings/behaviour-multinomial-real-tensor-propagation.md"},
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "LoweringException: LoweringException: RuntimeError: invalid multinomial distribution (sum of probabilities "
+		 "<= 0)",
+		 "multinomial", "", ""},
+		/* AOTInductor's reshape of a folded 0-d constant, torch 2.11 */
+		{"behaviour", "torch._inductor.exc.InductorError",
+		 "LoweringException: AttributeError: 'Constant' object has no attribute 'data'\n  target: aten.reshape.default",
+		 "view_copy,multilabel_soft_margin_loss", "backend=aoti",
+		 "docs/findings/behaviour-aoti-folded-0d-constant-reshape.md"},
 		/* a returned copy that is its input under freezing: with the setting, not without */
 		{"alias", "", "", "conv3d,unbind_copy", "inductor.freezing=True inductor.memory_planning=True",
 		 "docs/findings/alias-freezing-layout-clone.md"},

@@ -19,9 +19,17 @@ char *plain_program(const struct graph *g, const json_t *meta, const struct chec
 	}
 	/* meta.json's words name the program only where they are plain words */
 	const char *signature = json_file_str(meta, "signature"), *verdict = json_file_str(meta, "verdict");
-	struct plain_opts o = {c->backend, c->compile_mode, c->dynamic, binding, cuda,
-			       emit_safe_name(signature) ? signature : NULL, emit_safe_name(verdict) ? verdict : NULL,
-			       !strcmp(verdict, "stride"), !strcmp(verdict, "alias")};
+	struct plain_opts o = {c->backend,
+			       c->compile_mode,
+			       c->dynamic,
+			       binding,
+			       cuda,
+			       emit_safe_name(signature) ? signature : NULL,
+			       emit_safe_name(verdict) ? verdict : NULL,
+			       !strcmp(verdict, "stride"),
+			       !strcmp(verdict, "alias"),
+			       c->inductor,
+			       c->ninductor};
 	return emit_plain_string(g, &o, len, why, n);
 }
 
@@ -31,11 +39,15 @@ unsigned plain_binding(const json_t *meta, const struct graph *g)
 	return b >= 0 && b < g->nbind ? (unsigned)b : 0;
 }
 
-/* The configuration meta.json records, where rq does not set it. */
+/* The configuration meta.json records, where rq does not set it; its pins. */
 static int cfg_of_finding(const json_t *meta, const struct plain_request *rq, struct check_cfg *c, char *why, size_t n)
 {
 	static char backend[64], mode[64], dynamic[16];
+	static struct finding_pins pins;
 	check_default_cfg(c);
+	if (findings_pins_load(meta, &pins, why, n))
+		return -1;
+	findings_pins_apply(&pins, c);
 	json_file_copy(meta, "backend", backend, sizeof backend);
 	json_file_copy(meta, "mode", mode, sizeof mode);
 	json_file_copy(meta, "dynamic", dynamic, sizeof dynamic);

@@ -28,7 +28,7 @@ static int write_text(const char *dir, const char *name, const void *buf, size_t
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st)
 {
 	static uint8_t enc[CODEC_MAX_SIZE];
-	struct emit_opts eo = {c->backend, c->compile_mode};
+	struct emit_opts eo = {c->backend, c->compile_mode, .pins = c->inductor, .npins = c->ninductor};
 	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
 	char *prog = emit_program_string(g, &eo, &plen), key[17], path[4200];
 	snprintf(key, sizeof key, "%016llx", (unsigned long long)st->last.key);
@@ -59,6 +59,7 @@ void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, con
 	}
 	if (!cli_opt(cl, "dynamic"))
 		c->dynamic = m->dynamic;
+	findings_pins_apply(&m->pins, c);
 	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
 }
 

@@ -93,10 +93,14 @@ static int load_finding(struct report *rp, char **program, size_t *program_len, 
 	return 0;
 }
 
-/* The backend, mode and dynamic setting: the command line's, else meta.json's. */
+/* The backend, mode, dynamic setting and pins: the command line's, else meta.json's. */
 static int finding_cfg(const struct report *rp, const struct cli *cl, struct check_cfg *c, char *why, size_t n)
 {
 	static char backend[64], mode[64], dynamic[16];
+	static struct finding_pins pins;
+	if (findings_pins_load(rp->meta, &pins, why, n))
+		return -1;
+	findings_pins_apply(&pins, c);
 	json_file_copy(rp->meta, "backend", backend, sizeof backend);
 	json_file_copy(rp->meta, "mode", mode, sizeof mode);
 	json_file_copy(rp->meta, "dynamic", dynamic, sizeof dynamic);
