@@ -52,10 +52,19 @@ def split_repeats(torch, gen):
     return SplitRepeats()
 
 
-# Calls that test a float against zero: their result flips where a value
-# that cancels to zero comes out as rounding leaves it, 0 or an ulp.
-ZERO_TEST_NAMES = ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
-                   "argwhere", "count_nonzero", "bool")
+# Calls whose result turns on which side of zero a float lies: where a value
+# that cancels to zero comes out as rounding leaves it (0, an ulp or minus
+# one), the result flips. Each test: its name, what eager's run records of an
+# operand x, and the value the nudged run puts at a rounded position given
+# that record and the rounding bound (the other side of eager's).
+NONZERO = (lambda x: x != 0, lambda torch, seen, x, bound: torch.where(seen, torch.zeros_like(x), torch.full_like(x, bound)))
+POSITIVE = (lambda x: x > 0, lambda torch, seen, x, bound: torch.where(seen, torch.full_like(x, -bound), torch.full_like(x, bound)))
+ZERO_TESTS = {
+    **{name: NONZERO for name in ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
+                                  "argwhere", "count_nonzero", "bool")},
+    # singular at 0 or undefined below it: NaN, Inf or a huge value of either sign
+    **{name: POSITIVE for name in ("log", "log2", "log10", "sqrt", "rsqrt", "reciprocal")},
+}
 # How many units in the last place of its inputs' magnitude a tested value
 # may be and still be rounding's leftover of a cancellation (a sum of n
 # terms leaves up to n ulps).
@@ -63,32 +72,36 @@ ZERO_TEST_ULPS = 64
 SCALE = "_pt2fuzz_scale"  # the attribute the nudged run keeps a tensor's input magnitude in
 
 
-def zero_test_operands(torch, tests, func, args, kwargs):
-    """The positions in args of the float tensors func tests against zero:
-    an op of ZERO_TEST_NAMES or a cast to bool."""
+def zero_test_functions(torch):
+    """torch's functions and Tensor methods of ZERO_TESTS, each to its test;
+    a cast to bool is NONZERO's (zero_test_of)."""
+    return {f: test for name, test in ZERO_TESTS.items()
+            for f in (getattr(torch, name, None), getattr(torch.Tensor, name, None)) if f}
+
+
+def zero_test_of(torch, tests, func, args, kwargs):
+    """func's test of ZERO_TESTS and the positions in args of the float
+    tensors it tests, or (None, [])."""
     casts = func in (torch.Tensor.to, torch.Tensor.type) and (
         torch.bool in args or kwargs.get("dtype") is torch.bool)
-    if func not in tests and not casts:
-        return []
-    return [i for i, a in enumerate(args[:2]) if isinstance(a, torch.Tensor) and a.is_floating_point()]
-
-
-def zero_test_functions(torch):
-    return {f for name in ZERO_TEST_NAMES for f in (getattr(torch, name, None), getattr(torch.Tensor, name, None)) if f}
+    test = NONZERO if casts else tests.get(func)
+    if test is None:
+        return None, []
+    return test, [i for i, a in enumerate(args[:2]) if isinstance(a, torch.Tensor) and a.is_floating_point()]
 
 
 def record_zero_tests(torch, truths):
     """A torch function mode for the eager run: appends to truths, call by
-    call, the operands' x != 0 of each test against zero (what the nudged
+    call, what each test of ZERO_TESTS saw of its operands (what the nudged
     run turns the other way)."""
     tests = zero_test_functions(torch)
 
     class RecordZeroTests(torch.overrides.TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
-            operands = zero_test_operands(torch, tests, func, args, kwargs)
+            test, operands = zero_test_of(torch, tests, func, args, kwargs)
             if operands:
-                truths.append({i: args[i].detach() != 0 for i in operands})
+                truths.append({i: test[0](args[i].detach()) for i in operands})
             return func(*args, **kwargs)
 
     return RecordZeroTests()
@@ -110,16 +123,18 @@ def magnitude(torch, t):
 def flip_rounded_zero_tests(torch, truths):
     """A torch function mode for the nudged run. Every float a call makes
     keeps the largest magnitude of the floats it was made from (SCALE). A
-    test against zero of a nonzero float within ZERO_TEST_ULPS of that
-    magnitude sees the value eager's test did not: 0 where eager's operand
-    was nonzero, a nonzero where it was 0 (truths, the eager run's record,
-    call by call). There rounding decides the test, as it does for the
-    mean of a layer_norm's output, 0 or an ulp as the summation order has
-    it. An exact 0 in the nudged run stays: a relu's zeros are no rounding's."""
+    test of ZERO_TESTS of a nonzero float within ZERO_TEST_ULPS of that
+    magnitude sees the value eager's test did not (truths, the eager run's
+    record, call by call): 0 where eager's operand was nonzero and an ulp
+    where it was 0; minus an ulp where it was positive, plus one where it
+    was not. There rounding decides the test, as it does for the mean of a
+    layer_norm's output, 0 or an ulp as the summation order has it, or a
+    log of U S V^T rebuilt from an svd where the matrix held an exact 0.
+    An exact 0 in the nudged run stays: a relu's zeros are no rounding's."""
     tests = zero_test_functions(torch)
     calls = iter(truths)
 
-    def flipped(x, eager):
+    def flipped(test, x, eager):
         with torch.no_grad():
             bound = ZERO_TEST_ULPS * torch.finfo(x.dtype).eps * magnitude(torch, x)
             rounded = (x != 0) & (x.abs() <= bound)
@@ -127,18 +142,17 @@ def flip_rounded_zero_tests(torch, truths):
                 return x
             if eager is None or eager.shape != x.shape or eager.device != x.device:
                 eager = torch.ones_like(rounded)
-            other = torch.where(eager, torch.zeros_like(x), torch.full_like(x, bound))
-            return torch.where(rounded, other, x)
+            return torch.where(rounded, test[1](torch, eager, x, bound), x)
 
     class FlipRoundedZeroTests(torch.overrides.TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             kwargs = kwargs or {}
-            operands = zero_test_operands(torch, tests, func, args, kwargs)
+            test, operands = zero_test_of(torch, tests, func, args, kwargs)
             if operands:
                 eager = next(calls, {})
                 args = list(args)
                 for i in operands:
-                    args[i] = flipped(args[i], eager.get(i))
+                    args[i] = flipped(test, args[i], eager.get(i))
             leaves = torch.utils._pytree.tree_leaves((args, kwargs))
             scales = [magnitude(torch, a) for a in leaves if isinstance(a, torch.Tensor) and a.is_floating_point()]
             out = func(*args, **kwargs)

@@ -62,10 +62,11 @@ static void pin_words(const json_t *meta, unsigned first, struct match_words *w)
 		if (!eq || pin_python(pin, name, sizeof name, py, sizeof py, why, sizeof why))
 			continue;
 		size_t len = strlen(GRAPH_CONFIG_WORD) + strlen(name);
-		for (unsigned k = first; k < w->n; k++)
+		/* from the end, so that a word moved into a dropped one's place was already seen */
+		for (unsigned k = w->n; k-- > first;)
 			if (!strncmp(w->all[k], GRAPH_CONFIG_WORD, strlen(GRAPH_CONFIG_WORD)) &&
 			    !strncmp(w->all[k] + strlen(GRAPH_CONFIG_WORD), name, strlen(name)) && w->all[k][len] == '=')
-				w->all[k--] = w->all[--w->n];
+				w->all[k] = w->all[--w->n];
 		/* the text form's value: a string bare, as the catalogue lists it */
 		if (snprintf(w->pins[i], sizeof w->pins[i], "%s%s=%s", GRAPH_CONFIG_WORD, name, py[0] == '\'' ? eq + 1 : py) <
 		    (int)sizeof w->pins[i])

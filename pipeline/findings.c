@@ -287,7 +287,8 @@ int findings_record(const struct finding_ctx *fc, const struct graph *g, const s
 	return count == 0;
 }
 
-int findings_backward_mode(const json_t *meta)
+/* Whether a meta.json's finding was found in backward mode. */
+static int backward_mode(const json_t *meta)
 {
 	return !strcmp(json_file_str(meta, "passes"), FINDINGS_BACKWARD_PASSES);
 }
@@ -319,6 +320,30 @@ void findings_pins_apply(const struct finding_pins *p, struct check_cfg *c)
 		c->inductor[c->ninductor++] = p->pin[i];
 }
 
+int findings_meta_read(const json_t *meta, const char *dir, struct finding_meta *m, char *why, size_t n)
+{
+	memset(m, 0, sizeof *m);
+	json_file_copy(meta, "verdict", m->verdict, sizeof m->verdict);
+	json_file_copy(meta, "mismatch", m->mismatch, sizeof m->mismatch);
+	json_file_copy(meta, "backend", m->backend, sizeof m->backend);
+	json_file_copy(meta, "mode", m->mode, sizeof m->mode);
+	json_file_copy(meta, "dynamic", m->dynamic, sizeof m->dynamic);
+	json_file_copy(meta, "detail", m->detail, sizeof m->detail);
+	json_file_copy(meta, "pass", m->pass, sizeof m->pass);
+	m->backward = backward_mode(meta);
+	m->output = (int)json_file_num(meta, "output", -1);
+	m->count = (unsigned)json_file_num(meta, "count", 1);
+	if (findings_pins_load(meta, &m->pins, why, n))
+		return -1;
+	if (!m->verdict[0] || !m->backend[0])
+		return fail(why, n, "%s/meta.json: no verdict or backend", dir);
+	if (!strcmp(m->mode, "default"))
+		m->mode[0] = 0;
+	if (!m->dynamic[0])
+		snprintf(m->dynamic, sizeof m->dynamic, "marks");
+	return 0;
+}
+
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n)
 {
 	char path[4200];
@@ -328,26 +353,21 @@ int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char
 	json_t *meta = findings_path(path, sizeof path, dir, "meta.json") ? NULL : json_file_load(path, why, n);
 	if (!meta)
 		return -1;
-	json_file_copy(meta, "verdict", m->verdict, sizeof m->verdict);
-	json_file_copy(meta, "mismatch", m->mismatch, sizeof m->mismatch);
-	json_file_copy(meta, "backend", m->backend, sizeof m->backend);
-	json_file_copy(meta, "mode", m->mode, sizeof m->mode);
-	json_file_copy(meta, "dynamic", m->dynamic, sizeof m->dynamic);
-	json_file_copy(meta, "detail", m->detail, sizeof m->detail);
-	json_file_copy(meta, "pass", m->pass, sizeof m->pass);
-	m->backward = findings_backward_mode(meta);
-	if (findings_pins_load(meta, &m->pins, why, n)) {
-		json_decref(meta);
-		return -1;
-	}
-	m->output = (int)json_file_num(meta, "output", -1);
-	m->count = (unsigned)json_file_num(meta, "count", 1);
+	int rc = findings_meta_read(meta, dir, m, why, n);
 	json_decref(meta);
-	if (!m->verdict[0] || !m->backend[0])
-		return fail(why, n, "%s/meta.json: no verdict or backend", dir);
-	if (!strcmp(m->mode, "default"))
-		m->mode[0] = 0;
-	if (!m->dynamic[0])
-		snprintf(m->dynamic, sizeof m->dynamic, "marks");
-	return 0;
+	return rc;
+}
+
+void findings_cfg_apply(const struct finding_meta *m, unsigned given, struct check_cfg *c)
+{
+	if (!(given & GIVEN_BACKEND))
+		c->backend = m->backend;
+	if (!(given & GIVEN_MODE)) {
+		c->compile_mode = m->mode[0] ? m->mode : NULL;
+		c->backward = m->backward;
+	}
+	if (!(given & GIVEN_DYNAMIC))
+		c->dynamic = m->dynamic;
+	findings_pins_apply(&m->pins, c);
+	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
 }

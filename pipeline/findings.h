@@ -59,11 +59,18 @@ struct finding_meta {
 
 #define FINDINGS_BACKWARD_PASSES "forward+backward" /* meta.json's passes in backward mode */
 
-/* Whether a meta.json's finding was found in backward mode. */
-int findings_backward_mode(const json_t *meta);
+/* Reads the meta.json of finding folder dir into m. 0, or -1 with a reason. */
+int findings_meta_read(const json_t *meta, const char *dir, struct finding_meta *m, char *why, size_t n);
 
 /* Loads DIR/graph.bin and DIR/meta.json. 0, or -1 with a reason. */
 int findings_load(const char *dir, struct graph *g, struct finding_meta *m, char *why, size_t n);
+
+/* Which of a finding's backend, mode and dynamic setting a command line gave. */
+enum finding_given { GIVEN_BACKEND = 1, GIVEN_MODE = 2, GIVEN_DYNAMIC = 4 };
+
+/* c runs a finding as m says it ran, but for what given names (c's own stands
+ * there) and the pins, which are m's where c pins none. c keeps pointers into m. */
+void findings_cfg_apply(const struct finding_meta *m, unsigned given, struct check_cfg *c);
 
 /* dir/name into out; -1 (and nothing usable) when it does not fit. */
 int findings_path(char *out, size_t n, const char *dir, const char *name);

@@ -274,6 +274,53 @@ TEST(oracle_nudged_inputs_excuse_ill_conditioning_only)
 	CHECK_EQ(judge(), V_NUMERIC);
 }
 
+/* A NaN or Inf eager and fp64 share is judged unless eager's own class
+ * moves on nudged inputs: the log of a value rounding leaves at -1e-7 in
+ * eager and fp64 and at +1e-7 compiled (an svd's rebuilt zero, seen on the
+ * H200) is NaN against -16, and the nudged run, which puts that operand on
+ * the other side of 0, shows rounding deciding it. */
+TEST(oracle_nudged_class_change_excuses_a_nonfinite_position)
+{
+	static double e[30], c[30], f[30], moved[30];
+	int64_t n = 30;
+	for (int i = 0; i < 30; i++)
+		e[i] = c[i] = f[i] = moved[i] = -1.0 - i;
+	e[4] = f[4] = NAN, c[4] = -16.0;
+	moved[4] = -15.9;
+	reset(1);
+	O.continuous = 1;
+	floats(0, 0, DT_FLOAT32, 30, e, c, f);
+	CHECK_EQ(judge(), V_NUMERIC); /* no nudged run: eager and fp64 agree on NaN */
+	CHECK_EQ(V.what, MM_NONFINITE);
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	/* the same NaN where the nudged run keeps it (a log of -1): the compiler's */
+	moved[4] = NAN;
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_NONFINITE);
+	/* a finite eager that compiled makes Inf, where nudged eager overflows too */
+	e[4] = f[4] = 3e38, c[4] = INFINITY, moved[4] = INFINITY;
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	O.continuous = 0; /* a stepped graph: no nudged run is consulted */
+	CHECK_EQ(judge(), V_NUMERIC);
+	/* finite in eager, compiled and fp64, compiled 0.13 off where nudged
+	 * eager is NaN (a log of a self-distance, its operand put below 0):
+	 * eager moves without bound there, so that difference is not held
+	 * against compiled; the same 0.13 where nudged eager stays is */
+	O.continuous = 1;
+	for (int i = 0; i < 30; i++)
+		e[i] = c[i] = f[i] = moved[i] = -1.0 - i;
+	e[4] = f[4] = -13.8, c[4] = -13.67, moved[4] = NAN;
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_PASS);
+	moved[4] = -13.8;
+	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
+	CHECK_EQ(judge(), V_NUMERIC);
+	CHECK_EQ(V.what, MM_VALUES);
+}
+
 TEST(oracle_a_pass_says_how_near_its_closest_output_came_to_a_finding)
 {
 	/* eager equal to fp64, compiled off by d at every position: the rmse

@@ -40,21 +40,20 @@ unsigned plain_binding(const json_t *meta, const struct graph *g)
 }
 
 /* The configuration meta.json records, where rq does not set it; its pins. */
-static int cfg_of_finding(const json_t *meta, const struct plain_request *rq, struct check_cfg *c, char *why, size_t n)
+static int cfg_of_finding(const json_t *meta, const char *dir, const struct plain_request *rq, struct check_cfg *c,
+			  char *why, size_t n)
 {
-	static char backend[64], mode[64], dynamic[16];
-	static struct finding_pins pins;
+	static struct finding_meta m;
 	check_default_cfg(c);
-	if (findings_pins_load(meta, &pins, why, n))
+	if (findings_meta_read(meta, dir, &m, why, n))
 		return -1;
-	findings_pins_apply(&pins, c);
-	json_file_copy(meta, "backend", backend, sizeof backend);
-	json_file_copy(meta, "mode", mode, sizeof mode);
-	json_file_copy(meta, "dynamic", dynamic, sizeof dynamic);
-	c->backend = rq->backend ? rq->backend : backend;
-	c->compile_mode = rq->mode ? rq->mode : mode[0] && strcmp(mode, "default") ? mode : NULL;
-	c->backward = !rq->mode && findings_backward_mode(meta);
-	c->dynamic = rq->dynamic ? rq->dynamic : dynamic[0] ? dynamic : "marks";
+	c->backend = rq->backend ? rq->backend : c->backend;
+	c->compile_mode = rq->mode;
+	c->dynamic = rq->dynamic ? rq->dynamic : c->dynamic;
+	findings_cfg_apply(&m,
+			   (rq->backend ? GIVEN_BACKEND : 0) | (rq->mode ? GIVEN_MODE : 0) |
+				   (rq->dynamic ? GIVEN_DYNAMIC : 0),
+			   c);
 	return check_cfg_validate(c, why, n);
 }
 
@@ -73,7 +72,7 @@ char *plain_of_finding(const char *dir, const struct plain_request *rq, size_t *
 		fail(why, n, "%s has no reduced/graph.bin (run `pt2fuzz reduce` first)", dir);
 	else if (!reduced && findings_path(path, sizeof path, dir, "graph.bin"))
 		fail(why, n, "%s: path too long", dir);
-	else if (graphio_load(path, &g, why, n) == 0 && cfg_of_finding(meta, rq, &c, why, n) == 0) {
+	else if (graphio_load(path, &g, why, n) == 0 && cfg_of_finding(meta, dir, rq, &c, why, n) == 0) {
 		json_file_copy(meta, "device", device, sizeof device);
 		int cuda = rq->cuda >= 0 ? rq->cuda : !strncmp(device, "cuda", 4);
 		unsigned binding = rq->binding >= 0 ? (unsigned)rq->binding : plain_binding(meta, &g);

@@ -51,16 +51,10 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 /* The configuration a finding was found under, unless the command line says otherwise. */
 void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl)
 {
-	if (!cli_opt(cl, "backend"))
-		c->backend = m->backend;
-	if (!cli_opt(cl, "mode")) {
-		c->compile_mode = m->mode[0] ? m->mode : NULL;
-		c->backward = m->backward;
-	}
-	if (!cli_opt(cl, "dynamic"))
-		c->dynamic = m->dynamic;
-	findings_pins_apply(&m->pins, c);
-	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
+	findings_cfg_apply(m,
+			   (cli_opt(cl, "backend") ? GIVEN_BACKEND : 0) | (cli_opt(cl, "mode") ? GIVEN_MODE : 0) |
+				   (cli_opt(cl, "dynamic") ? GIVEN_DYNAMIC : 0),
+			   c);
 }
 
 int cmd_reduce(int argc, char **argv)

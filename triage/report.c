@@ -19,6 +19,7 @@
 #include "../pipeline/graphio.h"
 #include "report.h"
 #include "../pipeline/runopts.h"
+#include "reduce.h"
 
 static struct graph G;
 
@@ -96,23 +97,10 @@ static int load_finding(struct report *rp, char **program, size_t *program_len, 
 /* The backend, mode, dynamic setting and pins: the command line's, else meta.json's. */
 static int finding_cfg(const struct report *rp, const struct cli *cl, struct check_cfg *c, char *why, size_t n)
 {
-	static char backend[64], mode[64], dynamic[16];
-	static struct finding_pins pins;
-	if (findings_pins_load(rp->meta, &pins, why, n))
+	static struct finding_meta m;
+	if (findings_meta_read(rp->meta, rp->dir, &m, why, n))
 		return -1;
-	findings_pins_apply(&pins, c);
-	json_file_copy(rp->meta, "backend", backend, sizeof backend);
-	json_file_copy(rp->meta, "mode", mode, sizeof mode);
-	json_file_copy(rp->meta, "dynamic", dynamic, sizeof dynamic);
-	if (!cli_opt(cl, "backend"))
-		c->backend = backend;
-	if (!cli_opt(cl, "mode")) {
-		c->compile_mode = mode[0] && strcmp(mode, "default") ? mode : NULL;
-		c->backward = findings_backward_mode(rp->meta);
-	}
-	if (!cli_opt(cl, "dynamic") && dynamic[0])
-		c->dynamic = dynamic;
-	c->pinned |= PIN_BACKEND | PIN_DYNAMIC; /* meta.json's are what the graph ran under */
+	reduce_cfg_from_meta(c, &m, cl);
 	return check_cfg_validate(c, why, n); /* meta.json's words reach the program as text */
 }
 

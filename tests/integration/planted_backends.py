@@ -134,6 +134,14 @@ def planted_means_off_by_ulp(gm, example_inputs):
 
 
 @register_backend
+def planted_means_negated(gm, example_inputs):
+    """Every mean of the other sign: a summation order that leaves minus an
+    ulp where eager's leaves plus one (an svd's rebuilt 0, seen on the
+    H200), and a bug wherever a mean is well away from 0."""
+    return compile_fx(_replace_means(gm, lambda graph, mean: graph.call_function(torch.neg, (mean,))), example_inputs)
+
+
+@register_backend
 def planted_int_off_by_one(gm, example_inputs):
     """Every int output one too large: an int bug no rounding explains."""
     out, vals = _outputs(gm)

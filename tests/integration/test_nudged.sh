@@ -8,7 +8,7 @@
 # without the nudged mode, or with a step op in the graph, nothing excuses it.
 # planted_split_repeat hands a call given one value twice that value once an
 # ulp larger (a value computed once per use, rounding two ways):
-# log(pairwise_distance(x, x)) moves by a tenth, and the nudged run, which
+# x / pairwise_distance(x, x) moves by a tenth, and the nudged run, which
 # nudges each later use of a repeated operand on its own, explains it; a
 # repeat that amplifies nothing (x + x) excuses no 0.0017.
 # A float tested against zero where rounding leaves 0 or an ulp (the mean of
@@ -49,13 +49,13 @@ bindings 1
 seed 4052811433
 x0 = input float32 [4, 1] const 1.0
 v1 = pairwise_distance(x0, x0; p=2.0)
-v2 = log(v1)
+v2 = div(x0, v1)
 output v2
 G
 "$PT2FUZZ" parse "$TMP/self_distance.txt" --out "$TMP/self_distance.bin"
 SPLIT=("$PT2FUZZ" run --plugin "$ROOT/tests/integration/planted_backends.py" --device cpu --backend planted_split_repeat)
 "${SPLIT[@]}" --modes eager,compiled,fp64 --findings "$TMP/f" "$TMP/self_distance.bin" | tee "$TMP/split_plain.out"
-grep -q 'numeric/values' "$TMP/split_plain.out" || die "log of a self-distance split by an ulp should differ beyond tolerance"
+grep -q 'numeric/values' "$TMP/split_plain.out" || die "a quotient by a self-distance split by an ulp should differ beyond tolerance"
 "${SPLIT[@]}" --findings "$TMP/f" "$TMP/self_distance.bin" | tee "$TMP/split.out"
 grep -q ': pass$' "$TMP/split.out" || die "a self-distance split by an ulp was reported: the nudged run should split the repeated operand"
 
@@ -86,4 +86,35 @@ grep -q 'cancels.bin: pass$' "$TMP/zero.out" || die "logical_not of a layer_norm
 grep -q 'plain.bin: numeric/values' "$TMP/zero.out" || die "logical_not of a mean well away from 0 that came out 0 was not reported"
 "${ZERO[@]}" --backend planted_means_off_by_ulp "$TMP/cancels_exactly.bin" | tee "$TMP/exact.out"
 grep -q ': pass$' "$TMP/exact.out" || die "logical_not of a mean 0 in eager and an ulp compiled was reported"
+# The same for a log, singular at 0 and NaN below it: a layer_norm's mean,
+# an ulp either side of 0, compiled with the other sign, is NaN against a
+# finite log in eager where eager's was positive (and the reverse); nudged
+# inputs move such a mean across 0 by themselves, and the oracle holds no
+# NaN against compiled where eager's own class moves. A mean of a
+# rounding's size that nudging leaves on its side (1e-9 of its inputs'
+# magnitude, as an svd's rebuilt 0 was on the H200): the nudged run puts
+# log's operand on the other side of eager's. A mean well away from 0
+# negated is still a finding.
+domain_test() { # name, what log takes the mean of, the line that makes it
+  cat >"$TMP/$1.txt" <<G
+bindings 1
+seed 4052811433
+x0 = input float32 [6, 5]
+$3
+v2 = mean($2; dim=-1, keepdim=False)
+v3 = log(v2)
+output v3
+G
+  "$PT2FUZZ" parse "$TMP/$1.txt" --out "$TMP/$1.bin"
+}
+domain_test log_cancels v1 'v1 = layer_norm(x0; eps_exp=5, elementwise_affine=False, bias=False, normalized_shape=[5])'
+domain_test log_tiny v1 'v1 = mul_scalar(x0; value=1e-9)'
+domain_test log_plain x0 ''
+"${ZERO[@]}" --backend planted_means_negated --modes eager,compiled,fp64 "$TMP/log_cancels.bin" "$TMP/log_tiny.bin" | tee "$TMP/log_plain_modes.out"
+grep -q 'log_cancels.bin: numeric/nonfinite' "$TMP/log_plain_modes.out" || die "without the nudged mode, a log of a layer_norm's mean negated should be a NaN finding"
+grep -q 'log_tiny.bin: numeric/nonfinite' "$TMP/log_plain_modes.out" || die "without the nudged mode, a log of a tiny mean negated should be a NaN finding"
+"${ZERO[@]}" --backend planted_means_negated "$TMP/log_cancels.bin" "$TMP/log_tiny.bin" "$TMP/log_plain.bin" | tee "$TMP/log.out"
+grep -q 'log_cancels.bin: pass$' "$TMP/log.out" || die "log of a layer_norm's mean, an ulp of the other sign compiled, was reported"
+grep -q 'log_tiny.bin: pass$' "$TMP/log.out" || die "log of a mean of a rounding's size, of the other sign compiled, was reported"
+grep -q 'log_plain.bin: numeric/nonfinite' "$TMP/log.out" || die "log of a mean well away from 0 negated was not reported"
 echo "nudged inputs: ok"
