@@ -1,9 +1,12 @@
 # The nudged run's probes (docs/oracle.md, "Nudged inputs" and "A float
 # tested against zero"): eager again on inputs moved by an ulp or so, each
 # repeated operand moved on its own, and each float whose test against zero
-# its own rounding decides turned the other way. What eager then changes is
-# what rounding decides, which the oracle does not hold against compiled
-# mode. Linked before worker.py (harness/worker_blob.S).
+# (or of sign, for a log's operand) its own rounding decides turned the
+# other way. What eager then changes is what rounding decides, which the
+# oracle does not hold against compiled mode. Linked before worker.py
+# (harness/worker_blob.S).
+
+import collections
 
 
 def nudge(torch, tensors, gen):
@@ -54,11 +57,14 @@ def split_repeats(torch, gen):
 
 # Calls whose result turns on which side of zero a float lies: where a value
 # that cancels to zero comes out as rounding leaves it (0, an ulp or minus
-# one), the result flips. Each test: its name, what eager's run records of an
-# operand x, and the value the nudged run puts at a rounded position given
-# that record and the rounding bound (the other side of eager's).
-NONZERO = (lambda x: x != 0, lambda torch, seen, x, bound: torch.where(seen, torch.zeros_like(x), torch.full_like(x, bound)))
-POSITIVE = (lambda x: x > 0, lambda torch, seen, x, bound: torch.where(seen, torch.full_like(x, -bound), torch.full_like(x, bound)))
+# one), the result flips. A test: what eager's run records of an operand x
+# (record), and the value the nudged run puts at a rounded position given
+# that record and the rounding bound (other: the other side of eager's).
+ZeroTest = collections.namedtuple("ZeroTest", "record other")
+NONZERO = ZeroTest(lambda x: x != 0,
+                   lambda torch, seen, x, bound: torch.where(seen, torch.zeros_like(x), torch.full_like(x, bound)))
+POSITIVE = ZeroTest(lambda x: x > 0,
+                    lambda torch, seen, x, bound: torch.where(seen, torch.full_like(x, -bound), torch.full_like(x, bound)))
 ZERO_TESTS = {
     **{name: NONZERO for name in ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
                                   "argwhere", "count_nonzero", "bool")},
@@ -101,7 +107,7 @@ def record_zero_tests(torch, truths):
             kwargs = kwargs or {}
             test, operands = zero_test_of(torch, tests, func, args, kwargs)
             if operands:
-                truths.append({i: test[0](args[i].detach()) for i in operands})
+                truths.append({i: test.record(args[i].detach()) for i in operands})
             return func(*args, **kwargs)
 
     return RecordZeroTests()
@@ -125,9 +131,9 @@ def flip_rounded_zero_tests(torch, truths):
     keeps the largest magnitude of the floats it was made from (SCALE). A
     test of ZERO_TESTS of a nonzero float within ZERO_TEST_ULPS of that
     magnitude sees the value eager's test did not (truths, the eager run's
-    record, call by call): 0 where eager's operand was nonzero and an ulp
-    where it was 0; minus an ulp where it was positive, plus one where it
-    was not. There rounding decides the test, as it does for the mean of a
+    record, call by call): for a test against zero, 0 where eager's operand
+    was nonzero and the bound where it was 0; for one of sign, minus the
+    bound where it was positive and the bound where it was not. There rounding decides the test, as it does for the mean of a
     layer_norm's output, 0 or an ulp as the summation order has it, or a
     log of U S V^T rebuilt from an svd where the matrix held an exact 0.
     An exact 0 in the nudged run stays: a relu's zeros are no rounding's."""
@@ -142,7 +148,7 @@ def flip_rounded_zero_tests(torch, truths):
                 return x
             if eager is None or eager.shape != x.shape or eager.device != x.device:
                 eager = torch.ones_like(rounded)
-            return torch.where(rounded, test[1](torch, eager, x, bound), x)
+            return torch.where(rounded, test.other(torch, eager, x, bound), x)
 
     class FlipRoundedZeroTests(torch.overrides.TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
