@@ -761,7 +761,8 @@ class Fp64(Mode):
 
 class Nudged(Mode):
     """A copy of the model whose float parameters and buffers are nudged, on
-    nudged inputs, run with split_repeats and flip_rounded_zero_tests
+    nudged inputs, run with nudge_made_floats, split_repeats and
+    flip_rounded_zero_tests
     (worker_nudged.py; generators seeded by the program's SEED)."""
 
     name = "nudged"
@@ -781,7 +782,9 @@ class Nudged(Mode):
     def context(self, program, binding):
         torch = program.torch
         # flip_rounded_zero_tests the inner mode: it sees a call's own operands, before split_repeats copies them
-        with split_repeats(torch, torch.Generator().manual_seed(program.ns["SEED"] + 1 + program.bindings)), \
+        seed = program.ns["SEED"] + 1 + program.bindings
+        with nudge_made_floats(torch, torch.Generator().manual_seed(seed + 1)), \
+                split_repeats(torch, torch.Generator().manual_seed(seed)), \
                 flip_rounded_zero_tests(torch, program.zero_tests.pop(binding, [])):
             yield
 

@@ -1,6 +1,7 @@
 # The nudged run's probes (docs/oracle.md, "Nudged inputs" and "A float
 # tested against zero"): eager again on inputs moved by an ulp or so, each
-# repeated operand moved on its own, and each float whose test against zero
+# repeated operand moved on its own, each float made from no tensor moved
+# as an input is, and each float whose test against zero
 # (or of sign, for a log's operand) its own rounding decides turned the
 # other way. What eager then changes is what rounding decides, which the
 # oracle does not hold against compiled mode. Linked before worker.py
@@ -53,6 +54,24 @@ def split_repeats(torch, gen):
             return func(*args, **kwargs)
 
     return SplitRepeats()
+
+
+def nudge_made_floats(torch, gen):
+    """A torch function mode under which a float tensor made from no tensor
+    (an arange, linspace, window's steps) comes out nudged (nudge(), gen),
+    as inputs are: values equal by symmetry, a window's w[k] and w[n - k],
+    are equal or an ulp apart as each rounding has it, and a sort, search
+    or comparison of them turns on which."""
+    class NudgeMadeFloats(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            kwargs = kwargs or {}
+            out = func(*args, **kwargs)
+            made = not any(isinstance(a, torch.Tensor) for a in torch.utils._pytree.tree_leaves((args, kwargs)))
+            if made and isinstance(out, torch.Tensor) and out.is_floating_point():
+                nudge(torch, [out], gen)
+            return out
+
+    return NudgeMadeFloats()
 
 
 # Calls whose result turns on which side of zero a float lies: where a value

@@ -253,7 +253,7 @@ static void cache_put(struct cache *c, uint64_t h, uint64_t key)
 }
 
 int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int output,
-		 double time_limit, struct graph *out, struct reduce_stats *st)
+		 double time_limit, struct graph *out, struct reduce_stats *st, reduce_taken_fn *taken, void *arg)
 {
 	static struct graph batch[POOL_MAX], cur;
 	static struct cache cache;
@@ -313,6 +313,10 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 					st->last = res[hit];
 					progress = 1;
 					i = first;
+					st->ops_after = cur.nnodes;
+					st->seconds = (double)(protocol_now_ms() - t0) / 1000.0;
+					if (taken)
+						taken(&cur, st, arg);
 				}
 			}
 		}

@@ -20,11 +20,17 @@ struct reduce_stats {
 	struct pool_result last; /* the reduced graph's verdict */
 };
 
+/* Called with each smaller graph that still shows the finding as the
+ * reduction takes it, st as of then: a caller that writes it keeps what a
+ * reduction killed midway had reached. */
+typedef void reduce_taken_fn(const struct graph *cur, const struct reduce_stats *st, void *arg);
+
 /* Reduces g (which shows `key` under c) into out. `output` is the index of
- * the output a numeric finding is about (-1: unknown). 0, or -1 when the pool
- * broke; st->reproduced == 0 when g does not show the key. */
+ * the output a numeric finding is about (-1: unknown). taken (NULL: none)
+ * sees each step. 0, or -1 when the pool broke; st->reproduced == 0 when g
+ * does not show the key. */
 int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *c, uint64_t key, int output,
-		 double time_limit, struct graph *out, struct reduce_stats *st);
+		 double time_limit, struct graph *out, struct reduce_stats *st, reduce_taken_fn *taken, void *arg);
 
 /* The value the attribute pass tries for attribute a of node k, its
  * which-th (0, 1 or half of it) candidate: an integer attribute toward 0.
@@ -35,6 +41,16 @@ int reduce_attr_candidate(const struct graph *g, unsigned k, unsigned a, unsigne
 
 /* Writes dir/graph.bin, dir/repro.py (emitted under c) and dir/reduce.json. */
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st);
+
+/* Where reduce_write_taken writes. */
+struct reduce_out {
+	const char *dir;
+	const struct check_cfg *c;
+};
+
+/* A reduce_taken_fn: reduce_write of each step into arg's (a struct
+ * reduce_out) folder, which then always holds the smallest graph yet. */
+void reduce_write_taken(const struct graph *cur, const struct reduce_stats *st, void *arg);
 
 /* c takes the finding's backend, mode and dynamic setting unless the command line names them. */
 void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl);

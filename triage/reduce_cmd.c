@@ -48,6 +48,13 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 	return rc ? -1 : 0;
 }
 
+void reduce_write_taken(const struct graph *cur, const struct reduce_stats *st, void *arg)
+{
+	const struct reduce_out *o = arg;
+	if (reduce_write(o->dir, cur, o->c, st))
+		fprintf(stderr, "pt2fuzz reduce: cannot write %s\n", o->dir);
+}
+
 /* The configuration a finding was found under, unless the command line says otherwise. */
 void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl)
 {
@@ -94,7 +101,8 @@ int cmd_reduce(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz reduce: %s\n", why);
 		return 1;
 	}
-	int rc = reduce_graph(&pool, &g, &ro.check, 0, meta.output, (double)secs, &out, &rs);
+	struct reduce_out written = {outdir, &ro.check};
+	int rc = reduce_graph(&pool, &g, &ro.check, 0, meta.output, (double)secs, &out, &rs, reduce_write_taken, &written);
 	pool_stop(&pool);
 	if (rc) {
 		fprintf(stderr, "pt2fuzz reduce: a worker pool process died\n");

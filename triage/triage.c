@@ -73,11 +73,17 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	static struct graph earlier;
 	uint64_t key = earlier_reduction(dir, &earlier);
 	/* The earlier graph has its own outputs: the finding's output index is the original's. */
-	if (key && reduce_graph(p, &earlier, &c, key, -1, secs, &t->reduced, &rs))
+	if (findings_path(path, sizeof path, dir, "reduced")) {
+		fprintf(stderr, "pt2fuzz triage: %s: path too long\n", dir);
+		return 0;
+	}
+	struct reduce_out written = {path, &c};
+	if (key && reduce_graph(p, &earlier, &c, key, -1, secs, &t->reduced, &rs, reduce_write_taken, &written))
 		return -1;
 	t->from_reduced = key && rs.reproduced;
 	unsigned tried = key && !t->from_reduced ? rs.checks : 0; /* the earlier graph that no longer showed it */
-	if (!t->from_reduced && reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs))
+	if (!t->from_reduced &&
+	    reduce_graph(p, &g, &c, 0, t->meta.output, secs, &t->reduced, &rs, reduce_write_taken, &written))
 		return -1;
 	t->checks = tried + rs.checks;
 	rs.ops_before = t->ops_before;
@@ -85,7 +91,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	t->verdict = rs.last;
 	if (!rs.reproduced)
 		return 0;
-	if (findings_path(path, sizeof path, dir, "reduced") || reduce_write(path, &t->reduced, &c, &rs))
+	if (reduce_write(path, &t->reduced, &c, &rs))
 		fprintf(stderr, "pt2fuzz triage: cannot write %s\n", path);
 	/* The reduced graph's bucket, and whether its ops are a known bug's,
 	 * before bisection: a campaign's triage cut short at its deadline has

@@ -162,6 +162,16 @@ def planted_numeric_if_cumsum(gm, example_inputs):
     return compile_fx(gm, example_inputs)
 
 
+@register_backend
+def planted_numeric_if_cumsum_killing_reduce(gm, example_inputs):
+    """planted_numeric_if_cumsum, and a reduce killed from outside midway:
+    once the folder PT2FUZZ_TEST_REDUCED holds a graph.bin (the reduction
+    has taken a step), SIGKILL to the process PT2FUZZ_TEST_KILL_PID."""
+    if os.path.exists(os.path.join(os.environ["PT2FUZZ_TEST_REDUCED"], "graph.bin")):
+        os.kill(int(os.environ["PT2FUZZ_TEST_KILL_PID"]), signal.SIGKILL)
+    return planted_numeric_if_cumsum(gm, example_inputs)
+
+
 # Dynamo's names for pt2fuzz's binary family (torch.add, torch.where, ...).
 BINARY = {
     "add", "sub", "mul", "div", "maximum", "minimum", "pow", "atan2", "fmod", "remainder",
