@@ -1,11 +1,10 @@
 # The nudged run's probes (docs/oracle.md, "Nudged inputs" and "A float
 # tested against zero"): eager again on inputs moved by an ulp or so, each
 # repeated operand moved on its own, each float made from no tensor moved
-# as an input is, and each float whose test against zero
-# (or of sign, for a log's operand) its own rounding decides turned the
-# other way. What eager then changes is what rounding decides, which the
-# oracle does not hold against compiled mode. Linked before worker.py
-# (harness/worker_blob.S).
+# as an input is, and each float whose test against zero (or of sign, for a
+# log's operand) its own rounding decides turned the other way. What eager
+# then changes is what rounding decides, which the oracle does not hold
+# against compiled mode. Linked before worker.py (harness/worker_blob.S).
 
 import collections
 
@@ -152,10 +151,11 @@ def flip_rounded_zero_tests(torch, truths):
     magnitude sees the value eager's test did not (truths, the eager run's
     record, call by call): for a test against zero, 0 where eager's operand
     was nonzero and the bound where it was 0; for one of sign, minus the
-    bound where it was positive and the bound where it was not. There rounding decides the test, as it does for the mean of a
-    layer_norm's output, 0 or an ulp as the summation order has it, or a
-    log of U S V^T rebuilt from an svd where the matrix held an exact 0.
-    An exact 0 in the nudged run stays: a relu's zeros are no rounding's."""
+    bound where it was positive and the bound where it was not. There
+    rounding decides the test, as it does for the mean of a layer_norm's
+    output, 0 or an ulp as the summation order has it, or a log of U S V^T
+    rebuilt from an svd where the matrix held an exact 0. An exact 0 in the
+    nudged run stays: a relu's zeros are no rounding's."""
     tests = zero_test_functions(torch)
     calls = iter(truths)
 

@@ -46,6 +46,8 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 struct reduce_out {
 	const char *dir;
 	const struct check_cfg *c;
+	unsigned ops_before; /* the finding's own op count, for a reduction that goes on from an
+			      * earlier reduced graph (0: the count it started from) */
 };
 
 /* A reduce_taken_fn: reduce_write of each step into arg's (a struct

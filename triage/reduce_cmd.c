@@ -51,7 +51,10 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 void reduce_write_taken(const struct graph *cur, const struct reduce_stats *st, void *arg)
 {
 	const struct reduce_out *o = arg;
-	if (reduce_write(o->dir, cur, o->c, st))
+	struct reduce_stats own = *st;
+	if (o->ops_before)
+		own.ops_before = o->ops_before;
+	if (reduce_write(o->dir, cur, o->c, &own))
 		fprintf(stderr, "pt2fuzz reduce: cannot write %s\n", o->dir);
 }
 
@@ -101,7 +104,7 @@ int cmd_reduce(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz reduce: %s\n", why);
 		return 1;
 	}
-	struct reduce_out written = {outdir, &ro.check};
+	struct reduce_out written = {outdir, &ro.check, 0};
 	int rc = reduce_graph(&pool, &g, &ro.check, 0, meta.output, (double)secs, &out, &rs, reduce_write_taken, &written);
 	pool_stop(&pool);
 	if (rc) {

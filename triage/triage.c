@@ -77,7 +77,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		fprintf(stderr, "pt2fuzz triage: %s: path too long\n", dir);
 		return 0;
 	}
-	struct reduce_out written = {path, &c};
+	struct reduce_out written = {path, &c, t->ops_before};
 	if (key && reduce_graph(p, &earlier, &c, key, -1, secs, &t->reduced, &rs, reduce_write_taken, &written))
 		return -1;
 	t->from_reduced = key && rs.reproduced;
