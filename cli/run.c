@@ -268,6 +268,7 @@ int cmd_run(int argc, char **argv)
 		return c.status;
 	if (run_opts_parse(&c, &ro))
 		return 2;
+	ro.check.hang_rerun_until_ms = HANG_RERUN_ANY_TIME; /* a hang is judged again given longer */
 	unsigned ninputs;
 	char **inputs = collect_inputs(c.pos, c.npos, &ninputs);
 	if (!ninputs) {

@@ -62,6 +62,8 @@ static int in_table(const struct option *table, const char *name)
  * --timeout (120 s) times a slow configuration's factor (CONFIG_TIME_FACTOR_MAX, 4)
  * plus a worker's start-up. */
 #define WATCHDOG_DEFAULT_S 600
+/* A hang's rerun in a target ends this long before the deadline. */
+#define HANG_RERUN_MARGIN_S 5
 /* A stopped target has this long between SIGINT and SIGKILL. */
 #define STOP_GRACE_MS 5000
 /* A finding's temporary folder this old has no writer left: one is written in seconds. */
@@ -426,6 +428,17 @@ static void run_manager(struct run *r, const struct run_opts *ro, const struct t
 		argv[n++] = fixed[i];
 	for (int i = 0; i < r->ta.n; i++)
 		argv[n++] = r->ta.v[i];
+	/* A hang's rerun ends before the watchdog would kill its slot, and before
+	 * the deadline cuts it off: the first verdict is never lost to it. */
+	static char within[32], end[32];
+	snprintf(within, sizeof within, "%lld", r->s.watchdog ? r->s.watchdog * 3 / 4 : 365LL * 86400);
+	argv[n++] = "--hang-rerun-within";
+	argv[n++] = within;
+	if (r->deadline) {
+		snprintf(end, sizeof end, "%lld", (long long)(r->deadline - HANG_RERUN_MARGIN_S * 1000));
+		argv[n++] = "--campaign-end-ms";
+		argv[n++] = end;
+	}
 	argv[n] = NULL;
 	const char *seeds[] = {r->p.seeds};
 	const char *dev = ro->exec.device;

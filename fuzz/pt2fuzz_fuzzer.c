@@ -35,7 +35,11 @@
  *   --serve         a persistent target of `pt2fuzz fuzz` (fuzz/manager.h):
  *                   runs the inputs the manager sends on stdin, one at a
  *                   time, and replies with what libFuzzer would see
- *                   (fuzz/slot.h); exits when the manager closes the pipe */
+ *                   (fuzz/slot.h); exits when the manager closes the pipe
+ *   --hang-rerun-within SEC  a served target's hang is run again given longer
+ *                   (pipeline/hang_confirm.h) when that ends within SEC of
+ *                   the input's start (below the campaign's watchdog) and
+ *                   before --campaign-end-ms (CLOCK_MONOTONIC milliseconds) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +49,7 @@
 #include "../graph/broken.h"
 #include "../graph/codec.h"
 #include "../graph/compile_config.h"
+#include "../harness/protocol.h"
 #include "../harness/runtime.h"
 #include "../mutators/avoid.h"
 #include "../mutators/config_draw.h"
@@ -78,6 +83,7 @@ static struct executor X;
 static struct graph G;
 static int no_coverage, keep_going;
 static int serving;        /* --serve: the manager engine's persistent target (fuzz/slot.h) */
+static long long hang_rerun_within_ms, campaign_end_ms; /* --hang-rerun-within, --campaign-end-ms; 0: none */
 static int merging;        /* this process is a libFuzzer merge's inner step */
 static int avoiding;       /* known bugs' triggers are avoided (no --hunt-known) */
 static int controlling;    /* libFuzzer's -fork parent or -merge=1 outer process: runs no input */
@@ -308,8 +314,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (cli_parse(&c, "pt2fuzz_fuzzer", n, opts, (const struct option *const[]){target_options, run_opts_table, NULL},
 		      CLI_PASS_DASH))
 		exit(2);
-	if (run_opts_parse(&c, &RO) || target_numbers_parse(&c, &num))
+	long long within_s;
+	if (run_opts_parse(&c, &RO) || target_numbers_parse(&c, &num) ||
+	    cli_num(&c, "hang-rerun-within", 0, 0, 365LL * 86400, &within_s) ||
+	    cli_num(&c, "campaign-end-ms", 0, 0, INT64_MAX / 2, &campaign_end_ms))
 		exit(2);
+	hang_rerun_within_ms = within_s * 1000;
 	gen_set_campaign_shape((unsigned)num.size, (unsigned)num.components);
 	near_invalid = (unsigned)num.near_invalid;
 	no_coverage = cli_flag(&c, "no-coverage");
@@ -508,6 +518,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		} else {
 			S.settings_dropped += config_drop_disallowed(&G.config, o.target);
 		}
+	}
+	if (serving && hang_rerun_within_ms) {
+		int64_t until = protocol_now_ms() + hang_rerun_within_ms;
+		RO.check.hang_rerun_until_ms = campaign_end_ms && campaign_end_ms < until ? campaign_end_ms : until;
 	}
 	if (check_graph(&X, &G, &RO.check, &r, why, sizeof why)) {
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);

@@ -10,6 +10,7 @@ const struct option target_options[] = {
 	{"replay-cache", required_argument, NULL, 0},
 	{"keep-going", no_argument, NULL, 0},    {"learned", required_argument, NULL, 0},
 	{"no-configs", no_argument, NULL, 0},    {"serve", no_argument, NULL, 0},
+	{"hang-rerun-within", required_argument, NULL, 0}, {"campaign-end-ms", required_argument, NULL, 0},
 	{NULL, 0, NULL, 0},
 };
 

@@ -107,18 +107,6 @@ static int reproduces(const struct check_result *orig, const struct check_result
 	       (again->v.kind != V_PASS && again->v.kind == orig->v.kind && again->v.what == orig->v.what);
 }
 
-/* A result kept past its worker: values pointed into that worker's memory. */
-static void drop_values(struct run_result *r)
-{
-	for (unsigned m = 0; m < RM_COUNT; m++)
-		for (unsigned b = 0; b < G_MAX_BIND; b++)
-			for (unsigned k = 0; k < r->m[m][b].nout && k < RESULT_MAX_OUT; k++) {
-				r->m[m][b].out[k].has_values = 0;
-				r->m[m][b].out[k].f = NULL;
-				r->m[m][b].out[k].i = NULL;
-			}
-}
-
 static void note_add(struct check_blame *b, const char *fmt, const char *arg)
 {
 	size_t l = strlen(b->note);
@@ -160,8 +148,8 @@ static int replay(struct executor *f, const struct check_job *before, const stru
 		return -1;
 	}
 	if (before)
-		drop_values(&rb->run);
-	drop_values(&r->run);
+		check_forget_values(&rb->run);
+	check_forget_values(&r->run);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include "../graph/fail.h"
 #include "../oracles/signature.h"
 #include "blame.h"
+#include "hang_confirm.h"
 #include "op_names.h"
 
 void check_default_cfg(struct check_cfg *c)
@@ -50,13 +51,17 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n)
 	return 0;
 }
 
-/* Runs j, confirms what may be an earlier program's fault, remembers j in
- * x's history; the result owns j's program. */
-static int run_confirmed(struct executor *x, struct check_job *j, struct check_result *out, char *why, size_t n)
+/* Runs j, confirms a hang (c's hang_rerun_until_ms) or what may be an
+ * earlier program's fault, remembers j in x's history; the result owns j's
+ * program. */
+static int run_confirmed(struct executor *x, struct check_job *j, const struct check_cfg *c, struct check_result *out,
+			 char *why, size_t n)
 {
 	int rc = check_job_run(x, j, out, why, n);
 	if (!rc) {
-		blame_confirm(x, j, out);
+		hang_confirm(x, j, c->hang_rerun_until_ms, out);
+		if (out->blame.status == BLAME_NONE)
+			blame_confirm(x, j, out);
 		blame_remember(x, j);
 	}
 	out->program = j->program;
@@ -163,7 +168,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (g->v[g->v[returned[k]].root].kind != VK_NODE)
 			cg.oracle.leaf_views |= 1ull << k;
 	check_cfg_save(&cg, &j.cfg);
-	return run_confirmed(x, &j, out, why, n);
+	return run_confirmed(x, &j, c, out, why, n);
 }
 
 /* An emitted program's bindings: its BINDINGS line (emit.c); 0 if none. */
@@ -198,5 +203,5 @@ int check_program(struct executor *x, char *prog, size_t len, const struct check
 	cg.oracle.continuous = 0; /* no graph to tell whether anything jumps: nothing to nudge for */
 	cg.modes &= ~(1u << RM_NUDGED);
 	check_cfg_save(&cg, &j.cfg);
-	return run_confirmed(x, &j, out, why, n);
+	return run_confirmed(x, &j, c, out, why, n);
 }

@@ -145,7 +145,8 @@ void check_primary(const struct check_result *r, struct check_finding *f)
 const char *blame_status_name(enum blame_status s)
 {
 	static const char *const names[] = {[BLAME_NONE] = "", [BLAME_CONFIRMED] = "confirmed", [BLAME_MOVED] = "moved",
-					    [BLAME_UNCONFIRMED] = "unconfirmed", [BLAME_CULPRIT] = "culprit"};
+					    [BLAME_UNCONFIRMED] = "unconfirmed", [BLAME_CULPRIT] = "culprit",
+					    [BLAME_SLOW] = "slow"};
 	return (unsigned)s < sizeof names / sizeof *names ? names[s] : "";
 }
 
@@ -160,4 +161,15 @@ void check_result_free(struct check_result *r)
 	free(r->blame.culprit_graph);
 	r->blame.culprit = NULL;
 	r->blame.culprit_graph = NULL;
+}
+
+void check_forget_values(struct run_result *r)
+{
+	for (unsigned m = 0; m < RM_COUNT; m++)
+		for (unsigned b = 0; b < G_MAX_BIND; b++)
+			for (unsigned k = 0; k < r->m[m][b].nout && k < RESULT_MAX_OUT; k++) {
+				r->m[m][b].out[k].has_values = 0;
+				r->m[m][b].out[k].f = NULL;
+				r->m[m][b].out[k].i = NULL;
+			}
 }

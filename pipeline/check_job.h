@@ -23,7 +23,13 @@ struct check_cfg {
 	 * graph's own (a compile_mode given is one too) */
 	unsigned pinned;
 	struct oracle_opts oracle;
+	/* A hang is run again alone, given longer, when that ends by this time
+	 * (protocol_now_ms's clock; 0: never; HANG_RERUN_ANY_TIME: no bound):
+	 * pipeline/hang_confirm.h. */
+	int64_t hang_rerun_until_ms;
 };
+
+#define HANG_RERUN_ANY_TIME INT64_MAX
 
 enum check_pin { PIN_BACKEND = 1, PIN_DYNAMIC = 2 };
 
@@ -71,9 +77,10 @@ enum blame_status {
 	BLAME_MOVED,       /* it did not; an earlier program of its worker was the cause (culprit) */
 	BLAME_UNCONFIRMED, /* it did not, and no earlier program made it happen again */
 	BLAME_CULPRIT,     /* the earlier program itself: found by replay to cause that failure */
+	BLAME_SLOW,        /* a hang that finished alone in a fresh worker given longer: its verdict is that run's */
 };
 
-/* "confirmed", "moved", "unconfirmed", "culprit"; "" for BLAME_NONE. */
+/* "confirmed", "moved", "unconfirmed", "culprit", "slow"; "" for BLAME_NONE. */
 const char *blame_status_name(enum blame_status s);
 
 struct check_result;
@@ -119,6 +126,10 @@ void check_primary(const struct check_result *r, struct check_finding *f);
 /* Runs j on x and judges it into out (out->program left NULL). 0, or -1
  * with a reason (no worker). */
 int check_job_run(struct executor *x, const struct check_job *j, struct check_result *out, char *why, size_t n);
+
+/* Forgets r's output values: they point into the memory of a worker about
+ * to go (a replay's), while the rest of r is kept. */
+void check_forget_values(struct run_result *r);
 
 void check_result_free(struct check_result *r);
 
