@@ -437,8 +437,9 @@ static void write_compile(FILE *f, const struct plain_opts *o, const char *backe
  * where the model casts to float16/bfloat16, as the harness runs it), then
  * each result judged as the harness judges it (torch._dynamo.utils.same
  * against the float64 run; ints and bools exactly), with the shape and dtype
- * first (same() broadcasts): what was compared, then a MISMATCH line per
- * output that differs, else PASS. */
+ * first (same() broadcasts), and for a nonfinite finding each position's
+ * NaN/Inf class (same() takes NaN for inf): what was compared, then a
+ * MISMATCH line per output that differs, else PASS. */
 static void write_compare(FILE *f, const struct plain_opts *o, const struct needs *nd, const char *backend)
 {
 	fprintf(f, "\ntorch.set_grad_enabled(%s)\n", grad_mode(nd));
@@ -470,6 +471,16 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		      "bad += [f\"MISMATCH stride {k}: eager {e.stride()}, compiled {c.stride()}\" "
 		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		      "        if e.shape == c.shape and (s := significant(e))[1] and s[0] != significant(c)[0]]\n",
+		      f);
+	/* as the harness judges NaN and Inf: each position's class where eager's agrees with float64's */
+	if (o->nonfinite)
+		fputs("def nonfinite(t):  # each position as NaN (2), inf (1), -inf (-1) or finite (0); complex: each part\n"
+		      "    t = (torch.view_as_real(t) if t.is_complex() else t).double()\n"
+		      "    return torch.where(t.isnan(), 2.0, torch.where(t.isinf(), t.sign(), 0.0))\n"
+		      "bad += [f\"MISMATCH NaN/Inf {k}: at {int(d.sum())} positions where eager and float64 agree\" "
+		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
+		      "        if (e.is_floating_point() or e.is_complex()) and (e.shape, e.dtype) == (c.shape, c.dtype)\n"
+		      "        and (d := (nonfinite(e) == nonfinite(ref[k])) & (nonfinite(e) != nonfinite(c))).any()]\n",
 		      f);
 	/* as the harness judges sharing: the leaf whose storage a non-empty output shares, by its address */
 	if (o->aliases)

@@ -18,6 +18,8 @@ struct plain_opts {
 	const char *kind;     /* the caller's words, checked with emit_safe_name */
 	int strides;          /* also compare strides where eager's layout is dense (a stride finding) */
 	int aliases;          /* also compare which leaf's storage each output shares (an alias finding) */
+	int nonfinite;        /* also compare which positions are NaN, inf or -inf where eager's agree with the
+	                         float64 run's (a nonfinite finding: same() takes NaN for inf) */
 	const char *const *pins; /* "NAME=TEXT" settings over the graph's own (--inductor; config/pins.h) */
 	unsigned npins;
 };

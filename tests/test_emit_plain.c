@@ -330,6 +330,23 @@ TEST(plain_of_a_stride_finding_compares_strides)
 	free(q);
 }
 
+/* A nonfinite finding's plain program compares each position's NaN/Inf class
+ * where eager's agrees with the float64 run's, as the oracle does: same()
+ * takes compiled NaN for eager's inf. Any other leaves it to same(). */
+TEST(plain_of_a_nonfinite_finding_compares_nan_and_inf)
+{
+	const struct plain_opts nonfinite = {.nonfinite = 1};
+	char *p = plain(mm_param, &nonfinite), *q = plain(mm_param, NULL);
+	if (p && q) {
+		CHECK(strstr(p, "return torch.where(t.isnan(), 2.0, torch.where(t.isinf(), t.sign(), 0.0))") != NULL);
+		CHECK(strstr(p, "(d := (nonfinite(e) == nonfinite(ref[k])) & (nonfinite(e) != nonfinite(c))).any()]") != NULL);
+		CHECK(strstr(p, "print(\"\\n\".join(bad) or \"PASS\")") > strstr(p, "MISMATCH NaN/Inf"));
+		CHECK(strstr(q, "nonfinite") == NULL);
+	}
+	free(p);
+	free(q);
+}
+
 /* An alias finding's plain program collects each run's leaves (its inputs,
  * then the module's parameters and buffers, the harness's order) and
  * compares which one each output shares; any other collects nothing. */

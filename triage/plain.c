@@ -18,7 +18,8 @@ char *plain_program(const struct graph *g, const json_t *meta, const struct chec
 		return NULL;
 	}
 	/* meta.json's words name the program only where they are plain words */
-	const char *signature = json_file_str(meta, "signature"), *verdict = json_file_str(meta, "verdict");
+	const char *signature = json_file_str(meta, "signature"), *verdict = json_file_str(meta, "verdict"),
+		   *mismatch = json_file_str(meta, "mismatch");
 	struct plain_opts o = {c->backend,
 			       c->compile_mode,
 			       c->dynamic,
@@ -28,6 +29,7 @@ char *plain_program(const struct graph *g, const json_t *meta, const struct chec
 			       emit_safe_name(verdict) ? verdict : NULL,
 			       !strcmp(verdict, "stride"),
 			       !strcmp(verdict, "alias"),
+			       !strcmp(mismatch, "nonfinite"),
 			       c->inductor,
 			       c->ninductor};
 	return emit_plain_string(g, &o, len, why, n);

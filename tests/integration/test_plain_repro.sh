@@ -5,7 +5,9 @@
 # prints MISMATCH when run alone, as `repro --plain` shows too; a passing
 # graph's plain program (one that writes an input, a parameter and a buffer
 # in place) prints PASS, as does one whose float64 run makes floats from
-# integers; and a finding of a planted backend, which plain
+# integers; a finding of NaN where eager gives an infinity (grid_sample of
+# infinities, torch 2.15) prints MISMATCH NaN/Inf, which same() alone would
+# pass; and a finding of a planted backend, which plain
 # torch.compile does not have, keeps the harness program as its reproducer,
 # the report saying why the plain one is not.
 source "$(dirname "$0")/lib.sh"
@@ -66,4 +68,12 @@ grep -q 'InvalidBackend' "$p/report.md" || die "the report does not say why"
 awk '/^```python$/ { n++; on = n == 1; next } /^```$/ { on = 0 } on' "$p/report.md" >"$TMP/inline2.py"
 cmp "$TMP/inline2.py" "$p/repro.py" || die "the planted finding's reproducer is not repro.py"
 [ -f "$p/plain.py" ] || die "no plain.py beside it"
+# 4. A nonfinite finding: eager inf, compiled NaN, which same(equal_nan=True) takes as equal.
+"$PT2FUZZ" run --device cpu --findings "$TMP/f4" "$B/seeds/bug_grid_sample_infinity.bin" >"$TMP/run4" 2>&1 || true
+n=$(ls -d "$TMP"/f4/numeric-* 2>/dev/null | head -1)
+[ -n "$n" ] && grep -q '"mismatch": *"nonfinite"' "$n/meta.json" || die "no nonfinite finding for grid_sample: $(cat "$TMP/run4")"
+"$PT2FUZZ" emit --plain "$n" >"$TMP/nonfinite.py" || die "emit --plain of the nonfinite finding failed"
+"$PY" "$TMP/nonfinite.py" >"$TMP/nonfinite.out" 2>"$TMP/nonfinite.err" || die "its plain.py failed: $(tail -3 "$TMP/nonfinite.err")"
+last_line "$TMP/nonfinite.out" | grep -q '^MISMATCH NaN/Inf output 0: at [1-9][0-9]* positions where eager and float64 agree$' ||
+  die "the nonfinite finding's plain repro does not show it: $(last_line "$TMP/nonfinite.out")"
 echo "plain repros ok"
