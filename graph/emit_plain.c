@@ -475,7 +475,7 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 	/* as the harness judges NaN and Inf: each position's class where eager's agrees with float64's */
 	if (o->nonfinite)
 		fputs("def nonfinite(t):  # each position as NaN (2), inf (1), -inf (-1) or finite (0); complex: each part\n"
-		      "    t = (torch.view_as_real(t) if t.is_complex() else t).double()\n"
+		      "    t = (torch.view_as_real(t.resolve_conj()) if t.is_complex() else t).double()\n"
 		      "    return torch.where(t.isnan(), 2.0, torch.where(t.isinf(), t.sign(), 0.0))\n"
 		      "bad += [f\"MISMATCH NaN/Inf {k}: at {int(d.sum())} positions where eager and float64 agree\" "
 		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
