@@ -49,7 +49,7 @@ SEEDS_TXT := $(wildcard seeds/*.txt)
 SEEDS_BIN := $(patsubst seeds/%.txt,$(B)/seeds/%.bin,$(SEEDS_TXT))
 
 LIB_ASM := harness/worker_blob.S graph/emit_blob.S
-EMIT_PY := graph/emit_imports.py graph/emit_special.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py graph/emit_inference.py graph/emit_upcast.py
+EMIT_PY := graph/emit_imports.py graph/emit_special.py graph/emit_nonfinite.py graph/emit_fill.py graph/emit_model_init.py graph/emit_runner.py graph/emit_inference.py graph/emit_upcast.py
 LIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(LIB_ASM))
 FUZZLIB_ASM := cli/python_blob.S pipeline/known_bugs_blob.S
 FUZZLIB_OBJ := $(patsubst %.c,$(B)/obj/%.o,$(FUZZLIB_SRC)) $(patsubst %.S,$(B)/obj/%.o,$(FUZZLIB_ASM))

@@ -298,6 +298,7 @@ void emit_forward(FILE *f, const struct graph *g)
 /* The program's fixed text, graph/emit_*.py, linked in by graph/emit_blob.S. */
 extern const char pt2fuzz_emit_imports_py[], pt2fuzz_emit_imports_py_end[];
 extern const char pt2fuzz_emit_special_py[], pt2fuzz_emit_special_py_end[];
+extern const char pt2fuzz_emit_nonfinite_py[], pt2fuzz_emit_nonfinite_py_end[];
 extern const char pt2fuzz_emit_fill_py[], pt2fuzz_emit_fill_py_end[];
 extern const char pt2fuzz_emit_model_init_py[], pt2fuzz_emit_model_init_py_end[];
 extern const char pt2fuzz_emit_runner_py[], pt2fuzz_emit_runner_py_end[];
@@ -310,6 +311,8 @@ static void paste(FILE *f, const char *start, const char *end)
 }
 
 void emit_special_helper(FILE *f) { paste(f, pt2fuzz_emit_special_py, pt2fuzz_emit_special_py_end); }
+
+void emit_nonfinite_helper(FILE *f) { paste(f, pt2fuzz_emit_nonfinite_py, pt2fuzz_emit_nonfinite_py_end); }
 
 void emit_inference_helper(FILE *f) { paste(f, pt2fuzz_emit_inference_py, pt2fuzz_emit_inference_py_end); }
 
@@ -578,6 +581,8 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	emit_inference_helper(f);
 	fputs("\n\n", f);
 	emit_upcast_helper(f);
+	fputs("\n\n", f);
+	emit_nonfinite_helper(f);
 	fputs("\n\n", f);
 	paste(f, pt2fuzz_emit_runner_py, pt2fuzz_emit_runner_py_end);
 	return ferror(f) ? -1 : 0;

@@ -73,6 +73,11 @@ void emit_forward(FILE *f, const struct graph *g);
 
 /* SPECIALS and special(shape, gen), which draws a special fill (graph/emit_special.py). */
 void emit_special_helper(FILE *f);
+
+/* nonfinite(t), each position's NaN/Inf class as the oracle compares it
+ * (graph/emit_nonfinite.py): the runner's and a nonfinite finding's plain program's. */
+void emit_nonfinite_helper(FILE *f);
+
 /* as_inference(x), which makes an input an inference tensor (graph/emit_inference.py). */
 void emit_inference_helper(FILE *f);
 

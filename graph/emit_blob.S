@@ -12,6 +12,11 @@ pt2fuzz_emit_imports_py_end:
 pt2fuzz_emit_special_py:
 	.incbin "graph/emit_special.py"
 pt2fuzz_emit_special_py_end:
+	.global pt2fuzz_emit_nonfinite_py
+	.global pt2fuzz_emit_nonfinite_py_end
+pt2fuzz_emit_nonfinite_py:
+	.incbin "graph/emit_nonfinite.py"
+pt2fuzz_emit_nonfinite_py_end:
 	.global pt2fuzz_emit_fill_py
 	.global pt2fuzz_emit_fill_py_end
 pt2fuzz_emit_fill_py:

@@ -473,15 +473,14 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		      "        if e.shape == c.shape and (s := significant(e))[1] and s[0] != significant(c)[0]]\n",
 		      f);
 	/* as the harness judges NaN and Inf: each position's class where eager's agrees with float64's */
-	if (o->nonfinite)
-		fputs("def nonfinite(t):  # each position as NaN (2), inf (1), -inf (-1) or finite (0); complex: each part\n"
-		      "    t = (torch.view_as_real(t.resolve_conj()) if t.is_complex() else t).double()\n"
-		      "    return torch.where(t.isnan(), 2.0, torch.where(t.isinf(), t.sign(), 0.0))\n"
-		      "bad += [f\"MISMATCH NaN/Inf {k}: at {int(d.sum())} positions where eager and float64 agree\" "
+	if (o->nonfinite) {
+		emit_nonfinite_helper(f);
+		fputs("bad += [f\"MISMATCH NaN/Inf {k}: at {int(d.sum())} positions where eager and float64 agree\" "
 		      "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		      "        if (e.is_floating_point() or e.is_complex()) and (e.shape, e.dtype) == (c.shape, c.dtype)\n"
 		      "        and (d := (nonfinite(e) == nonfinite(ref[k])) & (nonfinite(e) != nonfinite(c))).any()]\n",
 		      f);
+	}
 	/* as the harness judges sharing: the leaf whose storage a non-empty output shares, by its address */
 	if (o->aliases)
 		fputs("def shared(t, leaves):  # the leaf whose storage t shares (None: none)\n"

@@ -158,15 +158,10 @@ def max_abs_diff(a, b):
         return float("nan")
 
 
-def nonfinite(t):
-    """Each position as NaN (2), inf (1), -inf (-1) or finite (0); complex: each part."""
-    t = (torch.view_as_real(t.resolve_conj()) if t.is_complex() else t).double()
-    return torch.where(t.isnan(), 2.0, torch.where(t.isinf(), t.sign(), 0.0))
-
-
 def nonfinite_flips(e, c, r):
     """Positions where compiled's NaN/Inf class differs from eager's, eager's being the float64
-    run's, as the oracle judges them: same(equal_nan=True) takes a compiled NaN for eager's inf."""
+    run's, as the oracle judges them: same(equal_nan=True) takes a compiled NaN for eager's inf
+    (nonfinite(): graph/emit_nonfinite.py, pasted before this file)."""
     if not (isinstance(r, torch.Tensor) and (e.is_floating_point() or e.is_complex())):
         return 0
     ce = nonfinite(e)

@@ -278,7 +278,8 @@ TEST(core_emission_joins_the_linked_python)
 				"mode.enable_grad\nNOT_DIFFERENTIABLE = (") != NULL);
 		CHECK(strstr(p, ")\n\n\ndef special(shape, gen):  # a special fill") != NULL);
 		CHECK(strstr(p, "x.stride())\n\n\nclass Upcast(torch.overrides.TorchFunctionMode):") != NULL);
-		CHECK(strstr(p, "super().__exit__(*exc)\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
+		CHECK(strstr(p, "super().__exit__(*exc)\n\n\ndef nonfinite(t):") != NULL);
+		CHECK(strstr(p, "0.0))\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
 		CHECK(strstr(p, "\nSHARE = {\"same\": lambda x: x, \"view\": lambda x: x[...]}\n\n\ndef fill(") != NULL);
 		CHECK(strstr(p, "\n\n\ndef fill(shape, dtype, kind, lo, hi, gen):\n") != NULL);
 		CHECK(strstr(p, "gen).to(device), shape)\n\n\nclass Model(torch.nn.Module):\n") != NULL);
