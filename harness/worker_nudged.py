@@ -87,7 +87,7 @@ ZERO_TESTS = {
     **{name: NONZERO for name in ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
                                   "argwhere", "count_nonzero", "bool")},
     # singular at 0 or undefined below it: NaN, Inf or a huge value of either sign
-    **{name: POSITIVE for name in ("log", "log2", "log10", "sqrt", "rsqrt", "reciprocal")},
+    **{name: POSITIVE for name in ("log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "ndtri", "logit")},
 }
 # How many units in the last place of its inputs' magnitude a tested value
 # may be and still be rounding's leftover of a cancellation (a sum of n
@@ -97,10 +97,11 @@ SCALE = "_pt2fuzz_scale"  # the attribute the nudged run keeps a tensor's input 
 
 
 def zero_test_functions(torch):
-    """torch's functions and Tensor methods of ZERO_TESTS, each to its test;
-    a cast to bool is NONZERO's (zero_test_of)."""
+    """torch's functions, torch.special's and Tensor methods of ZERO_TESTS,
+    each to its test; a cast to bool is NONZERO's (zero_test_of)."""
     return {f: test for name, test in ZERO_TESTS.items()
-            for f in (getattr(torch, name, None), getattr(torch.Tensor, name, None)) if f}
+            for f in (getattr(torch, name, None), getattr(torch.special, name, None),
+                      getattr(torch.Tensor, name, None)) if f}
 
 
 def zero_test_of(torch, tests, func, args, kwargs):
