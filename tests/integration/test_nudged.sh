@@ -110,9 +110,8 @@ G
 domain_test log_cancels v1 'v1 = layer_norm(x0; eps_exp=5, elementwise_affine=False, bias=False, normalized_shape=[5])'
 domain_test log_tiny v1 'v1 = mul_scalar(x0; value=1e-9)'
 domain_test log_plain x0 ''
-# ndtri, a torch.special function, is -inf at 0 and NaN below it (the H200's
-# false alarm: ndtri of cross(v, v), an ulp below 0 in eager, 0 compiled);
-# its operand of a rounding's size too gets the probe from the other side
+# ndtri, a torch.special function, is -inf at 0 and NaN below it: its
+# operand of a rounding's size too gets the probe from the other side
 domain_test ndtri_tiny v1 'v1 = mul_scalar(x0; value=1e-9)' ndtri
 "${ZERO[@]}" --backend planted_means_negated --modes eager,compiled,fp64 "$TMP/log_cancels.bin" "$TMP/log_tiny.bin" "$TMP/ndtri_tiny.bin" | tee "$TMP/log_plain_modes.out"
 grep -q 'ndtri_tiny.bin: numeric/nonfinite' "$TMP/log_plain_modes.out" || die "without the nudged mode, an ndtri of a tiny mean negated should be a NaN finding"
