@@ -83,17 +83,29 @@ NONZERO = ZeroTest(lambda x: x != 0,
                    lambda torch, seen, x, bound: torch.where(seen, torch.zeros_like(x), torch.full_like(x, bound)))
 POSITIVE = ZeroTest(lambda x: x > 0,
                     lambda torch, seen, x, bound: torch.where(seen, torch.full_like(x, -bound), torch.full_like(x, bound)))
+# ndtri and logit are defined on [0, 1] only: the other side of 0 they see
+# is at most 1/2, or a bound beyond 1 would be NaN as below 0.
+UNIT = ZeroTest(POSITIVE.record,
+                lambda torch, seen, x, bound: torch.where(seen, torch.full_like(x, -bound),
+                                                          torch.full_like(x, min(bound, 0.5))))
 ZERO_TESTS = {
     **{name: NONZERO for name in ("logical_and", "logical_or", "logical_xor", "logical_not", "any", "all", "nonzero",
                                   "argwhere", "count_nonzero", "bool")},
     # singular at 0 or undefined below it: NaN, Inf or a huge value of either sign
-    **{name: POSITIVE for name in ("log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "ndtri", "logit")},
+    **{name: POSITIVE for name in ("log", "log2", "log10", "sqrt", "rsqrt", "reciprocal")},
+    **{name: UNIT for name in ("ndtri", "logit")},
 }
 # How many units in the last place of its inputs' magnitude a tested value
 # may be and still be rounding's leftover of a cancellation (a sum of n
 # terms leaves up to n ulps).
 ZERO_TEST_ULPS = 64
 SCALE = "_pt2fuzz_scale"  # the attribute the nudged run keeps a tensor's input magnitude in
+# Calls whose result is made of products of their operands' elements: what
+# rounding leaves of such a result scales with |a| |b|, not with the larger
+# of the two (cross(v, v), whose products cancel up to rounding).
+PRODUCTS = ("mul", "multiply", "matmul", "mm", "bmm", "mv", "dot", "vdot", "inner", "outer", "ger", "cross",
+            "einsum", "tensordot", "kron", "addmm", "addbmm", "baddbmm", "addmv", "addr", "multi_dot", "linear",
+            "__mul__", "__rmul__", "__matmul__", "__rmatmul__")
 
 
 def zero_test_functions(torch):
@@ -102,6 +114,13 @@ def zero_test_functions(torch):
     return {f: test for name, test in ZERO_TESTS.items()
             for f in (getattr(torch, name, None), getattr(torch.special, name, None),
                       getattr(torch.Tensor, name, None)) if f}
+
+
+def product_functions(torch):
+    """torch's functions, torch.linalg's, torch.nn.functional's and Tensor
+    methods of PRODUCTS."""
+    return {f for name in PRODUCTS
+            for f in (getattr(m, name, None) for m in (torch, torch.linalg, torch.nn.functional, torch.Tensor)) if f}
 
 
 def zero_test_of(torch, tests, func, args, kwargs):
@@ -132,6 +151,12 @@ def record_zero_tests(torch, truths):
     return RecordZeroTests()
 
 
+def own_magnitude(torch, t):
+    """The largest finite |value| of t."""
+    with torch.no_grad():
+        return float(t.detach().abs().nan_to_num(0.0, 0.0, 0.0).amax()) if t.numel() else 0.0
+
+
 def magnitude(torch, t):
     """The largest finite |value| t was computed from: the attribute the
     nudged run keeps, else its own values' (an input, a parameter, a value
@@ -139,15 +164,24 @@ def magnitude(torch, t):
     kept = getattr(t, SCALE, None)
     if kept is not None:
         return kept
-    with torch.no_grad():
-        own = float(t.detach().abs().nan_to_num(0.0, 0.0, 0.0).amax()) if t.numel() else 0.0
+    own = own_magnitude(torch, t)
     setattr(t, SCALE, own)
     return own
 
 
+def result_magnitude(torch, scales, product, t):
+    """The magnitude a call's float result t keeps: the largest of its
+    operands' (scales) and its own, or for a product (PRODUCTS) of two
+    operands the two largest multiplied."""
+    largest = sorted(scales)[-2:]
+    made_from = largest[0] * largest[1] if product and len(largest) == 2 else largest[-1]
+    return max(made_from, own_magnitude(torch, t), getattr(t, SCALE, 0.0))
+
+
 def flip_rounded_zero_tests(torch, truths):
     """A torch function mode for the nudged run. Every float a call makes
-    keeps the largest magnitude of the floats it was made from (SCALE). A
+    keeps the largest magnitude of the floats it was made from and its own
+    (SCALE; of a product, the two largest multiplied). A
     test of ZERO_TESTS of a nonzero float within ZERO_TEST_ULPS of that
     magnitude sees the value eager's test did not (truths, the eager run's
     record, call by call): for a test against zero, 0 where eager's operand
@@ -158,6 +192,7 @@ def flip_rounded_zero_tests(torch, truths):
     rebuilt from an svd where the matrix held an exact 0. An exact 0 in the
     nudged run stays: a relu's zeros are no rounding's."""
     tests = zero_test_functions(torch)
+    products = product_functions(torch)
     calls = iter(truths)
 
     def flipped(test, x, eager):
@@ -185,7 +220,7 @@ def flip_rounded_zero_tests(torch, truths):
             if scales:
                 for t in torch.utils._pytree.tree_leaves(out):
                     if isinstance(t, torch.Tensor) and t.is_floating_point():
-                        setattr(t, SCALE, max(scales + [getattr(t, SCALE, 0.0)]))
+                        setattr(t, SCALE, result_magnitude(torch, scales, func in products, t))
             return out
 
     return FlipRoundedZeroTests()

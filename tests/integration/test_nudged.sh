@@ -122,6 +122,30 @@ grep -q 'ndtri_tiny.bin: pass$' "$TMP/log.out" || die "ndtri of a mean of a roun
 grep -q 'log_cancels.bin: pass$' "$TMP/log.out" || die "log of a layer_norm's mean, an ulp of the other sign compiled, was reported"
 grep -q 'log_tiny.bin: pass$' "$TMP/log.out" || die "log of a mean of a rounding's size, of the other sign compiled, was reported"
 grep -q 'log_plain.bin: numeric/nonfinite' "$TMP/log.out" || die "log of a mean well away from 0 negated was not reported"
+# What rounding leaves of a product scales with both operands: cross(v, v)
+# of v in the thousands is ±0.1 in eager (the CPU's kernel, as CUDA's,
+# rounds a product inside a fused multiply-add) and an exact 0 under
+# Inductor, so ndtri of it is NaN or finite against -inf. The nudged run
+# keeps |v|^2 as the operand's magnitude and turns ndtri's test, to at most
+# 1/2 above 0 (ndtri is NaN beyond 1); with the largest operand's alone, or
+# a turn to the bound, past 1 here (the H200's false alarm), the split
+# lands on eager's side of 0 about half the time.
+cat >"$TMP/cross_ndtri.txt" <<G
+target cpu
+bindings 1
+seed 4052811433
+x0 = input float32 [3, 40]
+v1 = mul_scalar(x0; value=1000.0)
+v2 = linalg_cross(v1, v1; dim=0)
+v3 = ndtri(v2)
+output v3
+G
+"$PT2FUZZ" parse "$TMP/cross_ndtri.txt" --out "$TMP/cross_ndtri.bin"
+"$PT2FUZZ" run --device cpu --findings "$TMP/f" --modes eager,compiled,fp64 "$TMP/cross_ndtri.bin" | tee "$TMP/cross_plain.out"
+grep -q 'cross_ndtri.bin: numeric/nonfinite' "$TMP/cross_plain.out" ||
+  die "without the nudged mode, ndtri of cross(v, v), eager's rounding against Inductor's exact 0, should differ in NaN/Inf"
+"$PT2FUZZ" run --device cpu --findings "$TMP/f" "$TMP/cross_ndtri.bin" | tee "$TMP/cross.out"
+grep -q 'cross_ndtri.bin: pass$' "$TMP/cross.out" || die "ndtri of cross(v, v), zero up to a product's rounding, was reported"
 # A float made from no tensor is nudged as an input is: a periodic window's
 # w[k] and w[n - k] come out equal or an ulp apart as each rounding has it
 # (the H200's false alarm: Inductor's general_cosine ties w[2] and w[6]
