@@ -272,14 +272,20 @@ def main():
             print(f"MISMATCH behaviour binding {b}: {type(e).__name__}: {first_line(e)}")
             return 1
         inputs = inputs_to_fp64(judged_inputs(b))  # made outside Upcast: they keep eager's roundings
-        with Upcast():
-            ref = forward(fp64_model, inputs)
+        try:
+            with Upcast():
+                ref = forward(fp64_model, inputs)
+        except Exception as e:  # a float32 tensor the upcast left meets a float64 one: no reference
+            print(f"binding {b}: the float64 run raised {type(e).__name__}: {first_line(e)}; judged without it")
+            ref = [None] * len(eager)
         nout, nfwd = len(eager) - len(GRADS) - len(MUTATED), len(eager) - len(GRADS)
         for i, (e, c, r) in enumerate(zip(eager, got, ref)):
             # same() broadcasts: a shape or dtype that differs is a mismatch of its own
             differs = isinstance(e, torch.Tensor) and (
                 not isinstance(c, torch.Tensor) or (e.shape, e.dtype) != (c.shape, c.dtype))
-            agrees = not differs and torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True)
+            # without a reference, allclose at 10 x tol, as the oracle judges
+            agrees = not differs and torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True,
+                                                              tol=1e-4 if r is not None else 1e-3)
             flips = nonfinite_flips(e, c, r) if agrees and isinstance(e, torch.Tensor) else 0
             if COMPARE[i] and (not agrees or flips):
                 where = (f"output {i}" if i < nout else f"written leaf {MUTATED[i - nout]}" if i < nfwd

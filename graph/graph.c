@@ -722,10 +722,12 @@ static int op_is_step(const struct op_def *op)
 	return op->step || (base && base->step);
 }
 
-int graph_has_step(const struct graph *g)
+int graph_has_step(const struct graph *g, const uint8_t *member)
 {
 	for (unsigned k = 0; k < g->nnodes; k++) {
 		const struct node *nd = &g->n[k];
+		if (member && !member[k])
+			continue;
 		if (op_is_step(op_get(nd->op)))
 			return 1;
 		int reads_float = 0, writes_int = 0;

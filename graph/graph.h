@@ -223,11 +223,12 @@ const char *graph_op_word(const struct graph *g, unsigned k, char *buf, size_t n
  * in its own dtype.
  * How many. */
 unsigned graph_structure_words(const struct graph *g, const uint8_t *member, const char **names, unsigned cap);
-/* Whether some node makes a value that jumps as its float inputs move: a
- * step op (op_def.step) or a node that reads a float and writes an int or
- * bool (a comparison, argmax, a cast). The oracle only excuses differences
- * as ill-conditioning (docs/oracle.md, "Nudged inputs") in graphs without. */
-int graph_has_step(const struct graph *g);
+/* Whether some node of member's (NULL: every node) makes a value that jumps
+ * as its float inputs move: a step op (op_def.step) or a node that reads a
+ * float and writes an int or bool (a comparison, argmax, a cast). The oracle
+ * only excuses differences as ill-conditioning (docs/oracle.md, "Nudged
+ * inputs") in outputs whose component has none. */
+int graph_has_step(const struct graph *g, const uint8_t *member);
 
 /* Whether some node reads a float's bits as another dtype (op_def.reinterprets:
  * a dtype view): its ints move with every ulp of the float. */

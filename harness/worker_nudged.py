@@ -108,19 +108,22 @@ PRODUCTS = ("mul", "multiply", "matmul", "mm", "bmm", "mv", "dot", "vdot", "inne
             "__mul__", "__rmul__", "__matmul__", "__rmatmul__")
 
 
+def functions_named(names, modules):
+    """Each name's function in each module that has it, to that name."""
+    return {f: name for name in names for f in (getattr(m, name, None) for m in modules) if f}
+
+
 def zero_test_functions(torch):
     """torch's functions, torch.special's and Tensor methods of ZERO_TESTS,
     each to its test; a cast to bool is NONZERO's (zero_test_of)."""
-    return {f: test for name, test in ZERO_TESTS.items()
-            for f in (getattr(torch, name, None), getattr(torch.special, name, None),
-                      getattr(torch.Tensor, name, None)) if f}
+    named = functions_named(ZERO_TESTS, (torch, torch.special, torch.Tensor))
+    return {f: ZERO_TESTS[name] for f, name in named.items()}
 
 
 def product_functions(torch):
     """torch's functions, torch.linalg's, torch.nn.functional's and Tensor
     methods of PRODUCTS."""
-    return {f for name in PRODUCTS
-            for f in (getattr(m, name, None) for m in (torch, torch.linalg, torch.nn.functional, torch.Tensor)) if f}
+    return set(functions_named(PRODUCTS, (torch, torch.linalg, torch.nn.functional, torch.Tensor)))
 
 
 def zero_test_of(torch, tests, func, args, kwargs):

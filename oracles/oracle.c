@@ -201,8 +201,9 @@ static double same_nearness(const struct same_sums *s, double multiplier, double
  * eager agrees anywhere: where eager alone is far from fp64 while it is close
  * elsewhere (rounding next to a pole or a jump: tan, floor, a cast to int),
  * which way compiled rounds says nothing about the compiler. With nudged
- * (eager on nudged inputs, continuous graphs only) it must also hold on the
- * positions where compiled differs from eager by more than NUDGE_SLACK times
+ * (eager on nudged inputs; only for an output whose component has no step)
+ * it must also hold on the positions where compiled differs from eager by
+ * more than NUDGE_SLACK times
  * eager's own move (where nudged eager is NaN or Inf, it moves without
  * bound): a difference that one rounding of an input explains, in a problem
  * that amplifies it (a mean cancelling +-3e38, layer_norm of a constant, a
@@ -393,9 +394,10 @@ static int compare_output(const struct run_result *r, unsigned b, unsigned k, co
 	}
 	int finding = 0, judged = values && e->has_values && c->has_values;
 	if (judged && dtype_is_inexact(e->dtype) && e->f && c->f)
-		finding = compare_float(e, c, fp64_ref(r, b, k, e), o->continuous ? nudged_out(r, b, k, e) : NULL,
-				        o->tol[e->dtype],
-				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped, b, k, v);
+		finding = compare_float(e, c, fp64_ref(r, b, k, e),
+				        o->nudge_floats && !o->stepped[k] ? nudged_out(r, b, k, e) : NULL, o->tol[e->dtype],
+				        o->coarse_tol > o->tol[e->dtype] ? o->coarse_tol : o->tol[e->dtype], o->stepped[k], b, k,
+				        v);
 	else if (judged && e->dtype < DT_COUNT && !dtype_is_inexact(e->dtype) && e->i && c->i)
 		finding = compare_exact(e, c, int_ref(r, b, k, e), o->nudge_ints ? nudged_out(r, b, k, e) : NULL, b, k, v);
 	/* gradients: autograd promises no sharing; an empty output: nothing to write through it */

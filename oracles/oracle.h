@@ -48,20 +48,23 @@ struct oracle_opts {
 	 * `written` before any gradient): a finding on one says so. Set per
 	 * graph (check_graph). */
 	uint8_t written;
-	/* The graph's float outputs move continuously with its inputs (no
-	 * graph_has_step): a difference no larger than eager's own on nudged
-	 * inputs (RM_NUDGED) is the problem's ill-conditioning, not the
-	 * compiler's. Set per graph (check_graph); 0 for a program text. */
-	uint8_t continuous;
+	/* A graph tells which float outputs move continuously with its inputs
+	 * (those not stepped below): there a difference no larger than eager's
+	 * own on nudged inputs (RM_NUDGED) is the problem's ill-conditioning,
+	 * not the compiler's. Set per graph (check_nudging); 0 for a program
+	 * text and a near-invalid graph. */
+	uint8_t nudge_floats;
 	/* The graph's ints may be judged against eager on nudged inputs
 	 * (RM_NUDGED, compare_exact): no node reads a float's bits as an int
 	 * (graph_reads_bits: a dtype view's ints move with every ulp, which
 	 * says nothing of rounding). Set per graph (check_graph); 0 for a
 	 * program text. */
 	uint8_t nudge_ints;
-	/* The graph has a step op (graph_has_step): without an fp64 reference
-	 * its float outputs are not judged. Set per graph (check_graph). */
-	uint8_t stepped;
+	/* stepped[k]: output k's component holds a step op (graph_has_step):
+	 * its floats get no nudged run's excuse, and without an fp64 reference
+	 * they are not judged. Set per graph (check_nudging), in
+	 * emit_returned_values' order; all 0 for a program text. */
+	uint8_t stepped[RESULT_MAX_OUT];
 	/* A near-invalid graph's compiled error is judged by its own type even
 	 * where it wraps eager's (judge_errors.c; --hunt-known). */
 	uint8_t literal_errors;

@@ -121,14 +121,22 @@ int check_hung(const struct graph *g, const struct check_cfg *c, const char *det
 	return 0;
 }
 
-void check_nudging(struct check_cfg *c, const struct graph *g)
+void check_nudging(struct check_cfg *c, const struct graph *g, const struct emit_opts *eo)
 {
 	/* nudged inputs tell ill-conditioning apart in floats only where nothing
-	 * jumps; in ints made from floats they show where rounding decides */
-	c->oracle.stepped = (uint8_t)graph_has_step(g);
-	c->oracle.continuous = !g->broken && !c->oracle.stepped;
+	 * jumps, judged per component: a step in one says nothing of another's
+	 * floats; in ints made from floats they show where rounding decides */
+	uint8_t member[G_MAX_NODES];
+	uint16_t ids[3 * G_MAX_VALUES];
+	unsigned returned = emit_returned_values(g, eo, ids), smooth = 0;
+	memset(c->oracle.stepped, 0, sizeof c->oracle.stepped);
+	for (unsigned k = 0; k < returned && k < RESULT_MAX_OUT; k++) {
+		c->oracle.stepped[k] = graph_component_nodes(g, ids[k], member) && graph_has_step(g, member);
+		smooth += !c->oracle.stepped[k];
+	}
+	c->oracle.nudge_floats = !g->broken && smooth;
 	c->oracle.nudge_ints = !g->broken && !graph_reads_bits(g);
-	if (!c->oracle.continuous && !c->oracle.nudge_ints) /* a nudged run nothing would judge */
+	if (!c->oracle.nudge_floats && !c->oracle.nudge_ints) /* a nudged run nothing would judge */
 		c->modes &= ~(1u << RM_NUDGED);
 }
 
@@ -157,7 +165,7 @@ int check_graph(struct executor *x, const struct graph *g, const struct check_cf
 		if (dtype_is_inexact(g->v[i].dtype) && cg.oracle.tol[g->v[i].dtype] > cg.oracle.coarse_tol)
 			cg.oracle.coarse_tol = cg.oracle.tol[g->v[i].dtype];
 	cg.oracle.broken = g->broken;
-	check_nudging(&cg, g);
+	check_nudging(&cg, g, &eo);
 	uint16_t written[G_MAX_VALUES];
 	cg.oracle.written = (uint8_t)emit_written_leaves(g, &eo, written);
 	cg.oracle.views_known = 1;
@@ -200,7 +208,7 @@ int check_program(struct executor *x, char *prog, size_t len, const struct check
 	j.compare_all = 1;
 	struct check_cfg cg = *c;
 	cg.oracle.broken = (uint8_t)expected_error(prog);
-	cg.oracle.continuous = 0; /* no graph to tell whether anything jumps: nothing to nudge for */
+	cg.oracle.nudge_floats = 0; /* no graph to tell whether anything jumps: nothing to nudge for */
 	cg.modes &= ~(1u << RM_NUDGED);
 	check_cfg_save(&cg, &j.cfg);
 	return run_confirmed(x, &j, c, out, why, n);

@@ -6,16 +6,18 @@
 #ifndef PT2FUZZ_CHECK_H
 #define PT2FUZZ_CHECK_H
 #include "check_job.h"
+#include "../graph/emit.h"
 
 void check_default_cfg(struct check_cfg *c);
 
 /* Validates backend/mode/dynamic names (they reach the program as text). */
 int check_cfg_validate(const struct check_cfg *c, char *why, size_t n);
 
-/* What nudged inputs can judge of g (its floats where nothing jumps, its
- * ints where no op reads a float's bits), set in c's oracle options; the
- * nudged mode dropped from c->modes where they judge nothing. */
-void check_nudging(struct check_cfg *c, const struct graph *g);
+/* What nudged inputs can judge of g emitted as eo says (NULL: forward only):
+ * the floats of outputs whose component nothing jumps in, its ints where no
+ * op reads a float's bits; set in c's oracle options, the nudged mode
+ * dropped from c->modes where they judge nothing. */
+void check_nudging(struct check_cfg *c, const struct graph *g, const struct emit_opts *eo);
 
 /* Emits g, runs it, judges it. In backward mode a graph without grad marks
  * has every float leaf marked (up to G_MAX_GRADS). 0, or -1 with a reason

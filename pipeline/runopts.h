@@ -31,7 +31,7 @@ extern const struct option run_opts_table[];
 	"  --findings DIR     where findings go (default findings)\n" \
 	"  --plugin FILE.py   Python run once in each worker (e.g. to register test backends)\n" \
 	"  --modes LIST       of eager,compiled,fp64,nudged (default all four; nudged only for\n" \
-	"                     continuous graphs)\n" \
+	"                     graphs it judges: see docs/oracle.md)\n" \
 	"  --inductor N=V     a compile setting for every run (repeatable), over the graph's own:\n" \
 	"                     Inductor's N, or dynamo.N, functorch.N; V of its type (pt2fuzz configs)\n" \
 	"  --compile-threads N  TORCHINDUCTOR_COMPILE_THREADS (default with --jobs > 1: the cores\n" \

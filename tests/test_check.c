@@ -55,19 +55,54 @@ TEST(nudged_run_only_where_it_judges_floats_or_ints)
 	int k = tk_node(&g, "exp", 1, &x, 0, NULL, why, sizeof why);
 	CHECK(k >= 0);
 	int e = g.n[k].out0;
+	graph_mark_sinks(&g);
 	check_default_cfg(&c);
-	check_nudging(&c, &g);
-	CHECK(c.oracle.continuous && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
+	check_nudging(&c, &g, NULL);
+	CHECK(c.oracle.nudge_floats && !c.oracle.stepped[0] && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
 	CHECK(tk_node(&g, "floor", 1, &e, 0, NULL, why, sizeof why) >= 0); /* a step: ints still judged */
+	graph_mark_sinks(&g);
 	check_default_cfg(&c);
-	check_nudging(&c, &g);
-	CHECK(!c.oracle.continuous && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
+	check_nudging(&c, &g, NULL);
+	CHECK(!c.oracle.nudge_floats && c.oracle.stepped[0] && c.oracle.nudge_ints && (c.modes & (1u << RM_NUDGED)));
 	CHECK(tk_node(&g, "view_dtype", 1, &x, 1, (int64_t[]){DT_INT32}, why, sizeof why) >= 0); /* an input's bits */
+	graph_mark_sinks(&g);
 	check_default_cfg(&c);
-	check_nudging(&c, &g);
-	CHECK(!c.oracle.continuous && !c.oracle.nudge_ints && !(c.modes & (1u << RM_NUDGED)));
+	check_nudging(&c, &g, NULL);
+	CHECK(!c.oracle.nudge_floats && !c.oracle.nudge_ints && !(c.modes & (1u << RM_NUDGED)));
 	g.broken = 1; /* nothing judged by nudging a near-invalid graph */
 	check_default_cfg(&c);
-	check_nudging(&c, &g);
+	check_nudging(&c, &g, NULL);
 	CHECK(!(c.modes & (1u << RM_NUDGED)));
+}
+
+/* A step is judged per component: the floor of one component's value takes
+ * nothing from the nudged run's excuse of another's (a campaign graph of 8
+ * components, one with a comparison, one with ndtri of a cross product of
+ * a vector with itself, zero up to rounding). */
+TEST(a_step_marks_only_the_outputs_of_its_component)
+{
+	struct check_cfg c;
+	char why[300];
+	tk_static(&g);
+	int x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
+	int ke = tk_node(&g, "exp", 1, &x, 0, NULL, why, sizeof why);
+	int kf = tk_node(&g, "floor", 1, &y, 0, NULL, why, sizeof why);
+	CHECK(ke >= 0 && kf >= 0);
+	int e = g.n[ke].out0, f = g.n[kf].out0;
+	graph_mark_sinks(&g);
+	uint16_t ids[3 * G_MAX_VALUES];
+	CHECK_EQ(emit_returned_values(&g, NULL, ids), 2);
+	CHECK(ids[0] == e && ids[1] == f);
+	check_default_cfg(&c);
+	check_nudging(&c, &g, NULL);
+	CHECK(c.oracle.nudge_floats && !c.oracle.stepped[0] && c.oracle.stepped[1]);
+	CHECK(c.modes & (1u << RM_NUDGED));
+	/* joined by a node that reads both, the step reaches every output */
+	CHECK(tk_node(&g, "add", 2, (int[]){e, f}, 0, NULL, why, sizeof why) >= 0);
+	graph_mark_sinks(&g);
+	g.v[e].out = g.v[f].out = 1;
+	check_default_cfg(&c);
+	check_nudging(&c, &g, NULL);
+	CHECK(!c.oracle.nudge_floats && c.oracle.stepped[0] && c.oracle.stepped[1] && c.oracle.stepped[2]);
 }

@@ -117,20 +117,23 @@ TEST(steps_are_step_ops_their_inplace_forms_and_float_to_int_nodes)
 	int e = node_out(tk_node(&g, "exp", 1, &x, 0, NULL, why, sizeof why));
 	int m = node_out(tk_node(&g, "mean_all", 1, &e, 0, NULL, why, sizeof why));
 	CHECK(e >= 0 && m >= 0);
-	CHECK(!graph_has_step(&g)); /* continuous */
+	CHECK(!graph_has_step(&g, NULL)); /* continuous */
 	CHECK(tk_node(&g, "floor", 1, &e, 0, NULL, why, sizeof why) >= 0);
-	CHECK(graph_has_step(&g));
+	CHECK(graph_has_step(&g, NULL));
 	tk_static(&g);
 	x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	int r = node_out(tk_node(&g, "relu", 1, &x, 0, NULL, why, sizeof why));
 	CHECK(tk_node(&g, "floor_", 1, &r, 0, NULL, why, sizeof why) >= 0); /* the step of its base */
-	CHECK(graph_has_step(&g));
+	CHECK(graph_has_step(&g, NULL));
 	tk_static(&g);
 	x = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	y = tk_input(&g, DT_FLOAT32, 1, (int[]){4});
 	CHECK(tk_node(&g, "lt", 2, (int[]){x, y}, 0, NULL, why, sizeof why) >= 0); /* float in, bool out */
-	CHECK(graph_has_step(&g));
+	CHECK(graph_has_step(&g, NULL));
+	uint8_t none[G_MAX_NODES] = {0}, all[G_MAX_NODES] = {1};
+	CHECK(!graph_has_step(&g, none)); /* only the nodes member marks */
+	CHECK(graph_has_step(&g, all));
 }
 
 TEST(state_leaves_are_written_and_named)

@@ -179,7 +179,7 @@ TEST(oracle_without_usable_fp64_uses_10x_tol)
 	static const double e7[4] = {7, 7, 7, 7}, c6[4] = {6, 7, 7, 7};
 	floats(0, 0, DT_FLOAT32, 4, e7, c6, NULL);
 	CHECK_EQ(judge(), V_NUMERIC);
-	O.stepped = 1;
+	O.stepped[0] = 1;
 	CHECK_EQ(judge(), V_PASS);
 	floats(0, 0, DT_FLOAT32, 4, e7, c6, e7); /* with the reference it is judged */
 	CHECK_EQ(judge(), V_NUMERIC);
@@ -240,9 +240,19 @@ TEST(oracle_nudged_inputs_excuse_ill_conditioning_only)
 	floats(0, 0, DT_FLOAT32, 30, zero, c, zero);
 	CHECK_EQ(judge(), V_NUMERIC); /* same() alone: a finding */
 	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
-	CHECK_EQ(judge(), V_NUMERIC); /* a graph with a step op: nudging says nothing */
-	O.continuous = 1;
+	CHECK_EQ(judge(), V_NUMERIC); /* no graph to say what jumps: nudging says nothing */
+	O.nudge_floats = 1;
 	CHECK_EQ(judge(), V_PASS);
+	O.stepped[0] = 1; /* its component has a step op */
+	CHECK_EQ(judge(), V_NUMERIC);
+	/* a step in another component (output 1, judged exactly) takes
+	 * nothing from output 0 */
+	O.stepped[0] = 0, O.stepped[1] = 1;
+	static const int64_t same[30];
+	put(RM_EAGER, 0, 1, DT_INT64, 1, &n, NULL, same);
+	put(RM_COMPILED, 0, 1, DT_INT64, 1, &n, NULL, same);
+	CHECK_EQ(judge(), V_PASS);
+	O.stepped[1] = 0;
 	/* well conditioned: eager moves by an ulp, compiled's 0.0017 stands */
 	static double ulp[30];
 	for (int i = 0; i < 30; i++)
@@ -288,7 +298,7 @@ TEST(oracle_nudged_class_change_excuses_a_nonfinite_position)
 	e[4] = f[4] = NAN, c[4] = -16.0;
 	moved[4] = -15.9;
 	reset(1);
-	O.continuous = 1;
+	O.nudge_floats = 1;
 	floats(0, 0, DT_FLOAT32, 30, e, c, f);
 	CHECK_EQ(judge(), V_NUMERIC); /* no nudged run: eager and fp64 agree on NaN */
 	CHECK_EQ(V.what, MM_NONFINITE);
@@ -303,13 +313,13 @@ TEST(oracle_nudged_class_change_excuses_a_nonfinite_position)
 	e[4] = f[4] = 3e38, c[4] = INFINITY, moved[4] = INFINITY;
 	put(RM_NUDGED, 0, 0, DT_FLOAT32, 1, &n, moved, NULL);
 	CHECK_EQ(judge(), V_PASS);
-	O.continuous = 0; /* a stepped graph: no nudged run is consulted */
+	O.nudge_floats = 0; /* a program text or a near-invalid graph: no nudged run is consulted */
 	CHECK_EQ(judge(), V_NUMERIC);
 	/* finite in eager, compiled and fp64, compiled 0.13 off where nudged
 	 * eager is NaN (a log of a self-distance, its operand put below 0):
 	 * eager moves without bound there, so that difference is not held
 	 * against compiled; the same 0.13 where nudged eager stays is */
-	O.continuous = 1;
+	O.nudge_floats = 1;
 	for (int i = 0; i < 30; i++)
 		e[i] = c[i] = f[i] = moved[i] = -1.0 - i;
 	e[4] = f[4] = -13.8, c[4] = -13.67, moved[4] = NAN;
