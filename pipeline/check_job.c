@@ -63,6 +63,7 @@ void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 	s->hunt_known = c->hunt_known;
 	s->pinned = c->pinned;
 	s->oracle = c->oracle;
+	s->want = c->want;
 	s->ninductor = c->ninductor;
 	for (unsigned i = 0; i < c->ninductor; i++)
 		snprintf(s->inductor[i], sizeof s->inductor[i], "%.127s", c->inductor[i]);
@@ -79,6 +80,7 @@ void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
 	c->hunt_known = s->hunt_known;
 	c->pinned = s->pinned;
 	c->oracle = s->oracle;
+	c->want = s->want;
 	c->ninductor = s->ninductor;
 	for (unsigned i = 0; i < s->ninductor; i++)
 		c->inductor[i] = s->inductor[i];

@@ -10,6 +10,18 @@
 
 #define CHECK_MAX_INDUCTOR 8
 
+/* Which of a check's findings a reduction follows (pool_wanted): the one
+ * whose reduction key (pool_key) is key; while key is 0, the first whose
+ * verdict is named verdict ("alias"), at output `output` where that is >= 0;
+ * with no verdict named, or none matching, the check's own verdict. A
+ * graph's second finding (check_result.more) is then reduced as itself, not
+ * as the first. */
+struct check_want {
+	uint64_t key;
+	char verdict[32];
+	int output;
+};
+
 struct check_cfg {
 	const char *backend;      /* "inductor" */
 	const char *compile_mode; /* NULL, "max-autotune", ... */
@@ -27,6 +39,7 @@ struct check_cfg {
 	 * (protocol_now_ms's clock; 0: never; HANG_RERUN_ANY_TIME: no bound):
 	 * pipeline/hang_confirm.h. */
 	int64_t hang_rerun_until_ms;
+	struct check_want want;
 };
 
 #define HANG_RERUN_ANY_TIME INT64_MAX
@@ -41,6 +54,7 @@ struct check_cfg_store {
 	unsigned ninductor, modes, pinned;
 	int backward, hunt_known;
 	struct oracle_opts oracle;
+	struct check_want want;
 };
 
 /* The configuration g runs under: its own mode, dynamic and backend where c

@@ -23,6 +23,22 @@ uint64_t pool_key(const struct verdict *v, const struct run_result *r)
 	return verdict_is_finding(v->kind) ? oracle_signature(v, r, NULL, 0) : 0;
 }
 
+const struct verdict *pool_wanted(const struct check_result *r, const struct check_want *w, uint64_t *signature)
+{
+	for (unsigned i = 0; i <= r->nmore; i++) {
+		const struct verdict *v = i ? &r->more[i - 1].v : &r->v;
+		int match = w->key ? pool_key(v, &r->run) == w->key
+				   : w->verdict[0] && !strcmp(verdict_name(v->kind), w->verdict) &&
+					     (w->output < 0 || v->output == w->output);
+		if (match) {
+			*signature = i ? r->more[i - 1].signature : r->signature;
+			return v;
+		}
+	}
+	*signature = r->signature;
+	return &r->v;
+}
+
 /* A child: one executor, jobs by slot number until the pipe closes. */
 static int child_loop(const struct run_opts *ro, struct pool_job *job, int in, int out)
 {
@@ -36,15 +52,15 @@ static int child_loop(const struct run_opts *ro, struct pool_job *job, int in, i
 		check_cfg_load(&job->cfg, &c);
 		memset(&job->r, 0, sizeof job->r);
 		if (ready && check_graph(&x, &job->g, &c, &r, why, sizeof why) == 0) {
+			const struct verdict *v = pool_wanted(&r, &c.want, &job->r.signature);
 			job->r.ran = 1;
-			job->r.kind = r.v.kind;
-			job->r.what = r.v.what;
-			job->r.key = pool_key(&r.v, &r.run);
-			job->r.signature = r.signature;
-			job->r.res_rmse = r.v.res_rmse;
-			job->r.ref_rmse = r.v.ref_rmse;
-			job->r.tol = r.v.tol;
-			snprintf(job->r.detail, sizeof job->r.detail, "%s", r.v.detail);
+			job->r.kind = v->kind;
+			job->r.what = v->what;
+			job->r.key = pool_key(v, &r.run);
+			job->r.res_rmse = v->res_rmse;
+			job->r.ref_rmse = v->ref_rmse;
+			job->r.tol = v->tol;
+			snprintf(job->r.detail, sizeof job->r.detail, "%s", v->detail);
 			executor_info(&x, "torch", job->r.torch, sizeof job->r.torch);
 		} else {
 			snprintf(job->r.detail, sizeof job->r.detail, "%.299s", why);

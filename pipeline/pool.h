@@ -47,4 +47,8 @@ void pool_stop(struct pool *p);
 /* The reduction key of a judged run: oracle_signature without ops. */
 uint64_t pool_key(const struct verdict *v, const struct run_result *r);
 
+/* r's finding that w wants (struct check_want), or r's own verdict; its
+ * signature in *signature. */
+const struct verdict *pool_wanted(const struct check_result *r, const struct check_want *w, uint64_t *signature);
+
 #endif

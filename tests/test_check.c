@@ -5,6 +5,8 @@
 #include "test.h"
 #include "testkit.h"
 #include "../pipeline/check.h"
+#include "../oracles/judge.h"
+#include "../pipeline/pool.h"
 #include <string.h>
 
 static struct graph g;
@@ -105,4 +107,31 @@ TEST(a_step_marks_only_the_outputs_of_its_component)
 	check_default_cfg(&c);
 	check_nudging(&c, &g, NULL);
 	CHECK(!c.oracle.nudge_floats && c.oracle.stepped[0] && c.oracle.stepped[1] && c.oracle.stepped[2]);
+}
+
+/* A graph's second finding (an alias in one component, beside a numeric
+ * one in another: the H200 campaign's, reduced to the numeric one's graph)
+ * is followed by its own verdict and output, then by its own key, not by
+ * the check's first verdict. */
+TEST(a_reduction_follows_the_wanted_finding_not_the_first)
+{
+	memset(&r, 0, sizeof r); /* the file's */
+	oracle_set(&r.v, V_NUMERIC, MM_VALUES, 0, 0, "binding 0 output 0: max abs diff 1");
+	r.signature = 11;
+	oracle_set(&r.more[0].v, V_ALIAS, MM_NONE, 0, 4, "binding 0 output 4: compiled shares leaf 5's storage");
+	r.more[0].signature = 22;
+	r.nmore = 1;
+	struct check_want want = {0, "", -1};
+	uint64_t sig = 0;
+	CHECK(pool_wanted(&r, &want, &sig) == &r.v && sig == 11); /* nothing wanted: the first */
+	snprintf(want.verdict, sizeof want.verdict, "alias");
+	want.output = 4;
+	CHECK(pool_wanted(&r, &want, &sig) == &r.more[0].v && sig == 22);
+	want.output = 3; /* another output's alias: not this one */
+	CHECK(pool_wanted(&r, &want, &sig) == &r.v && sig == 11);
+	want.key = pool_key(&r.more[0].v, &r.run); /* once reduced, by key alone */
+	CHECK(want.key && want.key != pool_key(&r.v, &r.run));
+	CHECK(pool_wanted(&r, &want, &sig) == &r.more[0].v && sig == 22);
+	r.nmore = 0; /* a candidate that lost it: the first, whose key differs */
+	CHECK(pool_wanted(&r, &want, &sig) == &r.v && pool_key(&r.v, &r.run) != want.key);
 }

@@ -258,6 +258,9 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 	static struct graph batch[POOL_MAX], cur;
 	static struct cache cache;
 	struct pool_result res[POOL_MAX];
+	struct check_cfg followed = *c; /* each check reports the finding of this key, where it shows */
+	followed.want.key = key;
+	c = &followed;
 	int64_t t0 = protocol_now_ms(), deadline = t0 + (int64_t)(time_limit * 1000);
 	memset(st, 0, sizeof *st);
 	memset(&cache, 0, sizeof cache);
@@ -272,7 +275,7 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 		st->seconds = (double)(protocol_now_ms() - t0) / 1000.0;
 		return 0;
 	}
-	key = res[0].key;
+	key = followed.want.key = res[0].key;
 	st->reproduced = 1;
 	cache_put(&cache, codec_hash(&cur), key);
 	for (int progress = 1; progress && protocol_now_ms() < deadline;) {

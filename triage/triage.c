@@ -68,6 +68,9 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return 0;
 	}
 	reduce_cfg_from_meta(&c, &t->meta, cl);
+	/* the finding itself, where its graph's first verdict is another's */
+	snprintf(c.want.verdict, sizeof c.want.verdict, "%s", t->meta.verdict);
+	c.want.output = t->meta.output;
 	t->ops_before = g.nnodes;
 	struct reduce_stats rs;
 	static struct graph earlier;
@@ -91,6 +94,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	t->verdict = rs.last;
 	if (!rs.reproduced)
 		return 0;
+	c.want.key = rs.last.key; /* bisection and reruns follow what the reduction kept */
 	if (reduce_write(path, &t->reduced, &c, &rs))
 		fprintf(stderr, "pt2fuzz triage: cannot write %s\n", path);
 	/* The reduced graph's bucket, and whether its ops are a known bug's,
