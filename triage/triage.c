@@ -38,12 +38,14 @@ struct triaged {
 };
 
 /* An earlier reduction of the finding (reduced/graph.bin) and the key it
- * showed: 0 when there is none. Background triage reduces a campaign's
- * findings as they come; triaging the campaign's findings afterwards then
- * starts from those graphs instead of reducing again from scratch. */
-static uint64_t earlier_reduction(const char *dir, struct graph *g)
+ * showed: 0 when there is none, or when it kept another verdict than the
+ * finding's own (verdict: meta.json's; one of a graph's other findings).
+ * Background triage reduces a campaign's findings as they come; triaging
+ * the campaign's findings afterwards then starts from those graphs instead
+ * of reducing again from scratch. */
+static uint64_t earlier_reduction(const char *dir, const char *verdict, struct graph *g)
 {
-	char path[4200], why[600], key[20] = "";
+	char path[4200], why[600], key[20] = "", kept[32] = "";
 	if (findings_path(path, sizeof path, dir, "reduced/graph.bin") || graphio_load(path, g, why, sizeof why) ||
 	    findings_path(path, sizeof path, dir, "reduced/reduce.json"))
 		return 0;
@@ -51,8 +53,9 @@ static uint64_t earlier_reduction(const char *dir, struct graph *g)
 	if (!j)
 		return 0;
 	json_file_copy(j, "key", key, sizeof key);
+	json_file_copy(j, "verdict", kept, sizeof kept);
 	json_decref(j);
-	return strtoull(key, NULL, 16);
+	return strcmp(kept, verdict) ? 0 : strtoull(key, NULL, 16);
 }
 
 /* Reduce (going on from reduced/ when it still shows its key), bisect, rerun one finding. */
@@ -74,7 +77,7 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 	t->ops_before = g.nnodes;
 	struct reduce_stats rs;
 	static struct graph earlier;
-	uint64_t key = earlier_reduction(dir, &earlier);
+	uint64_t key = earlier_reduction(dir, t->meta.verdict, &earlier);
 	/* The earlier graph has its own outputs: the finding's output index is the original's. */
 	if (findings_path(path, sizeof path, dir, "reduced")) {
 		fprintf(stderr, "pt2fuzz triage: %s: path too long\n", dir);
