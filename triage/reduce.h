@@ -54,7 +54,9 @@ struct reduce_out {
  * reduce_out) folder, which then always holds the smallest graph yet. */
 void reduce_write_taken(const struct graph *cur, const struct reduce_stats *st, void *arg);
 
-/* c takes the finding's backend, mode and dynamic setting unless the command line names them. */
+/* c takes the finding's backend, mode and dynamic setting unless the command
+ * line names them, and wants the finding's verdict at its output (struct
+ * check_want). */
 void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl);
 
 #endif

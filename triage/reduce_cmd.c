@@ -58,13 +58,17 @@ void reduce_write_taken(const struct graph *cur, const struct reduce_stats *st, 
 		fprintf(stderr, "pt2fuzz reduce: cannot write %s\n", o->dir);
 }
 
-/* The configuration a finding was found under, unless the command line says otherwise. */
+/* The configuration a finding was found under, unless the command line says
+ * otherwise; and the finding itself, where its graph's first verdict is
+ * another's. */
 void reduce_cfg_from_meta(struct check_cfg *c, const struct finding_meta *m, const struct cli *cl)
 {
 	findings_cfg_apply(m,
 			   (cli_opt(cl, "backend") ? GIVEN_BACKEND : 0) | (cli_opt(cl, "mode") ? GIVEN_MODE : 0) |
 				   (cli_opt(cl, "dynamic") ? GIVEN_DYNAMIC : 0),
 			   c);
+	snprintf(c->want.verdict, sizeof c->want.verdict, "%s", m->verdict);
+	c->want.output = m->output;
 }
 
 int cmd_reduce(int argc, char **argv)

@@ -71,9 +71,6 @@ static int triage_one(struct pool *p, const char *dir, struct triaged *t, const 
 		return 0;
 	}
 	reduce_cfg_from_meta(&c, &t->meta, cl);
-	/* the finding itself, where its graph's first verdict is another's */
-	snprintf(c.want.verdict, sizeof c.want.verdict, "%s", t->meta.verdict);
-	c.want.output = t->meta.output;
 	t->ops_before = g.nnodes;
 	struct reduce_stats rs;
 	static struct graph earlier;
