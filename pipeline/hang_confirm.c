@@ -44,6 +44,11 @@ void hang_confirm(struct executor *x, const struct check_job *j, int64_t until_m
 	t0 = protocol_now_ms();
 	if (check_job_run(&f, j, &again, why, sizeof why)) {
 		snprintf(b->note, sizeof b->note, "unconfirmed: the rerun failed: %.300s", why);
+	} else if (again.run.hung && limit < first * HANG_RERUN_FACTOR) {
+		/* a rerun the deadline cut short says no more than the first run did */
+		snprintf(b->note, sizeof b->note,
+			 "unconfirmed: it hung again alone in a fresh worker given %lld s, cut by the deadline from %lld s",
+			 (long long)(limit / 1000), (long long)(first * HANG_RERUN_FACTOR / 1000));
 	} else if (again.run.hung) {
 		b->status = BLAME_CONFIRMED;
 		snprintf(b->note, sizeof b->note, "confirmed: it hung again alone in a fresh worker given %lld s",

@@ -2,9 +2,10 @@
  * a loaded machine (a campaign's jobs share its cores) rather than a hang.
  * So a hang in compiled mode is run again alone in a fresh worker given
  * HANG_RERUN_FACTOR times its limit, cut to what is left before the
- * configuration's hang_rerun_until_ms. Hanging again, it stands (confirmed);
- * finishing, the rerun's verdict takes its place (slow): a pass, or what
- * that run found. Without the time for a longer rerun it stands,
+ * configuration's hang_rerun_until_ms. Hanging again, it stands: confirmed
+ * where the rerun had the full factor, unconfirmed where the deadline cut it
+ * shorter; finishing, the rerun's verdict takes its place (slow): a pass, or
+ * what that run found. Without the time for a longer rerun it stands,
  * unconfirmed. Policy: docs/oracle.md. */
 #ifndef PT2FUZZ_HANG_CONFIRM_H
 #define PT2FUZZ_HANG_CONFIRM_H
