@@ -235,6 +235,10 @@ def compile_model(model):
     return run_package
 
 
+# same()'s tolerance; without a float64 reference, allclose at 10 x it, as the oracle judges
+TOL = 1e-4
+
+
 def main():
     import torch._dynamo.utils
     import torch._functorch.config
@@ -283,9 +287,8 @@ def main():
             # same() broadcasts: a shape or dtype that differs is a mismatch of its own
             differs = isinstance(e, torch.Tensor) and (
                 not isinstance(c, torch.Tensor) or (e.shape, e.dtype) != (c.shape, c.dtype))
-            # without a reference, allclose at 10 x tol, as the oracle judges
             agrees = not differs and torch._dynamo.utils.same(e, c, fp64_ref=r, equal_nan=True,
-                                                              tol=1e-4 if r is not None else 1e-3)
+                                                              tol=TOL if r is not None else 10 * TOL)
             flips = nonfinite_flips(e, c, r) if agrees and isinstance(e, torch.Tensor) else 0
             if COMPARE[i] and (not agrees or flips):
                 where = (f"output {i}" if i < nout else f"written leaf {MUTATED[i - nout]}" if i < nfwd

@@ -203,9 +203,8 @@ static double same_nearness(const struct same_sums *s, double multiplier, double
  * which way compiled rounds says nothing about the compiler. With nudged
  * (eager on nudged inputs; only for an output whose component has no step)
  * it must also hold on the positions where compiled differs from eager by
- * more than NUDGE_SLACK times
- * eager's own move (where nudged eager is NaN or Inf, it moves without
- * bound): a difference that one rounding of an input explains, in a problem
+ * more than NUDGE_SLACK times eager's own move (where nudged eager is NaN or
+ * Inf, it moves without bound): a difference that one rounding of an input explains, in a problem
  * that amplifies it (a mean cancelling +-3e38, layer_norm of a constant, a
  * log of a value rounding leaves either side of 0), says nothing about the
  * compiler either. */
