@@ -134,6 +134,7 @@ int manager_begin(struct manager *m, const struct manager_config *c, char *why, 
 	if (slots_torch[0])
 		torch_avoid_use(torch_of_slots, c->hunt_known, c->aoti, c->findings);
 	rarity_use(m->op_runs, m->pair_runs, m->op_repeats);
+	config_draw_use_counts(m->setting_draws);
 	schedule_init(&m->schedule);
 	mutate_use_weights(m->schedule.weight);
 	setting_schedule_init(&m->settings);
@@ -332,6 +333,7 @@ void manager_end(struct manager *m, int grace_ms)
 		slot_await(&m->pool.slot[i].s); /* their workers die together */
 	sync_learned(m);
 	learned_close(&m->store);
+	config_draw_use_counts(NULL);
 	write_stats(m);
 	manager_corpus_free(&m->corpus);
 	for (unsigned i = 0; i < m->nqueue; i++)

@@ -72,6 +72,7 @@ struct manager {
 	struct learned live;     /* its seen is learned_seen: the campaign's, not the novelty map */
 	uint8_t learned_seen[FEATURES_MAP];
 	uint32_t *op_runs, *pair_runs, *op_repeats;
+	uint32_t setting_draws[SETTING_ROWS_MAX]; /* config_draw_use_counts: the configurations dealt */
 	int64_t synced_ms;
 	uint64_t draws;          /* seeds for the mutators */
 	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths, slot_hangs;

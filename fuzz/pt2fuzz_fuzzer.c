@@ -123,6 +123,9 @@ static struct {
 	 * ran (feedback mode: the generator favors the rare), and per op how
 	 * often it ran in an input that repeated a bug (drawn less) */
 	uint32_t *op_runs, *pair_runs, *op_repeats;
+	/* per setting, how often this job drew it (config_draw_use_counts):
+	 * configurations, a seed's too, dealt across the catalogue */
+	uint32_t setting_draws[SETTING_ROWS_MAX];
 	int64_t stats_written_ms;
 } S = {.last_mutator = -1};
 enum { STATS_EVERY_MS = 10000 };
@@ -350,6 +353,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "pt2fuzz_fuzzer: %s\n", why);
 		exit(1);
 	}
+	config_draw_use_counts(S.setting_draws);
 	if (!no_coverage) {
 		S.op_runs = calloc(op_count(), sizeof *S.op_runs);
 		S.pair_runs = calloc(rarity_pair_count(), sizeof *S.pair_runs);

@@ -10,10 +10,48 @@ static unsigned campaign_pct;
 static int campaign_aoti, campaign_backward;
 static const char *(*campaign_torch)(void);
 static const unsigned *drawn_weights;
+static uint32_t *drawn_counts;
 
 void config_draw_use_weights(const unsigned *weight) { drawn_weights = weight; }
+void config_draw_use_counts(uint32_t *counts) { drawn_counts = counts; }
 
-static unsigned draw_weight(unsigned id) { return drawn_weights ? drawn_weights[id] : setting_weight(setting_get(id)); }
+static unsigned base_weight(unsigned id) { return drawn_weights ? drawn_weights[id] : setting_weight(setting_get(id)); }
+
+/* The weights of the settings open to a draw (0 for the others): the base
+ * weights, and with draw counts kept, dealt within each kind of setting
+ * (the settings of one catalogue weight: code paths, knobs): a kind keeps
+ * its total, and those of the kind drawn least so far weigh
+ * CONFIG_DRAW_DEAL_SCALE times the others. */
+static void draw_weights(const uint8_t *open, uint64_t *weight)
+{
+	for (unsigned id = 0; id < setting_count(); id++)
+		weight[id] = open[id] ? base_weight(id) : 0;
+	if (!drawn_counts)
+		return;
+	uint8_t done[SETTING_ROWS_MAX] = {0};
+	for (unsigned first = 0; first < setting_count(); first++) {
+		if (!weight[first] || done[first])
+			continue;
+		unsigned kind = setting_weight(setting_get(first));
+		uint32_t least = UINT32_MAX;
+		uint64_t total = 0, dealt = 0;
+		for (unsigned id = first; id < setting_count(); id++)
+			if (weight[id] && setting_weight(setting_get(id)) == kind && drawn_counts[id] < least)
+				least = drawn_counts[id];
+		for (unsigned id = first; id < setting_count(); id++)
+			if (weight[id] && setting_weight(setting_get(id)) == kind) {
+				total += weight[id];
+				dealt += drawn_counts[id] == least ? weight[id] : 0;
+			}
+		uint64_t scaled = CONFIG_DRAW_DEAL_SCALE * dealt + (total - dealt);
+		for (unsigned id = first; id < setting_count(); id++)
+			if (weight[id] && setting_weight(setting_get(id)) == kind) {
+				uint64_t w = weight[id] * (drawn_counts[id] == least ? CONFIG_DRAW_DEAL_SCALE : 1);
+				weight[id] = w * total * 4096 / scaled; /* the kind's total, kept */
+				done[id] = 1;
+			}
+	}
+}
 
 void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void))
 {
@@ -68,21 +106,24 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 	for (unsigned k = 0; k < c->nsettings; k++)
 		open[c->set[k].id] = 0;
 	for (unsigned t = 0; t < 16; t++) {
-		uint64_t total = 0;
+		uint64_t weight[SETTING_ROWS_MAX], total = 0;
+		draw_weights(open, weight);
 		for (unsigned id = 0; id < setting_count(); id++)
-			total += open[id] ? draw_weight(id) : 0;
+			total += weight[id];
 		if (!total)
 			return -1;
 		uint64_t pick = rng_below(r, total);
 		unsigned id = 0;
-		while (!open[id] || pick >= draw_weight(id))
-			pick -= open[id] ? draw_weight(id) : 0, id++;
+		while (pick >= weight[id])
+			pick -= weight[id++];
 		open[id] = 0;
 		struct graph_config next = *c;
 		if (graph_config_put(&next, id, other_value(r, id)) || next.nsettings == c->nsettings ||
 		    graph_config_check(&next, (enum graph_target)target, NULL, 0) || avoid_config(NULL, &next))
 			continue;
 		*c = next;
+		if (drawn_counts)
+			drawn_counts[id]++;
 		return 0;
 	}
 	return -1;

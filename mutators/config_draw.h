@@ -11,6 +11,7 @@
  * avoid_config). */
 #ifndef PT2FUZZ_CONFIG_DRAW_H
 #define PT2FUZZ_CONFIG_DRAW_H
+#include <stdint.h>
 #include "../graph/graph.h"
 #include "../graph/rng.h"
 
@@ -45,6 +46,16 @@ unsigned config_drop_disallowed(struct graph_config *c, unsigned target);
  * campaign's learned yields: schedule.h's setting_schedule); NULL: the
  * catalogue's (setting_weight). */
 void config_draw_use_weights(const unsigned *weight);
+
+/* From now on: counts[id] (setting_count() of them, the caller's) counts
+ * the draws of setting id, and among the settings of one kind (one
+ * catalogue weight: code paths, knobs) those drawn least so far weigh
+ * CONFIG_DRAW_DEAL_SCALE times the others, the kind's share unchanged: a
+ * campaign's configurations are dealt across the catalogue, as from a deck,
+ * where draws by weight alone bring some code paths again and again while
+ * others wait. NULL: off, and a draw depends on its rng alone. */
+void config_draw_use_counts(uint32_t *counts);
+#define CONFIG_DRAW_DEAL_SCALE 16u
 
 /* A configuration for a graph of target: a mode in a third of draws,
  * backend aoti in CONFIG_DRAW_AOTI_PCT%, dynamic, fullgraph or another backend now and then, and CONFIG_DRAW_SETTINGS_MIN to _MAX settings at

@@ -235,3 +235,56 @@ TEST(config_draw_picks_aoti_per_graph_outside_backward_mode)
 	}
 	config_draw_set_campaign(0, 0, 0, NULL);
 }
+
+/* In n configurations for the CPU drawn from one rng, with draw counts kept
+ * (counts) or not (NULL): the distinct settings that pick a code path
+ * (weight SETTING_CODE_PATH or more) they hold, and in *share the percent
+ * of their settings that are code paths. */
+static unsigned code_paths_held(unsigned n, uint32_t *counts, unsigned *share)
+{
+	uint8_t held[SETTING_ROWS_MAX] = {0};
+	struct graph_config c;
+	struct rng r;
+	unsigned distinct = 0, paths = 0, settings = 0;
+	rng_seed(&r, 11);
+	config_draw_use_counts(counts);
+	for (unsigned i = 0; i < n; i++) {
+		config_draw(&c, &r, TARGET_CPU);
+		for (unsigned k = 0; k < c.nsettings; k++, settings++)
+			if (setting_weight(setting_get(c.set[k].id)) >= SETTING_CODE_PATH) {
+				paths++;
+				distinct += !held[c.set[k].id]++;
+			}
+	}
+	config_draw_use_counts(NULL);
+	*share = settings ? 100 * paths / settings : 0;
+	return distinct;
+}
+
+/* A campaign's first configurations, dealt by draw counts, hold nearly every
+ * code path the CPU allows by the time as many settings were drawn; drawn
+ * by weight alone, the paths drawn first come again while others wait. Over
+ * many draws, the deal leaves code paths their share against knobs. */
+TEST(config_draw_deals_the_catalogue_before_repeating)
+{
+	static uint32_t counts[SETTING_ROWS_MAX];
+	unsigned paths = 0, share, dealt_share;
+	config_draw_set_campaign(100, 0, 0, NULL);
+	for (unsigned id = 0; id < setting_count(); id++)
+		paths += config_draw_allowed(id, TARGET_CPU) && setting_weight(setting_get(id)) >= SETTING_CODE_PATH;
+	unsigned n = paths / CONFIG_DRAW_SETTINGS_MIN;
+	unsigned by_weight = code_paths_held(n, NULL, &share), dealt = code_paths_held(n, counts, &dealt_share);
+	fprintf(stderr, "  %u code paths, %u configurations: %u held by weight, %u dealt\n", paths, n, by_weight, dealt);
+	unsigned total = 0;
+	for (unsigned id = 0; id < setting_count(); id++)
+		total += counts[id];
+	CHECK(total >= n * CONFIG_DRAW_SETTINGS_MIN); /* every setting drawn was counted */
+	CHECK(dealt * 10 >= paths * 9);
+	CHECK(by_weight * 10 < paths * 8);
+	memset(counts, 0, sizeof counts);
+	code_paths_held(400, NULL, &share);
+	code_paths_held(400, counts, &dealt_share);
+	fprintf(stderr, "  code paths: %u%% of the settings by weight, %u%% dealt\n", share, dealt_share);
+	CHECK(dealt_share + 5 >= share && dealt_share <= share + 5);
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
