@@ -41,6 +41,21 @@ TEST(linalg_spd_ops_shape_from_the_row_count)
 	CHECK(out(&g, "linalg_det", h, 0, 0, NULL) == NULL); /* no half kernels */
 }
 
+/* eig and eigvals run matrix by matrix on the host, a CUDA tensor's too: a
+ * batch of 121,770 1 x 1 matrices kept eager alone at 60 s a call on an
+ * H200. Such a batch is refused them, not the batched eigh. */
+TEST(linalg_host_ops_take_a_bounded_batch)
+{
+	struct graph g;
+	tk_dynamic(&g, 2, (int32_t[]){8, 64});
+	int x = tk_input(&g, DT_FLOAT64, 4, (int[]){-1, 100, 1, 1}); /* [s0, 100, 1, 1]: 800 then 6,400 matrices */
+	CHECK(out(&g, "linalg_eig", x, 0, 0, NULL) == NULL);
+	CHECK(out(&g, "linalg_eigvals", x, 0, 0, NULL) == NULL);
+	CHECK(out(&g, "linalg_eigvalsh", x, 0, 0, NULL) != NULL);
+	int few = tk_input(&g, DT_FLOAT64, 4, (int[]){8, 100, 1, 1});
+	CHECK(out(&g, "linalg_eig", few, 0, 0, NULL) != NULL);
+}
+
 TEST(linalg_unique_spellings_of_decompositions)
 {
 	struct graph g;

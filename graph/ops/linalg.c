@@ -41,7 +41,13 @@ enum linalg_out {
 struct linalg_spec {
 	uint8_t nout, out[3];
 	uint8_t power; /* attribute 0 is matrix_power's exponent */
+	/* computed matrix by matrix on the host, a CUDA tensor's too (eig,
+	 * eigvals: MAGMA's geev): at most LINALG_HOST_BATCH_MAX matrices, where
+	 * a large batch of tiny ones keeps eager alone past a request's limit */
+	uint8_t host;
 };
+
+#define LINALG_HOST_BATCH_MAX 4096
 
 static bool linalg_rule(struct infer_io *io, const struct linalg_spec *s)
 {
@@ -49,6 +55,15 @@ static bool linalg_rule(struct infer_io *io, const struct linalg_spec *s)
 	unsigned r = x->rank, batch = r - 2;
 	if (s->power && !io_attr_range(io, 0, -2, MATRIX_POWER_MAX))
 		return false;
+	FOR_BIND(io, b)
+	{
+		int64_t matrices = 1;
+		for (unsigned i = 0; i < batch; i++)
+			matrices *= x->dim[b][i];
+		if (s->host && matrices > LINALG_HOST_BATCH_MAX)
+			return io_fail(io, "%lld matrices, more than the host's %d (binding %u)", (long long)matrices,
+				       LINALG_HOST_BATCH_MAX, b);
+	}
 	io->nout = s->nout;
 	for (unsigned k = 0; k < s->nout; k++) {
 		enum linalg_out o = (enum linalg_out)s->out[k];
@@ -91,6 +106,7 @@ LINALG_FNS(three_squares, {3, {LO_SQUARE, LO_SQUARE, LO_SQUARE}})
 LINALG_FNS(batch, {1, {LO_BATCH}})
 LINALG_FNS(two_batches, {2, {LO_BATCH, LO_BATCH}})
 LINALG_FNS(vec, {1, {LO_VEC}})
+LINALG_FNS(vec_host, {1, {LO_VEC}, 0, 1})
 LINALG_FNS(like, {1, {LO_LIKE}})
 LINALG_FNS(like_info, {2, {LO_LIKE, LO_INFO}})
 LINALG_FNS(like_square, {2, {LO_LIKE, LO_SQUARE}})
@@ -316,8 +332,8 @@ const struct op_def ops_linalg[] = {
 	LINALG("linalg_eigh_back", "(lambda l, q: (q * l.unsqueeze(-2)) @ q.mT)(*torch.linalg.eigh(" SPD "))",
 	       square),
 	/* A is symmetric: its eigenvalues are real, and sorted they are unique */
-	LINALG("linalg_eigvals", "torch.linalg.eigvals(" SPD ").real.sort(dim=-1).values", vec),
-	LINALG("linalg_eig", "torch.linalg.eig(" SPD ").eigenvalues.real.sort(dim=-1).values", vec),
+	LINALG("linalg_eigvals", "torch.linalg.eigvals(" SPD ").real.sort(dim=-1).values", vec_host),
+	LINALG("linalg_eig", "torch.linalg.eig(" SPD ").eigenvalues.real.sort(dim=-1).values", vec_host),
 	LINALG("linalg_svd_s", "torch.linalg.svd(" BOUNDED ", full_matrices=False).S", svals),
 	LINALG("linalg_svd_back", SVD_BACK("v") "(*torch.linalg.svd(" BOUNDED ", full_matrices=False))", like),
 	LINALG("svd_back", SVD_BACK("v.mT") "(*torch.svd(" BOUNDED "))", like),
