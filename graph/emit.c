@@ -175,6 +175,8 @@ static void emit_remutate(FILE *f, const struct graph *g)
 		fputs("None\n", f);
 	else
 		fprintf(f, "%u\n", index);
+	fprintf(f, "# its new values' generator: seed SEED * 1000003 + binding + REMUTATE_DRAW\nREMUTATE_DRAW = %u\n",
+		EMIT_REMUTATE_DRAW);
 }
 
 static void input_spec(FILE *f, const struct value *v, unsigned b)

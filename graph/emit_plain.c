@@ -34,6 +34,7 @@ struct needs {
 	int modules; /* modules built by the ops' constructors: __init__'s seed */
 	int conv;    /* a convolution: cuDNN's TF32 off, on CUDA */
 	int shared;  /* inputs that share memory: compiled mode's first call gets copies of their own */
+	int remutated; /* the input compiled mode's first call gets before it changes in place (REMUTATE), or -1 */
 	/* the configuration's global modes (mode.*), as graph/emit_runner.py's modes() sets them */
 	int deterministic, grad, inference;
 	const char *autocast; /* the autocast dtype's torch name, or NULL */
@@ -74,6 +75,7 @@ static void find_needs(const struct graph *g, struct needs *nd)
 	memset(nd, 0, sizeof *nd);
 	nd->fullgraph = g->config.fullgraph;
 	nd->shared = shares && !g->broken;
+	nd->remutated = emit_remutated_input(g);
 	nd->deterministic = graph_config_on(&g->config, "mode.deterministic_algorithms");
 	nd->grad = graph_config_on(&g->config, "mode.enable_grad");
 	nd->inference = graph_config_on(&g->config, "mode.inference_inputs") && !shares;
@@ -360,6 +362,22 @@ static void write_inference_inputs(FILE *f, const struct graph *g, const uint16_
 	fputs("]  # inference tensors\n", f);
 }
 
+/* REMUTATE: compiled mode calls forward() once on the inputs, then input id
+ * gets new values of its fill in place, and every mode's judged call sees
+ * those (graph/emit_runner.py's judged_inputs): a first call where asked,
+ * then the new values, drawn as the program draws them. */
+static void write_remutate(FILE *f, const struct graph *g, const struct plain_opts *o, const uint16_t *inputs,
+			   unsigned ninputs, unsigned id)
+{
+	fputs("    if twice:  # compiled mode: a first call on these inputs, before one changes in place\n        model(", f);
+	name_list(f, inputs, ninputs);
+	fprintf(f, ")\n    with torch.no_grad():  # x%u's new values, which every judged call sees\n"
+		   "        gen = torch.Generator().manual_seed(%" PRIu64 ")\n        x%u.copy_(",
+		id, (uint64_t)g->seed * 1000003u + o->binding + EMIT_REMUTATE_DRAW, id);
+	draw(f, &g->v[id], o->binding); /* never an expanded one (drawn one row high) */
+	fputs(")\n", f);
+}
+
 /* run(model): fresh inputs, the seed (where forward() draws random numbers),
  * forward(). A near-invalid graph's run returns what forward() returns (it
  * raises); the others' take fp64 and return the compared tensors. */
@@ -370,9 +388,11 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		fprintf(f, "@torch.autocast(%s, dtype=torch.%s)  # mode.autocast_%s\n", o->cuda ? "device" : "\"cpu\"",
 			nd->autocast, nd->autocast);
 	int aliases = o->aliases && !expect_error;
-	fprintf(f, "def run(model%s%s%s):  # forward() on fresh inputs%s%s\n", expect_error ? "" : ", fp64=False",
-		aliases ? ", leaves=None" : "", nd->shared ? ", unshared=False" : "",
-		expect_error ? "" : "; float64 ones for the reference", aliases ? "; in leaves, what its outputs may share" : "");
+	int twice = nd->remutated >= 0;
+	fprintf(f, "def run(model%s%s%s%s):  # forward() on fresh inputs%s%s%s\n", expect_error ? "" : ", fp64=False",
+		aliases ? ", leaves=None" : "", nd->shared ? ", unshared=False" : "", twice ? ", twice=False" : "",
+		expect_error ? "" : "; float64 ones for the reference", aliases ? "; in leaves, what its outputs may share" : "",
+		twice ? "; twice: a first call before the judged one" : "");
 	fprintf(f, "    gen = torch.Generator().manual_seed(%" PRIu64 ")  # input binding %u\n",
 		(uint64_t)g->seed * 1000003u + o->binding, o->binding);
 	uint16_t inputs[G_MAX_VALUES], up[G_MAX_VALUES]; /* all, and those the reference upcasts */
@@ -392,6 +412,8 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		write_inference_inputs(f, g, inputs, ninputs);
 	if (marks)
 		write_marks(f, g, inputs, ninputs);
+	if (twice)
+		write_remutate(f, g, o, inputs, ninputs, (unsigned)nd->remutated);
 	if (aliases) { /* the harness's leaves, in its order: the inputs, then the module's parameters and buffers */
 		fputs("    if leaves is not None:\n        leaves += [", f);
 		name_list(f, inputs, ninputs);
@@ -454,7 +476,8 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		fputs("compiled_model", f);
 	else
 		write_compile(f, o, backend, nd->fullgraph);
-	fprintf(f, "%s)\nref = run(%s%s.double()%s, fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
+	fprintf(f, "%s%s)\nref = run(%s%s.double()%s, fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
+		nd->remutated >= 0 ? ", twice=True" : "",
 		nd->casts ? "upcast(" : "", model_expr(o), nd->casts ? ")" : "");
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"

@@ -1,9 +1,12 @@
 # The plain program's inputs and module state are the harness program's
 # (graph/fills.c's rows spelled for one binding, and as FILLS and LAYOUTS):
 # for a graph of every layout and one of every fill, at every binding, the
-# plain run()'s arguments and Model()'s state equal make_inputs' and the
-# harness Model()'s bit for bit, with the same shapes, strides, storage
-# offsets, Python number types and shared memory; a remade row would show.
+# plain run()'s arguments and Model()'s state equal judged_inputs' (the
+# values every mode's judged call gets) and the harness Model()'s bit for
+# bit, with the same shapes, strides, storage offsets, Python number types
+# and shared memory; a remade row would show. Where an input changes in
+# place between compiled mode's calls (REMUTATE), run(twice=True) calls
+# forward() on make_inputs' values first, then on the judged ones.
 source "$(dirname "$0")/lib.sh"
 
 printf 'bindings 1\nseed 7\nx0 = input float32 [2, 3, 4, 5] channels_last\nx1 = input float32 [2, 3, 4, 5, 2] positive channels_last_3d
@@ -47,11 +50,21 @@ plain = {}  # the plain program up to its runs: imports, Model, run()
 exec(open(plain_path).read().split("\ntorch.set_grad_enabled(")[0], plain)
 got = []
 plain["run"](lambda *xs: got.extend(xs) or ())
-want = harness.make_inputs(binding, "cpu")
+want = harness.judged_inputs(binding, "cpu")  # make_inputs, and REMUTATE's new values
 assert len(got) == len(want) > 0, (len(got), len(want))
 for k, (p, h) in enumerate(zip(got, want)):
     assert same(p, h), f"input {k}: plain {p!r}, harness {h!r}"
 assert sharing(got) == sharing(want), (sharing(got), sharing(want))
+if harness.REMUTATE is not None:  # compiled mode's two calls: make_inputs' values, then the judged ones
+    calls = []
+    plain["run"](lambda *xs: calls.append([x.clone() if isinstance(x, torch.Tensor) else x for x in xs]) or (), twice=True)
+    first = harness.make_inputs(binding, "cpu")
+    equal = lambda a, b: torch.equal(bits(a), bits(b)) if isinstance(a, torch.Tensor) else same(a, b)
+    assert len(calls) == 2, len(calls)
+    assert all(equal(p, h) for p, h in zip(calls[0], first)), "the first call's values are not make_inputs'"
+    assert all(equal(p, h) for p, h in zip(calls[1], want)), "the judged call's values are not judged_inputs'"
+    assert not equal(calls[0][harness.REMUTATE], calls[1][harness.REMUTATE]), "the input did not change"
+    print(f"{plain_path}: input {harness.REMUTATE} changes in place between compiled mode's two calls")
 ps, hs = plain["Model"]().state_dict(), harness.Model().state_dict()
 assert list(ps) == list(hs) and all(same(ps[k], hs[k]) for k in ps), "module state"
 print(f"{plain_path}: {len(got)} inputs, {len(ps)} state tensors as the harness draws them")
