@@ -81,6 +81,10 @@ int pin_python(const char *pin, char *name, size_t namesz, char *py, size_t pysz
 		snprintf(why, whysz, "setting name '%.*s' is not dotted words", (int)(eq - pin), pin);
 		return -1;
 	}
+	if (!strcmp(name, GRAPH_CONFIG_BACKWARD)) { /* the harness's, not the program's: it decides what is compared */
+		snprintf(why, whysz, "%s is backward mode: --mode backward pins it", name);
+		return -1;
+	}
 	const char *text = eq + 1;
 	int id = setting_find(name);
 	if (id >= 0)

@@ -174,6 +174,11 @@ static const struct setting settings[] = {
 	/* torch.autocast: eager rounds to the autocast dtype too, the float64 run does not */
 	{"mode.autocast_bfloat16", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NUMERICS | EFFECT_NOT_AOTI, .effect_at = "True"},
 	{"mode.autocast_float16", SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NUMERICS | EFFECT_NOT_AOTI, .effect_at = "True"},
+	/* --mode backward for one graph: its float leaves' gradients are compared too, which reaches
+	 * AOTAutograd's joint graph, the partitioner (whose settings it opens to the draw) and
+	 * backward lowerings; the harness runs it (GRADS), not a torch mode */
+	{GRAPH_CONFIG_BACKWARD, SET_BOOL, OFF_ON, ON_ANY, .effects = EFFECT_NOT_AOTI | EFFECT_SLOW_COMPILE,
+	 .weight = SETTING_CODE_PATH},
 };
 
 /* Pairs a configuration does not set together: each row a combination that

@@ -3,7 +3,8 @@
  * configuration may set, one row each, and the pairs that do not combine;
  * and the global modes forward() runs under (mode.*: deterministic
  * algorithms, grad mode, inference-mode inputs, autocast), set by the
- * program around eager, compiled and float64 runs alike.
+ * program around eager, compiled and float64 runs alike; and backward mode
+ * (mode.backward), which the harness runs.
  * tests/integration/test_config_catalogue.sh checks the rows against the
  * installed torch (each exists where `since`/`until` say, takes each of its
  * values, and has a default of the row's type). */
@@ -54,6 +55,9 @@ struct setting {
 	 * graphs, combo kernels) reach more new compiler code per graph. */
 	unsigned weight;
 };
+
+/* The setting that turns backward mode on for one graph (graph_config_backward). */
+#define GRAPH_CONFIG_BACKWARD "mode.backward"
 
 #define SETTING_ROWS_MAX 128 /* the catalogue's rows at most (a fixed size for per-row state) */
 #define SETTING_CODE_PATH 8  /* the weight of a setting that picks a code path */

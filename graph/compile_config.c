@@ -105,6 +105,8 @@ int graph_config_autocast(const struct graph_config *c)
 	return graph_config_on(c, "mode.autocast_bfloat16") || graph_config_on(c, "mode.autocast_float16");
 }
 
+int graph_config_backward(const struct graph_config *c) { return graph_config_on(c, GRAPH_CONFIG_BACKWARD); }
+
 unsigned graph_config_effects(const struct graph_config *c)
 {
 	unsigned e = 0;

@@ -54,6 +54,8 @@ int graph_config_read(struct graph_config *c, const char *key, const char *value
 int graph_config_on(const struct graph_config *c, const char *name);
 /* Whether c runs forward() under autocast (mode.autocast_*): its values round as float16/bfloat16 ones. */
 int graph_config_autocast(const struct graph_config *c);
+/* Whether c holds mode.backward: the graph runs in backward mode, whatever the campaign's. */
+int graph_config_backward(const struct graph_config *c);
 
 /* How many times the executor's per-request time limit c's compiles get: 1 and one more for its
  * mode, its backend and each setting off its default that make compiles slow (EFFECT_SLOW_COMPILE), at most

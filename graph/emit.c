@@ -175,7 +175,7 @@ static void emit_remutate(FILE *f, const struct graph *g)
 		fputs("None\n", f);
 	else
 		fprintf(f, "%u\n", index);
-	fprintf(f, "# its new values' generator: seed SEED * 1000003 + binding + REMUTATE_DRAW\nREMUTATE_DRAW = %u\n",
+	fprintf(f, "# its new values' generator: seed SEED * SEED_STRIDE + binding + REMUTATE_DRAW\nREMUTATE_DRAW = %u\n",
 		EMIT_REMUTATE_DRAW);
 }
 
@@ -515,7 +515,9 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 		fputs("MODE = os.environ.get(\"PT2FUZZ_MODE\") or None\n", f);
 	if (emit_compile_config(f, g, backend, dynamic, o))
 		return -1;
-	fprintf(f, "SEED = %u\nBINDINGS = %u\nLOW_PRECISION = %s\n", g->seed, g->nbind, low ? "True" : "False");
+	fprintf(f, "SEED = %u\n# binding b's inputs: a generator seeded SEED * SEED_STRIDE + b\nSEED_STRIDE = %u\n", g->seed,
+		EMIT_SEED_STRIDE);
+	fprintf(f, "BINDINGS = %u\nLOW_PRECISION = %s\n", g->nbind, low ? "True" : "False");
 	/* The constraint's name comes from the catalogue of constraints, never from the input. */
 	if (g->broken)
 		fprintf(f, "# the last op breaks this constraint on purpose: %s, so eager raises\nEXPECT_ERROR = \"%s\"\n",

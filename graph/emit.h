@@ -30,7 +30,10 @@ char *emit_program_string(const struct graph *g, const struct emit_opts *o, size
  * the module's values do not change (inductor.freezing) and inference inputs
  * (which may not be written outside inference mode); -1 when none. */
 int emit_remutated_input(const struct graph *g);
-/* Those fresh values are drawn from seed * 1000003 + binding + this: a
+/* A binding's inputs are drawn from a generator seeded seed * this +
+ * binding (the program's SEED_STRIDE), each binding's apart. */
+#define EMIT_SEED_STRIDE 1000003u
+/* Those fresh values are drawn from seed * EMIT_SEED_STRIDE + binding + this: a
  * generator of their own, apart from every binding's (the program's
  * REMUTATE_DRAW, the plain program's line). */
 #define EMIT_REMUTATE_DRAW 500009u

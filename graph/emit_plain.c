@@ -362,6 +362,12 @@ static void write_inference_inputs(FILE *f, const struct graph *g, const uint16_
 	fputs("]  # inference tensors\n", f);
 }
 
+/* The seed of the binding's inputs' generator, as the harness program's make_inputs seeds it. */
+static uint64_t binding_seed(const struct graph *g, const struct plain_opts *o)
+{
+	return (uint64_t)g->seed * EMIT_SEED_STRIDE + o->binding;
+}
+
 /* REMUTATE: compiled mode calls forward() once on the inputs, then input id
  * gets new values of its fill in place, and every mode's judged call sees
  * those (graph/emit_runner.py's judged_inputs): a first call where asked,
@@ -373,7 +379,7 @@ static void write_remutate(FILE *f, const struct graph *g, const struct plain_op
 	name_list(f, inputs, ninputs);
 	fprintf(f, ")\n    with torch.no_grad():  # x%u's new values, which every judged call sees\n"
 		   "        gen = torch.Generator().manual_seed(%" PRIu64 ")\n        x%u.copy_(",
-		id, (uint64_t)g->seed * 1000003u + o->binding + EMIT_REMUTATE_DRAW, id);
+		id, binding_seed(g, o) + EMIT_REMUTATE_DRAW, id);
 	draw(f, &g->v[id], o->binding); /* never an expanded one (drawn one row high) */
 	fputs(")\n", f);
 }
@@ -394,7 +400,7 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		expect_error ? "" : "; float64 ones for the reference", aliases ? "; in leaves, what its outputs may share" : "",
 		twice ? "; twice: a first call before the judged one" : "");
 	fprintf(f, "    gen = torch.Generator().manual_seed(%" PRIu64 ")  # input binding %u\n",
-		(uint64_t)g->seed * 1000003u + o->binding, o->binding);
+		binding_seed(g, o), o->binding);
 	uint16_t inputs[G_MAX_VALUES], up[G_MAX_VALUES]; /* all, and those the reference upcasts */
 	unsigned ninputs = 0, nup = 0;
 	for (unsigned i = 0; i < g->nvalues; i++) {
@@ -609,7 +615,7 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *given, c
 		return fail(why, n, "bad backend, mode or dynamic setting");
 	if (!strcmp(backend, "aoti"))
 		return fail(why, n, "the aoti backend has no torch.compile form (no plain program)");
-	if (o->mode && !strncmp(o->mode, "backward", 8))
+	if ((o->mode && !strncmp(o->mode, "backward", 8)) || graph_config_backward(&g->config))
 		return fail(why, n, "backward mode: a plain program compares forward() only");
 	if ((o->finding && !emit_safe_name(o->finding)) || (o->kind && !emit_safe_name(o->kind)))
 		return fail(why, n, "a finding signature or kind that is not a plain word");

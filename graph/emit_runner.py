@@ -4,7 +4,7 @@ def make_inputs(binding=0, device=DEVICE):
     tensors, but for those forward() writes in place (outside inference mode an error), in a
     backward run (an inference tensor saved for backward is an error) and where inputs share
     memory (an inference tensor is a copy) none."""
-    gen = torch.Generator().manual_seed(SEED * 1000003 + binding)
+    gen = torch.Generator().manual_seed(SEED * SEED_STRIDE + binding)
     # under mode.enable_grad made in grad mode, as training makes them: a view made under no_grad
     # may not be written in place under grad mode
     inputs = []
@@ -31,7 +31,7 @@ def judged_inputs(binding=0, device=DEVICE, call=None):
         call(inputs)
     if REMUTATE is not None:
         shape, dtype, kind, lo, hi, _ = INPUTS[binding][REMUTATE]
-        gen = torch.Generator().manual_seed(SEED * 1000003 + binding + REMUTATE_DRAW)
+        gen = torch.Generator().manual_seed(SEED * SEED_STRIDE + binding + REMUTATE_DRAW)
         with torch.no_grad():
             inputs[REMUTATE].copy_(fill(shape, dtype, kind, lo, hi, gen))
     return inputs
@@ -114,7 +114,7 @@ def grad_leaves(model, inputs):
 
 def upstream(k, out):
     """Output k's seeded upstream gradient: drawn in float64 on the CPU, then cast, so every mode gets the same values."""
-    gen = torch.Generator().manual_seed(SEED * 1000003 + 7919 * (k + 1))
+    gen = torch.Generator().manual_seed(SEED * SEED_STRIDE + 7919 * (k + 1))
     return torch.randn(out.shape, generator=gen, dtype=torch.float64).to(out.dtype).to(out.device)
 
 

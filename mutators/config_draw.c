@@ -22,6 +22,8 @@ static unsigned base_weight(unsigned id) { return drawn_weights ? drawn_weights[
  * (the settings of one catalogue weight: code paths, knobs): a kind keeps
  * its total, and those of the kind drawn least so far weigh
  * CONFIG_DRAW_DEAL_SCALE times the others. */
+#define DEAL_RESOLUTION 4096u /* dealt weights in these parts of a base weight: a kind's total divides finely */
+
 static void draw_weights(const uint8_t *open, uint64_t *weight)
 {
 	for (unsigned id = 0; id < setting_count(); id++)
@@ -47,7 +49,7 @@ static void draw_weights(const uint8_t *open, uint64_t *weight)
 		for (unsigned id = first; id < setting_count(); id++)
 			if (weight[id] && setting_weight(setting_get(id)) == kind) {
 				uint64_t w = weight[id] * (drawn_counts[id] == least ? CONFIG_DRAW_DEAL_SCALE : 1);
-				weight[id] = w * total * 4096 / scaled; /* the kind's total, kept */
+				weight[id] = w * total * DEAL_RESOLUTION / scaled; /* the kind's total, kept */
 				done[id] = 1;
 			}
 	}
@@ -63,22 +65,32 @@ void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *
 
 unsigned config_draw_campaign_pct(void) { return campaign_pct; }
 
-int config_draw_allowed(unsigned id, unsigned target)
+/* Whether setting id may be drawn for target where the graph runs backward or not: the
+ * partitioner's settings only where it does, mode.backward only where the campaign does not. */
+static int allowed(unsigned id, unsigned target, int backward)
 {
 	const struct setting *s = setting_get(id);
 	unsigned need = target == TARGET_CPU ? ON_CPU : target == TARGET_GPU ? ON_CUDA : ON_ANY;
 	if (!s || (s->devices & need) != need || (campaign_aoti && (s->effects & EFFECT_NOT_AOTI)) ||
-	    (!campaign_backward && (s->effects & EFFECT_BACKWARD)))
+	    (!backward && (s->effects & EFFECT_BACKWARD)) || (campaign_backward && !strcmp(s->name, GRAPH_CONFIG_BACKWARD)))
 		return 0;
 	const char *torch = campaign_torch ? campaign_torch() : NULL;
 	return setting_in_torch(s, torch ? torch : "");
+}
+
+int config_draw_allowed(unsigned id, unsigned target) { return allowed(id, target, campaign_backward); }
+
+/* The same, for configuration c: its mode.backward opens the partitioner's settings. */
+static int allowed_in(const struct graph_config *c, unsigned id, unsigned target)
+{
+	return allowed(id, target, campaign_backward || graph_config_backward(c));
 }
 
 unsigned config_drop_disallowed(struct graph_config *c, unsigned target)
 {
 	unsigned dropped = 0;
 	for (unsigned k = c->nsettings; k-- > 0;)
-		if (!config_draw_allowed(c->set[k].id, target)) {
+		if (!allowed_in(c, c->set[k].id, target)) {
 			graph_config_drop(c, k);
 			dropped++;
 		}
@@ -102,7 +114,7 @@ static int add_setting(struct graph_config *c, struct rng *r, unsigned target)
 {
 	uint8_t open[SETTING_ROWS_MAX];
 	for (unsigned id = 0; id < setting_count(); id++)
-		open[id] = config_draw_allowed(id, target);
+		open[id] = allowed_in(c, id, target);
 	for (unsigned k = 0; k < c->nsettings; k++)
 		open[c->set[k].id] = 0;
 	for (unsigned t = 0; t < 16; t++) {

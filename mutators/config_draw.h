@@ -32,7 +32,9 @@
 void config_draw_set_campaign(unsigned pct, int aoti, int backward, const char *(*torch)(void));
 unsigned config_draw_campaign_pct(void);
 
-/* Whether setting id may be drawn for a graph of target (enum graph_target). */
+/* Whether setting id may be drawn for a graph of target (enum graph_target):
+ * the partitioner's (EFFECT_BACKWARD) in a backward campaign only, though a
+ * configuration that holds mode.backward draws them too. */
 int config_draw_allowed(unsigned id, unsigned target);
 
 /* Drops the settings of c that may not be drawn for target

@@ -90,7 +90,7 @@ static char *emit_for(const struct graph *g, const struct check_cfg *c, struct c
 {
 	*cg = check_cfg_for_graph(c, g);
 	*eo = (struct emit_opts){cg->backend, cg->compile_mode, cg->backward, cg->dynamic, cg->inductor, cg->ninductor};
-	*ran = with_grads(g, c->backward);
+	*ran = with_grads(g, cg->backward);
 	return emit_program_string(*ran, eo, len);
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../config/compile.h"
+#include "../graph/compile_config.h"
 #include "draws.h"
 #include "known_bugs.h"
 #include "op_names.h"
@@ -17,6 +18,8 @@ struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct gra
 		e.dynamic = compile_dynamic_name(g->config.dynamic);
 	if (!c->compile_mode && g->config.mode && !strcmp(e.backend, "inductor"))
 		e.compile_mode = compile_mode_name(g->config.mode);
+	if (graph_config_backward(&g->config) && strcmp(e.backend, "aoti")) /* a pinned aoti runs forward only */
+		e.backward = 1;
 	return e;
 }
 

@@ -58,7 +58,8 @@ struct check_cfg_store {
 };
 
 /* The configuration g runs under: its own mode, dynamic and backend where c
- * does not pin them (the mode only for the inductor backend). Its settings
+ * does not pin them (the mode only for the inductor backend), backward mode
+ * where c or g's configuration (mode.backward) says so. Its settings
  * are the program's CONFIG; c's pinned settings go over them in the worker. */
 struct check_cfg check_cfg_for_graph(const struct check_cfg *c, const struct graph *g);
 

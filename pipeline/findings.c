@@ -67,12 +67,14 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	oracle_normalize_message(m ? m->emsg : "", norm, sizeof norm);
 	json_t *meta = json_object(), *ops = json_array();
 	int bad = !meta;
+	/* The configuration (a graph's own where the command line left it open). */
+	const struct check_cfg ran = g ? check_cfg_for_graph(fc->cfg, g) : *fc->cfg;
 	/* What was found; which pass diverged (gradients are compared in backward mode only). */
 	bad |= json_object_update_new(
 		meta, json_pack("{s:s, s:s, s:s, s:o, s:s, s:s, s:i, s:s}", "signature", name, "verdict", verdict_name(v->kind),
 				"mismatch", mismatch_name(v->what), "detail", json_file_text(v->detail), "pass",
 				v->backward ? "backward" : "forward", "passes",
-				fc->cfg->backward ? FINDINGS_BACKWARD_PASSES : "forward", "count", 1, "first_seen", first_seen));
+				ran.backward ? FINDINGS_BACKWARD_PASSES : "forward", "count", 1, "first_seen", first_seen));
 	/* Where, and by how much. */
 	bad |= json_object_update_new(
 		meta, json_pack("{s:i, s:i, s:o, s:o, s:o, s:o}", "binding", v->binding, "output", v->output, "max_abs",
@@ -99,9 +101,7 @@ static json_t *meta_json(const struct finding_ctx *fc, const struct graph *g, co
 	/* The device the worker resolved ("auto" becomes cpu or cuda). */
 	const char *device = fc->x && executor_info(fc->x, "device", val, sizeof val)[0] ? val : fc->device ? fc->device : "";
 	bad |= json_object_set_new(meta, "device", json_file_text(device));
-	/* The configuration (a graph's own where the command line left it open); blame confirmation
-	 * (pipeline/blame.h): how a crash was pinned on this program. */
-	const struct check_cfg ran = g ? check_cfg_for_graph(fc->cfg, g) : *fc->cfg;
+	/* The configuration; blame confirmation (pipeline/blame.h): how a crash was pinned on this program. */
 	bad |= json_object_update_new(
 		meta, json_pack("{s:o, s:s, s:o, s:s, s:o, s:o, s:i, s:o}", "backend", json_file_text(ran.backend), "mode",
 				ran.compile_mode ? ran.compile_mode : "default", "dynamic",

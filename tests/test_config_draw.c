@@ -40,7 +40,7 @@ static unsigned generate(unsigned target, unsigned pct, int aoti, const char *(*
 			CHECK(target != TARGET_GPU || (s->devices & ON_CUDA));
 			CHECK(target != TARGET_ANY || s->devices == ON_ANY);
 			CHECK(!aoti || !(s->effects & EFFECT_NOT_AOTI));
-			CHECK(!(s->effects & EFFECT_BACKWARD)); /* a forward campaign */
+			CHECK(!(s->effects & EFFECT_BACKWARD) || graph_config_backward(&g.config)); /* a forward campaign */
 			if (torch)
 				CHECK(setting_in_torch(s, torch()));
 		}
@@ -286,5 +286,54 @@ TEST(config_draw_deals_the_catalogue_before_repeating)
 	code_paths_held(400, counts, &dealt_share);
 	fprintf(stderr, "  code paths: %u%% of the settings by weight, %u%% dealt\n", share, dealt_share);
 	CHECK(dealt_share + 5 >= share && dealt_share <= share + 5);
+	config_draw_set_campaign(0, 0, 0, NULL);
+}
+
+/* In a forward campaign a configuration may hold mode.backward, and only one
+ * that does holds the partitioner's settings (they do nothing without a
+ * backward graph); a backward campaign, or one through AOTInductor, never
+ * draws mode.backward. An input's configuration keeps a partitioner setting
+ * beside mode.backward and loses it without. */
+TEST(config_draw_opens_the_partitioner_beside_mode_backward)
+{
+	struct graph_config c;
+	struct rng r;
+	unsigned backward = 0, partitioner = 0, n = 3000;
+	int mode_backward = setting_find(GRAPH_CONFIG_BACKWARD);
+	CHECK(mode_backward >= 0);
+	rng_seed(&r, 5);
+	config_draw_set_campaign(100, 0, 0, NULL);
+	for (unsigned i = 0; i < n; i++) {
+		config_draw(&c, &r, TARGET_CPU);
+		unsigned held = 0;
+		for (unsigned k = 0; k < c.nsettings; k++)
+			held += !!(setting_get(c.set[k].id)->effects & EFFECT_BACKWARD);
+		backward += (unsigned)graph_config_backward(&c);
+		partitioner += held > 0;
+		CHECK(!held || graph_config_backward(&c));
+		CHECK(!graph_config_backward(&c) || c.backend != CB_AOTI);
+	}
+	fprintf(stderr, "  %u of %u configurations backward, %u with a partitioner setting\n", backward, n, partitioner);
+	CHECK(backward > n / 100 && partitioner > 0);
+	unsigned budget = (unsigned)setting_find("functorch.activation_memory_budget");
+	struct graph_config drawn = {0};
+	CHECK(graph_config_put(&drawn, (unsigned)mode_backward, 1) == 0 && graph_config_put(&drawn, budget, 1) == 0);
+	c = drawn;
+	CHECK_EQ(config_drop_disallowed(&c, TARGET_CPU), 0);
+	for (unsigned k = 0; k < c.nsettings; k++)
+		if (c.set[k].id == (unsigned)mode_backward)
+			graph_config_drop(&c, k);
+	CHECK(!graph_config_backward(&c) && c.nsettings == 1);
+	CHECK_EQ(config_drop_disallowed(&c, TARGET_CPU), 1);
+	for (unsigned aoti = 0; aoti < 2; aoti++) {
+		config_draw_set_campaign(100, (int)aoti, !aoti, NULL);
+		CHECK(!config_draw_allowed((unsigned)mode_backward, TARGET_CPU));
+		for (unsigned i = 0; i < 500; i++) {
+			config_draw(&c, &r, TARGET_CPU);
+			CHECK(!graph_config_backward(&c));
+			if (!config_mutate(&c, &r, TARGET_CPU))
+				CHECK(!graph_config_backward(&c));
+		}
+	}
 	config_draw_set_campaign(0, 0, 0, NULL);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../config/compile.h"
+#include "../config/pins.h"
 #include "../config/settings.h"
 #include "../graph/codec.h"
 #include "../graph/compile_config.h"
@@ -210,7 +211,7 @@ TEST(graph_config_slow_compile_rows_and_modes)
 	static const char *const slow[] = {"inductor.max_autotune", "inductor.max_autotune_pointwise",
 					   "inductor.max_autotune_gemm", "inductor.cpp_wrapper",
 					   "inductor.coordinate_descent_tuning", "inductor.benchmark_kernel",
-					   "inductor.benchmark_fusion"};
+					   "inductor.benchmark_fusion", GRAPH_CONFIG_BACKWARD};
 	unsigned n = 0;
 	for (size_t i = 0; i < sizeof slow / sizeof *slow; i++)
 		CHECK(setting_get(id_of(slow[i]))->effects & EFFECT_SLOW_COMPILE);
@@ -324,4 +325,32 @@ TEST(graph_config_backend_reaches_the_run_but_aoti_not_in_backward_mode)
 	c.backend = "aot_eager";
 	c.pinned = PIN_BACKEND;
 	CHECK(!strcmp(check_cfg_for_graph(&c, &aoti_graph).backend, "aot_eager"));
+}
+
+/* mode.backward in a graph's configuration runs that graph in backward mode
+ * (its gradients compared, its meta.json says so, no plain program), but not
+ * through a pinned AOTInductor; a configuration does not hold it with
+ * backend=aoti, and no pin sets it (--mode backward does). */
+TEST(graph_config_mode_backward_runs_the_graph_backward)
+{
+	const char *body = "x0 = input float32 [3]\nv1 = relu(x0)\noutput v1\n";
+	char text[256], name[64], py[SETTING_PYTHON_MAX];
+	snprintf(text, sizeof text, "bindings 1\nseed 1\nconfig mode.backward=True\n%s", body);
+	CHECK(text_parse(&g, text, why, sizeof why) == 0);
+	CHECK(graph_config_backward(&g.config));
+	struct check_cfg c = {.backend = "inductor", .dynamic = "marks"};
+	CHECK(check_cfg_for_graph(&c, &g).backward);
+	c.backend = "aoti";
+	c.pinned = PIN_BACKEND;
+	CHECK(!check_cfg_for_graph(&c, &g).backward);
+	CHECK(emit_plain_string(&g, &(struct plain_opts){0}, NULL, why, sizeof why) == NULL);
+	CHECK(strstr(why, "backward mode") != NULL);
+	snprintf(text, sizeof text, "bindings 1\nseed 1\n%s", body);
+	CHECK(text_parse(&g, text, why, sizeof why) == 0);
+	c = (struct check_cfg){.backend = "inductor", .dynamic = "marks"};
+	CHECK(!check_cfg_for_graph(&c, &g).backward);
+	snprintf(text, sizeof text, "bindings 1\nseed 1\nconfig backend=aoti mode.backward=True\n%s", body);
+	CHECK(text_parse(&g, text, why, sizeof why) != 0);
+	CHECK(pin_python("mode.backward=True", name, sizeof name, py, sizeof py, why, sizeof why) < 0);
+	CHECK(strstr(why, "--mode backward") != NULL);
 }

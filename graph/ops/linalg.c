@@ -55,15 +55,16 @@ static bool linalg_rule(struct infer_io *io, const struct linalg_spec *s)
 	unsigned r = x->rank, batch = r - 2;
 	if (s->power && !io_attr_range(io, 0, -2, MATRIX_POWER_MAX))
 		return false;
-	FOR_BIND(io, b)
-	{
-		int64_t matrices = 1;
-		for (unsigned i = 0; i < batch; i++)
-			matrices *= x->dim[b][i];
-		if (s->host && matrices > LINALG_HOST_BATCH_MAX)
-			return io_fail(io, "%lld matrices, more than the host's %d (binding %u)", (long long)matrices,
-				       LINALG_HOST_BATCH_MAX, b);
-	}
+	if (s->host)
+		FOR_BIND(io, b)
+		{
+			int64_t matrices = 1;
+			for (unsigned i = 0; i < batch; i++)
+				matrices *= x->dim[b][i];
+			if (matrices > LINALG_HOST_BATCH_MAX)
+				return io_fail(io, "%lld matrices, more than the host's %d (binding %u)",
+					       (long long)matrices, LINALG_HOST_BATCH_MAX, b);
+		}
 	io->nout = s->nout;
 	for (unsigned k = 0; k < s->nout; k++) {
 		enum linalg_out o = (enum linalg_out)s->out[k];

@@ -2,8 +2,8 @@
 setting the catalogue says this torch has exists, has a default of the row's
 type, and takes each of the row's values through config.patch (read back as
 set; a dict's names are passes torch has); every global mode (mode.*) is a
-bool that this torch puts in force on the CPU, as the program's modes() and
-make_inputs() do. Prints one line per
+bool that this torch puts in force on the CPU, as the program's modes(),
+make_inputs() and run_backward() do. Prints one line per
 problem and exits 1 if any."""
 import sys
 
@@ -55,8 +55,15 @@ def autocast(dtype):
     return check
 
 
-# Each mode: whether this torch puts it in force (autocast: the float64 run stays float64)
-MODES = {"mode.deterministic_algorithms": deterministic, "mode.enable_grad": enable_grad,
+def backward():
+    x = torch.ones(2, requires_grad=True)
+    torch.compile(lambda v: (v * v).sum(), backend="aot_eager")(x).backward()
+    return torch.equal(x.grad, torch.full((2,), 2.0))
+
+
+# Each mode: whether this torch puts it in force (autocast: the float64 run stays float64;
+# backward: a compiled graph's gradients reach its leaves)
+MODES = {"mode.backward": backward, "mode.deterministic_algorithms": deterministic, "mode.enable_grad": enable_grad,
          "mode.inference_inputs": inference_inputs, "mode.autocast_bfloat16": autocast(torch.bfloat16),
          "mode.autocast_float16": autocast(torch.float16)}
 

@@ -34,4 +34,19 @@ grep -q '"pass": "backward"' "$f/bisect.json" || die "bisect.json does not say b
 "$PT2FUZZ" run "${PLANT[@]}" --findings "$TMP/f-fwd" "$ROOT/build/seeds/bwd_linear_layer_norm.bin" >"$TMP/fwd.out"
 grep -q ": pass$" "$TMP/fwd.out" ||
   die "forward mode saw the backward-only plant"
+# (c) mode.backward in the graph's own configuration: a run without --mode backward compares its
+# gradients, finds the plant, says so in meta.json, and writes no plain program for it.
+"$PT2FUZZ" show "$ROOT/build/seeds/bwd_linear_layer_norm.bin" |
+  sed 's/^seed .*$/&\nconfig mode.backward=True/' >"$TMP/cfg.txt"
+"$PT2FUZZ" parse "$TMP/cfg.txt" --out "$TMP/cfg.bin"
+"$PT2FUZZ" run "${PLANT[@]}" --findings "$TMP/f-cfg" "$TMP/cfg.bin" >"$TMP/cfg.out" || true
+f=$(ls -d "$TMP"/f-cfg/numeric-* 2>/dev/null | head -1)
+[ -n "$f" ] || die "a graph configured mode.backward found nothing: $(cat "$TMP/cfg.out")"
+grep -q '"pass": "backward"' "$f/meta.json" || die "the configured graph's finding does not say backward"
+grep -q '"passes": "forward+backward"' "$f/meta.json" || die "meta.json's passes do not say backward"
+grep -q '"config": "mode.backward=True"' "$f/meta.json" || die "meta.json does not keep the configuration"
+rc=0
+"$PT2FUZZ" repro --plain "$f" --plugin "$ROOT/tests/integration/planted_backward.py" >"$TMP/plain.out" 2>&1 || rc=$?
+[ $rc != 0 ] && grep -q "backward mode: a plain program compares forward() only" "$TMP/plain.out" ||
+  die "repro --plain of a backward finding: exit $rc, $(cat "$TMP/plain.out")"
 echo "test_backward: ok"
