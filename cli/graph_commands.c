@@ -8,11 +8,13 @@
 #include "../graph/broken.h"
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
+#include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/emit_plain.h"
 #include "../graph/op.h"
 #include "../graph/text.h"
 #include "../mutators/gen.h"
+#include "../pipeline/check.h"
 #include "../pipeline/cli.h"
 #include "../pipeline/graphio.h"
 #include "../triage/plain.h"
@@ -265,7 +267,8 @@ int cmd_emit(int argc, char **argv)
 	struct emit_opts o = {cli_opt(&c, "backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};
 	if (load_or_complain(file, &G))
 		return 1;
-	if (emit_program(stdout, &G, &o)) {
+	o.backward |= graph_config_backward(&G.config);
+	if (emit_program(stdout, check_with_grads(&G, o.backward), &o)) {
 		fprintf(stderr, "pt2fuzz emit: bad --backend/--mode name, or write error\n");
 		return 1;
 	}

@@ -69,9 +69,8 @@ static int run_confirmed(struct executor *x, struct check_job *j, const struct c
 	return rc;
 }
 
-/* In backward mode, g itself, or when it marks no leaf, a copy with every
- * float leaf marked that can be: `run --mode backward` works on any graph. */
-static const struct graph *with_grads(const struct graph *g, int backward)
+/* `run --mode backward` works on any graph. */
+const struct graph *check_with_grads(const struct graph *g, int backward)
 {
 	static _Thread_local struct graph marked;
 	if (!backward || graph_ngrads(g))
@@ -84,13 +83,13 @@ static const struct graph *with_grads(const struct graph *g, int backward)
 }
 
 /* The program g runs as under c: its configuration into *cg and *eo, the
- * graph it emits (with_grads) into *ran. The program (malloc'd), or NULL. */
+ * graph it emits (check_with_grads) into *ran. The program (malloc'd), or NULL. */
 static char *emit_for(const struct graph *g, const struct check_cfg *c, struct check_cfg *cg, struct emit_opts *eo,
 		      const struct graph **ran, size_t *len)
 {
 	*cg = check_cfg_for_graph(c, g);
 	*eo = (struct emit_opts){cg->backend, cg->compile_mode, cg->backward, cg->dynamic, cg->inductor, cg->ninductor};
-	*ran = with_grads(g, cg->backward);
+	*ran = check_with_grads(g, cg->backward);
 	return emit_program_string(*ran, eo, len);
 }
 

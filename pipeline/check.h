@@ -19,8 +19,14 @@ int check_cfg_validate(const struct check_cfg *c, char *why, size_t n);
  * dropped from c->modes where they judge nothing. */
 void check_nudging(struct check_cfg *c, const struct graph *g, const struct emit_opts *eo);
 
+/* g as it runs in backward mode (backward set): itself, or where it marks
+ * no leaf, a copy with every float leaf marked that can be (up to
+ * G_MAX_GRADS); g itself otherwise. The copy is the caller thread's, valid
+ * until its next call. Every program of a backward run is emitted from it. */
+const struct graph *check_with_grads(const struct graph *g, int backward);
+
 /* Emits g, runs it, judges it. In backward mode a graph without grad marks
- * has every float leaf marked (up to G_MAX_GRADS). 0, or -1 with a reason
+ * has every float leaf marked (check_with_grads). 0, or -1 with a reason
  * (no worker). out->blame says whether the verdict was confirmed and, when
  * an earlier program was the cause, holds that program's result. */
 int check_graph(struct executor *x, const struct graph *g, const struct check_cfg *c, struct check_result *out,

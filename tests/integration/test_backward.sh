@@ -45,6 +45,11 @@ f=$(ls -d "$TMP"/f-cfg/numeric-* 2>/dev/null | head -1)
 grep -q '"pass": "backward"' "$f/meta.json" || die "the configured graph's finding does not say backward"
 grep -q '"passes": "forward+backward"' "$f/meta.json" || die "meta.json's passes do not say backward"
 grep -q '"config": "mode.backward=True"' "$f/meta.json" || die "meta.json does not keep the configuration"
+grep -q '^GRADS = (0, "p3")$' <("$PT2FUZZ" emit "$TMP/cfg.bin") || die "emit does not run the configured graph backward"
+# Its reduction's repro.py compares the gradients the reduction judged.
+"$PT2FUZZ" reduce "$f" --plugin "$ROOT/tests/integration/planted_backward.py" --jobs 2 --time 240 >"$TMP/red.out" 2>&1 ||
+  die "reduce failed: $(cat "$TMP/red.out")"
+grep -q '^GRADS = ([^)]' "$f/reduced/repro.py" || die "the reduced repro.py compares no gradient: $(grep GRADS "$f/reduced/repro.py")"
 rc=0
 "$PT2FUZZ" repro --plain "$f" --plugin "$ROOT/tests/integration/planted_backward.py" >"$TMP/plain.out" 2>&1 || rc=$?
 [ $rc != 0 ] && grep -q "backward mode: a plain program compares forward() only" "$TMP/plain.out" ||
