@@ -8,7 +8,6 @@
 #include "../graph/broken.h"
 #include "../graph/capabilities.h"
 #include "../graph/codec.h"
-#include "../graph/compile_config.h"
 #include "../graph/emit.h"
 #include "../graph/emit_plain.h"
 #include "../graph/op.h"
@@ -263,16 +262,23 @@ int cmd_emit(int argc, char **argv)
 		return 2;
 	}
 	const char *mode = cli_opt(&c, "mode");
-	int backward = mode && !strncmp(mode, "backward", 8) && (!mode[8] || mode[8] == ',');
-	struct emit_opts o = {cli_opt(&c, "backend"), backward ? (mode[8] ? mode + 9 : NULL) : mode, backward};
+	struct check_cfg cc;
+	check_default_cfg(&cc); /* the graph's own configuration where the command line names none */
+	cc.backward = mode && !strncmp(mode, "backward", 8) && (!mode[8] || mode[8] == ',');
+	cc.compile_mode = cc.backward ? (mode[8] ? mode + 9 : NULL) : mode;
+	if (cli_opt(&c, "backend")) {
+		cc.backend = cli_opt(&c, "backend");
+		cc.pinned |= PIN_BACKEND;
+	}
 	if (load_or_complain(file, &G))
 		return 1;
-	o.backward |= graph_config_backward(&G.config);
-	if (emit_program(stdout, check_with_grads(&G, o.backward), &o)) {
+	size_t len;
+	char *prog = check_program_text(&G, &cc, &len);
+	int rc = !prog || fwrite(prog, 1, len, stdout) != len || fflush(stdout);
+	if (rc)
 		fprintf(stderr, "pt2fuzz emit: bad --backend/--mode name, or write error\n");
-		return 1;
-	}
-	return 0;
+	free(prog);
+	return rc;
 }
 
 int cmd_check(int argc, char **argv)

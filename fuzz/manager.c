@@ -218,9 +218,10 @@ static void take_reply(struct manager *m, struct pool_slot *s, int ret)
 	/* The corpus keeps new code only (features.h's NOVEL_CODE): kept for any
 	 * new feature, it held nearly every input run, which left seed choice,
 	 * energy and the yields nothing to tell apart. */
-	int fresh = ret == 0 && features_novelty(m->map, m->seen) == NOVEL_CODE;
+	unsigned new_code = 0;
+	int fresh = ret == 0 && features_novelty(m->map, m->seen, &new_code) == NOVEL_CODE;
 	if (s->mutator >= 0) {
-		schedule_note(&m->schedule, (unsigned)s->mutator, fresh, 0);
+		schedule_note(&m->schedule, (unsigned)s->mutator, fresh ? new_code : 0, 0);
 		m->mut_new[s->mutator] += (unsigned)fresh;
 	}
 	/* A resumed campaign's corpus is the corpus, as it was when kept: an

@@ -557,12 +557,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Yields are new code, not new count buckets or graph features, which
 	 * nearly every input brings: those would score every mutator and
 	 * setting alike. */
-	int fresh = features_novelty(map, S.seen) == NOVEL_CODE, fresh_here = features_novel(map, S.job_seen);
+	unsigned new_code;
+	int fresh = features_novelty(map, S.seen, &new_code) == NOVEL_CODE, fresh_here = features_novel(map, S.job_seen);
 	if (fresh && which >= 0)
 		S.mut_new[which]++;
 	if (which >= 0)
-		schedule_note(&schedule, (unsigned)which, fresh, verdict_is_finding(r.v.kind));
-	setting_schedule_note(&setting_yield, &G.config, fresh, verdict_is_finding(r.v.kind));
+		schedule_note(&schedule, (unsigned)which, new_code, verdict_is_finding(r.v.kind));
+	setting_schedule_note(&setting_yield, &G.config, new_code, verdict_is_finding(r.v.kind));
 	if (fresh && made_here && !verdict_is_finding(r.v.kind)) /* a finding is not mutated further */
 		energy_reward(&energy, data, size);
 	if (no_coverage)

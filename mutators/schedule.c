@@ -9,6 +9,8 @@
 #define SCALE 16.0 /* weight = table weight x SCALE x yield rate, within the bounds below */
 #define FLOOR_RATE 0.125 /* never below an eighth of the prior's weight: none starves */
 #define CEIL_RATE 4.0
+#define MEAN_DECAY 0.98 /* the mean new code a run reaches follows the last 50 or so runs */
+#define CREDIT_CAP 4.0   /* a run's yield is at most four average runs' */
 
 unsigned schedule_floor(unsigned which) { return (unsigned)(mutator_weight(which) * SCALE * FLOOR_RATE); }
 
@@ -20,11 +22,25 @@ static unsigned yield_weight(unsigned prior, double runs, double yields)
 	return (unsigned)(prior * SCALE * rate);
 }
 
+/* A run's yield: the new code it reached (counters first hit) against the
+ * decayed mean of the runs noted so far, up to CREDIT_CAP. On a target that
+ * takes seconds nearly every early input reaches some new code, a fresh
+ * graph and an edit that re-runs its parent's lowerings alike: whether a run
+ * did tells them apart little, how much it did does. */
+static double credit(double *mean, unsigned new_code)
+{
+	*mean = *mean > 0 ? *mean * MEAN_DECAY + new_code * (1.0 - MEAN_DECAY) : new_code;
+	if (!new_code)
+		return 0.0;
+	double c = new_code / *mean;
+	return c < CREDIT_CAP ? c : CREDIT_CAP;
+}
+
 /* An outcome into a decayed count of runs and yields. */
-static void decay_note(double *runs, double *yields, int fresh, int finding)
+static void decay_note(double *runs, double *yields, double yield, int finding)
 {
 	*runs = *runs * DECAY + 1.0;
-	*yields = *yields * DECAY + (finding ? FINDING_YIELD : fresh ? 1.0 : 0.0);
+	*yields = *yields * DECAY + (finding ? FINDING_YIELD : yield);
 }
 
 static unsigned weight_of(const struct mut_schedule *s, unsigned i)
@@ -44,11 +60,11 @@ void schedule_init(struct mut_schedule *s)
 	schedule_refresh(s);
 }
 
-void schedule_note(struct mut_schedule *s, unsigned which, int fresh, int finding)
+void schedule_note(struct mut_schedule *s, unsigned which, unsigned new_code, int finding)
 {
 	if (which >= mutator_count())
 		return;
-	decay_note(&s->runs[which], &s->yields[which], fresh, finding);
+	decay_note(&s->runs[which], &s->yields[which], credit(&s->mean_new_code, new_code), finding);
 	s->weight[which] = weight_of(s, which);
 }
 
@@ -74,13 +90,14 @@ void setting_schedule_init(struct setting_schedule *s)
 	setting_schedule_refresh(s);
 }
 
-void setting_schedule_note(struct setting_schedule *s, const struct graph_config *c, int fresh, int finding)
+void setting_schedule_note(struct setting_schedule *s, const struct graph_config *c, unsigned new_code, int finding)
 {
+	double yield = credit(&s->mean_new_code, new_code);
 	for (unsigned k = 0; k < c->nsettings; k++) {
 		unsigned id = c->set[k].id;
 		if (id >= setting_count())
 			continue;
-		decay_note(&s->runs[id], &s->yields[id], fresh, finding);
+		decay_note(&s->runs[id], &s->yields[id], yield, finding);
 		s->weight[id] = setting_weight_of(s, id);
 	}
 }

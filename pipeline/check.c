@@ -93,6 +93,13 @@ static char *emit_for(const struct graph *g, const struct check_cfg *c, struct c
 	return emit_program_string(*ran, eo, len);
 }
 
+char *check_program_text(const struct graph *g, const struct check_cfg *c, size_t *len)
+{
+	struct check_cfg cg;
+	struct emit_opts eo;
+	return emit_for(g, c, &cg, &eo, &g, len);
+}
+
 /* The time factor of g's configuration as it runs under cg: with the mode cg gives it (pinned, or none
  * for a backend other than Inductor). */
 static unsigned time_factor(const struct graph *g, const struct check_cfg *cg)

@@ -25,6 +25,12 @@ void check_nudging(struct check_cfg *c, const struct graph *g, const struct emit
  * until its next call. Every program of a backward run is emitted from it. */
 const struct graph *check_with_grads(const struct graph *g, int backward);
 
+/* The program g runs as under c (its configuration where c pins nothing,
+ * with marked leaves in backward mode): what check_graph runs, and what a
+ * reduction's repro.py and `pt2fuzz emit` write. Malloc'd, its length in
+ * *len; NULL where a name of c cannot reach a program. */
+char *check_program_text(const struct graph *g, const struct check_cfg *c, size_t *len);
+
 /* Emits g, runs it, judges it. In backward mode a graph without grad marks
  * has every float leaf marked (check_with_grads). 0, or -1 with a reason
  * (no worker). out->blame says whether the verdict was confirmed and, when

@@ -78,22 +78,25 @@ static unsigned bucket(uint8_t v)
 /* Counters whose first hit is code-level novelty: all but the graph's own features. */
 static int code_counter(unsigned i) { return i < FEATURES_GRAPH_AT || i >= FEATURES_NEAR_AT; }
 
-enum novelty features_novelty(const uint8_t *map, uint8_t *seen)
+enum novelty features_novelty(const uint8_t *map, uint8_t *seen, unsigned *new_code)
 {
 	enum novelty got = NOVEL_NONE;
+	unsigned code = 0;
 	for (unsigned i = 0; i < FEATURES_MAP; i++)
 		if (map[i]) {
 			uint8_t bit = (uint8_t)(1u << bucket(map[i]));
 			if (!seen[i] && code_counter(i))
-				got = NOVEL_CODE;
-			else if (!(seen[i] & bit) && got == NOVEL_NONE)
+				code++;
+			else if (!(seen[i] & bit))
 				got = NOVEL_COUNT;
 			seen[i] |= bit;
 		}
-	return got;
+	if (new_code)
+		*new_code = code;
+	return code ? NOVEL_CODE : got;
 }
 
-int features_novel(const uint8_t *map, uint8_t *seen) { return features_novelty(map, seen) != NOVEL_NONE; }
+int features_novel(const uint8_t *map, uint8_t *seen) { return features_novelty(map, seen, NULL) != NOVEL_NONE; }
 
 unsigned long long features_seen_count(const uint8_t *seen)
 {

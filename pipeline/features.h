@@ -45,7 +45,9 @@ enum novelty {
 	 * corpus keeps and what mutators and settings are scored by */
 	NOVEL_CODE,
 };
-enum novelty features_novelty(const uint8_t *map, uint8_t *seen);
+/* new_code (NULL: not wanted): how many code counters map hits first, what
+ * a NOVEL_CODE run is scored by. */
+enum novelty features_novelty(const uint8_t *map, uint8_t *seen, unsigned *new_code);
 
 /* Whether map holds anything seen lacks (features_novelty above NOVEL_NONE),
  * as libFuzzer counts a feature: what makes an input new to a job's runs. */

@@ -40,19 +40,25 @@ TEST(features_novelty_is_code_for_a_first_hit_outside_the_graphs_own_features)
 	memset(seen, 0, sizeof seen);
 	memset(map, 0, sizeof map);
 	map[FEATURES_GRAPH_AT + 5] = 1; /* an op pair, say: drawn before or not, it steers nothing */
-	CHECK_EQ(features_novelty(map, seen), NOVEL_COUNT);
+	CHECK_EQ(features_novelty(map, seen, NULL), NOVEL_COUNT);
 	map[FEATURES_GRAPH_AT + 5] = 0;
 	map[3] = 1; /* a compiler line never hit */
-	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	CHECK_EQ(features_novelty(map, seen, NULL), NOVEL_CODE);
 	map[3] = 9; /* the same line hit more often: a new bucket, not new code */
-	CHECK_EQ(features_novelty(map, seen), NOVEL_COUNT);
-	CHECK_EQ(features_novelty(map, seen), NOVEL_NONE);
+	CHECK_EQ(features_novelty(map, seen, NULL), NOVEL_COUNT);
+	CHECK_EQ(features_novelty(map, seen, NULL), NOVEL_NONE);
 	map[FEATURES_COMPILER + 1] = 1; /* a kernel name */
 	map[FEATURES_NEAR_AT] = 1;      /* a nearer miss */
-	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	map[FEATURES_GRAPH_AT + 6] = 1; /* not counted as code */
+	unsigned new_code = 0;
+	CHECK_EQ(features_novelty(map, seen, &new_code), NOVEL_CODE);
+	CHECK_EQ(new_code, 2); /* the kernel and the miss; line 3 was hit before */
 	map[FEATURES_COMPILER + 1] = 0;
 	map[FEATURES_MAP - 1] = 1; /* another near miss, with counters seen beside it */
-	CHECK_EQ(features_novelty(map, seen), NOVEL_CODE);
+	CHECK_EQ(features_novelty(map, seen, &new_code), NOVEL_CODE);
+	CHECK_EQ(new_code, 1);
+	CHECK_EQ(features_novelty(map, seen, &new_code), NOVEL_NONE);
+	CHECK_EQ(new_code, 0);
 	CHECK(!features_novel(map, seen));
 }
 

@@ -3,6 +3,7 @@
  * give the same weights, and a finder's energy is spent on half the calls. */
 #include <string.h>
 #include "../fuzz/seed_energy.h"
+#include "../graph/compile_config.h"
 #include "../mutators/schedule.h"
 #include "test.h"
 
@@ -41,6 +42,36 @@ TEST(schedule_a_yielding_mutator_gains_and_a_barren_one_keeps_its_floor)
 	schedule_note(&f, yielding, 0, 1);
 	schedule_note(&n, yielding, 1, 0);
 	CHECK(f.weight[yielding] > n.weight[yielding]);
+}
+
+TEST(schedule_scores_a_run_by_how_much_new_code_it_reached)
+{
+	/* Every run of both reaches new code, as nearly every early input does;
+	 * one mutator's reach ten times the other's: it gains, the other falls
+	 * below its prior. */
+	static struct mut_schedule s;
+	schedule_init(&s);
+	unsigned wide = (unsigned)mutator_find("regenerate"), narrow = (unsigned)mutator_find("attr");
+	unsigned wide_prior = s.weight[wide], narrow_prior = s.weight[narrow];
+	for (unsigned k = 0; k < 100; k++) {
+		schedule_note(&s, wide, 300, 0);
+		schedule_note(&s, narrow, 30, 0);
+	}
+	CHECK(s.weight[wide] > wide_prior);
+	CHECK(s.weight[narrow] < narrow_prior);
+	CHECK(s.weight[narrow] > schedule_floor(narrow)); /* it still yields */
+	/* settings alike: a setting whose graphs reach more new code is drawn more */
+	static struct setting_schedule t;
+	setting_schedule_init(&t);
+	unsigned a = (unsigned)setting_find("inductor.max_fusion_size"), b = (unsigned)setting_find("inductor.freezing");
+	struct graph_config ca = {0}, cb = {0};
+	CHECK(graph_config_put(&ca, a, 1) == 0 && graph_config_put(&cb, b, 1) == 0);
+	unsigned a_prior = t.weight[a], b_prior = t.weight[b];
+	for (unsigned k = 0; k < 100; k++) {
+		setting_schedule_note(&t, &ca, 500, 0);
+		setting_schedule_note(&t, &cb, 20, 0);
+	}
+	CHECK(t.weight[a] > a_prior && t.weight[b] < b_prior);
 }
 
 TEST(schedule_is_deterministic_and_drives_the_draw)

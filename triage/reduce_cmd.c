@@ -29,10 +29,8 @@ static int write_text(const char *dir, const char *name, const void *buf, size_t
 int reduce_write(const char *dir, const struct graph *g, const struct check_cfg *c, const struct reduce_stats *st)
 {
 	static uint8_t enc[CODEC_MAX_SIZE];
-	int backward = check_cfg_for_graph(c, g).backward; /* repro.py compares the gradients the reduction judged */
-	struct emit_opts eo = {c->backend, c->compile_mode, backward, .pins = c->inductor, .npins = c->ninductor};
 	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
-	char *prog = emit_program_string(check_with_grads(g, backward), &eo, &plen), key[17], path[4200];
+	char *prog = check_program_text(g, c, &plen), key[17], path[4200]; /* what the reduction's checks ran */
 	snprintf(key, sizeof key, "%016llx", (unsigned long long)st->last.key);
 	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:f, s:f, s:f}",
 				 "ops_before", (int)st->ops_before, "ops_after", (int)st->ops_after, "seconds",

@@ -46,6 +46,8 @@ grep -q '"pass": "backward"' "$f/meta.json" || die "the configured graph's findi
 grep -q '"passes": "forward+backward"' "$f/meta.json" || die "meta.json's passes do not say backward"
 grep -q '"config": "mode.backward=True"' "$f/meta.json" || die "meta.json does not keep the configuration"
 grep -q '^GRADS = (0, "p3")$' <("$PT2FUZZ" emit "$TMP/cfg.bin") || die "emit does not run the configured graph backward"
+grep -q '^GRADS = ()$' <("$PT2FUZZ" emit --backend aoti "$TMP/cfg.bin") ||
+  die "emit --backend aoti runs the configured graph backward, where the harness runs an AOTInductor package forward only"
 # Its reduction's repro.py compares the gradients the reduction judged.
 "$PT2FUZZ" reduce "$f" --plugin "$ROOT/tests/integration/planted_backward.py" --jobs 2 --time 240 >"$TMP/red.out" 2>&1 ||
   die "reduce failed: $(cat "$TMP/red.out")"
