@@ -105,7 +105,9 @@ unsigned slot_pool_watch(struct slot_pool *p, int64_t now)
 		long long secs = (long long)(p->watchdog_ms / 1000);
 		dprintf(p->log_fd, "pt2fuzz fuzz: watchdog: slot %u ran one input for over %lld s: killed, replaced\n", i,
 			secs);
+		pid_t pid = s->s.pid;
 		slot_stop(&s->s, 0);
+		atomic_sweep_writer(p->findings, pid); /* a finding it was writing */
 		s->busy = 0;
 		killed++;
 		atomic_save_by_hash(p->crashes, "timeout-", s->data, s->size);

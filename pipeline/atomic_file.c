@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -98,16 +99,26 @@ void atomic_remove_dir(const char *dir)
 	rmdir(dir);
 }
 
-unsigned atomic_sweep(const char *dir, unsigned min_age)
+/* The writer's pid in a temporary's name (".NAME.tmp.PID"), or -1 where name is none. */
+static long temp_writer(const char *name)
+{
+	const char *t = strstr(name, ".tmp.");
+	if (name[0] != '.' || !t || !t[5] || strspn(t + 5, "0123456789") != strlen(t + 5))
+		return -1;
+	return strtol(t + 5, NULL, 10);
+}
+
+/* Removes dir's temporaries at least min_age seconds old, of writer pid (-1: any). */
+static unsigned sweep(const char *dir, unsigned min_age, long pid)
 {
 	char path[4400];
 	unsigned n = 0;
 	struct stat st;
 	time_t now = time(NULL);
-	DIR *d = opendir(dir);
+	DIR *d = dir ? opendir(dir) : NULL;
 	for (struct dirent *e; d && (e = readdir(d));) {
-		const char *t = strstr(e->d_name, ".tmp.");
-		if (e->d_name[0] != '.' || !t || !t[5] || strspn(t + 5, "0123456789") != strlen(t + 5) ||
+		long writer = temp_writer(e->d_name);
+		if (writer < 0 || (pid >= 0 && writer != pid) ||
 		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= (int)sizeof path || lstat(path, &st) ||
 		    now - st.st_mtime < (time_t)min_age)
 			continue;
@@ -122,6 +133,10 @@ unsigned atomic_sweep(const char *dir, unsigned min_age)
 		closedir(d);
 	return n;
 }
+
+unsigned atomic_sweep(const char *dir, unsigned min_age) { return sweep(dir, min_age, -1); }
+
+unsigned atomic_sweep_writer(const char *dir, long pid) { return pid > 0 ? sweep(dir, 0, pid) : 0; }
 
 void atomic_save_by_hash(const char *dir, const char *prefix, const uint8_t *data, size_t size)
 {

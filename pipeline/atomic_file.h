@@ -46,4 +46,9 @@ void atomic_remove_dir(const char *dir);
  * runners share: none takes minutes over one). Returns how many. */
 unsigned atomic_sweep(const char *dir, unsigned min_age);
 
+/* Removes the temporaries in dir (NULL: none) of writer pid, a process
+ * known to be dead (killed mid-write): what it left, whatever their age,
+ * and nothing of another writer. Returns how many. */
+unsigned atomic_sweep_writer(const char *dir, long pid);
+
 #endif

@@ -4,6 +4,7 @@
 #include "../pipeline/atomic_file.h"
 #include "../fuzz/campaign.h"
 #include <dirent.h>
+#include <sys/stat.h>
 #include <errno.h>
 #include <time.h>
 #include <utime.h>
@@ -125,6 +126,28 @@ TEST(atomic_sweep_removes_temporary_folders_once_old_enough)
 	atomic_remove_dir(tmp);
 	CHECK_EQ(entries(), 1);
 	atomic_remove_dir(path);
+	CHECK_EQ(rmdir(dir), 0);
+}
+
+/* What a target killed at the deadline was writing: its own temporaries
+ * go at once, however young; another writer's stay. */
+TEST(atomic_sweep_writer_removes_a_dead_writers_temporaries_only)
+{
+	char tmp[200], file[300], path[200], other[200];
+	fresh_dir();
+	snprintf(path, sizeof path, "%s/numeric-0000000000000002", dir);
+	CHECK_EQ(atomic_dir_open(path, tmp, sizeof tmp), 0); /* .numeric-...tmp.<this pid> */
+	snprintf(file, sizeof file, "%s/graph.bin", tmp);
+	CHECK_EQ(atomic_write(file, "x", 1, 0), 0);
+	snprintf(other, sizeof other, "%s/.numeric-0000000000000003.tmp.%ld", dir, (long)getpid() + 1);
+	CHECK_EQ(mkdir(other, 0777), 0);
+	CHECK_EQ(atomic_sweep_writer(dir, (long)getpid() + 2), 0);
+	CHECK_EQ(atomic_sweep_writer(NULL, (long)getpid()), 0);
+	CHECK_EQ(atomic_sweep_writer(dir, (long)getpid()), 1);
+	CHECK(access(tmp, F_OK) != 0);
+	CHECK_EQ(access(other, F_OK), 0);
+	CHECK_EQ(entries(), 1);
+	CHECK_EQ(rmdir(other), 0);
 	CHECK_EQ(rmdir(dir), 0);
 }
 
