@@ -326,10 +326,8 @@ void manager_end(struct manager *m, int grace_ms)
 	for (unsigned i = 0; i < m->c.jobs; i++)
 		slot_close(&m->pool.slot[i].s); /* all told at once, then waited for together */
 	for (unsigned i = 0; i < m->c.jobs; i++) {
-		pid_t pid = m->pool.slot[i].s.pid;
-		if (!slot_kill(&m->pool.slot[i].s, end))
+		if (!slot_pool_kill(&m->pool, &m->pool.slot[i], end))
 			continue;
-		atomic_sweep_writer(m->c.findings, pid); /* a finding it was writing when the deadline came */
 		if (m->pool.slot[i].busy) {
 			m->cut++;
 			m->cut_usec += (uint64_t)(protocol_now_ms() - m->pool.slot[i].sent_ms) * 1000;

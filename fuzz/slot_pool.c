@@ -95,6 +95,15 @@ static void file_hang(const struct slot_pool *p, const struct pool_slot *s, long
 		dprintf(p->log_fd, "pt2fuzz: %s finding %s: %s\n", saved ? "new" : "repeated", dir, detail);
 }
 
+int slot_pool_kill(struct slot_pool *p, struct pool_slot *s, int64_t end_ms)
+{
+	pid_t pid = s->s.pid;
+	if (!slot_kill(&s->s, end_ms))
+		return 0;
+	atomic_sweep_writer(p->findings, pid); /* a finding it was writing when killed */
+	return 1;
+}
+
 unsigned slot_pool_watch(struct slot_pool *p, int64_t now)
 {
 	unsigned killed = 0;
@@ -105,9 +114,8 @@ unsigned slot_pool_watch(struct slot_pool *p, int64_t now)
 		long long secs = (long long)(p->watchdog_ms / 1000);
 		dprintf(p->log_fd, "pt2fuzz fuzz: watchdog: slot %u ran one input for over %lld s: killed, replaced\n", i,
 			secs);
-		pid_t pid = s->s.pid;
-		slot_stop(&s->s, 0);
-		atomic_sweep_writer(p->findings, pid); /* a finding it was writing */
+		slot_pool_kill(p, s, 0);
+		slot_await(&s->s);
 		s->busy = 0;
 		killed++;
 		atomic_save_by_hash(p->crashes, "timeout-", s->data, s->size);

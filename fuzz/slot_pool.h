@@ -50,6 +50,12 @@ int slot_pool_begin(struct slot_pool *p, char *why, size_t n);
  * 0, or -1 (it is tried again at the next feed). */
 int slot_pool_start(struct slot_pool *p, struct pool_slot *s);
 
+/* Kills s's target if it has not exited by end_ms, and removes the
+ * half-written finding folder it may leave (atomic_sweep_writer). Whether it
+ * had to kill. Its workers are the caller's to wait for (slot_await), so
+ * that many slots' die together. */
+int slot_pool_kill(struct slot_pool *p, struct pool_slot *s, int64_t end_ms);
+
 /* The watchdog: a slot in one input longer than watchdog_ms is killed, its
  * input filed as a hang finding and kept in crashes/ (libFuzzer's timeout-
  * name); the slot starts again at its next feed. How many it killed. */
