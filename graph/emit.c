@@ -11,6 +11,7 @@
 #include "../config/settings.h"
 #include "broken.h"
 #include "compile_config.h"
+#include "eager_reference.h"
 #include "fills.h"
 #include "op.h"
 #include "real.h"
@@ -318,7 +319,12 @@ void emit_nonfinite_helper(FILE *f) { paste(f, pt2fuzz_emit_nonfinite_py, pt2fuz
 
 void emit_inference_helper(FILE *f) { paste(f, pt2fuzz_emit_inference_py, pt2fuzz_emit_inference_py_end); }
 
-void emit_upcast_helper(FILE *f) { paste(f, pt2fuzz_emit_upcast_py, pt2fuzz_emit_upcast_py_end); }
+void emit_upcast_helper(FILE *f, const struct graph *g)
+{
+	emit_eager_reference(f, g);
+	fputs("\n\n", f);
+	paste(f, pt2fuzz_emit_upcast_py, pt2fuzz_emit_upcast_py_end);
+}
 
 int emit_safe_name(const char *s)
 {
@@ -584,7 +590,7 @@ int emit_program(FILE *f, const struct graph *g, const struct emit_opts *o)
 	fputs("\n\n", f);
 	emit_inference_helper(f);
 	fputs("\n\n", f);
-	emit_upcast_helper(f);
+	emit_upcast_helper(f, g);
 	fputs("\n\n", f);
 	emit_nonfinite_helper(f);
 	fputs("\n\n", f);

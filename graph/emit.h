@@ -89,8 +89,9 @@ void emit_nonfinite_helper(FILE *f);
 void emit_inference_helper(FILE *f);
 
 /* Upcast, the mode the fp64 reference runs the model in: the upcast graph
- * (graph/emit_upcast.py). */
-void emit_upcast_helper(FILE *f);
+ * (graph/emit_upcast.py), with g's ops whose eager kernel it replaces
+ * (eager_reference.h). */
+void emit_upcast_helper(FILE *f, const struct graph *g);
 
 /* Writes a number given in thousandths ("-0.5"; also used by the text form). */
 void emit_milli(FILE *f, int64_t x);

@@ -16,6 +16,7 @@
 #include "../config/settings.h"
 #include "broken.h"
 #include "compile_config.h"
+#include "eager_reference.h"
 #include "emit.h"
 #include "fail.h"
 #include "fills.h"
@@ -26,7 +27,7 @@ struct needs {
 	int random;  /* an op of the random family: fallback_random, and the seed before each run */
 	int fullgraph; /* the graph's configuration asks torch.compile for one graph */
 	int low;     /* float16/bfloat16: emulate_precision_casts, and same()'s tolerance for them */
-	int casts;   /* NARROW_CAST: the float64 run upcasts the model (Upcast) */
+	int upcast;  /* the float64 run is under Upcast: NARROW_CAST, or an op eager_reference replaces */
 	int makes_floats; /* NARROW_DEFAULT alone: the float64 run's default dtype is float64 */
 	int datadep; /* data-dependent output shapes: Dynamo's capture flags */
 	int special; /* a special fill: special() and math */
@@ -94,9 +95,10 @@ static void find_needs(const struct graph *g, struct needs *nd)
 		nd->modules |= op_get(g->n[k].op)->ctor != NULL;
 		nd->conv |= op_get(g->n[k].op)->family == FAM_CONV;
 		enum narrow r = makes_narrow(g, &g->n[k]);
-		nd->casts |= r == NARROW_CAST;
+		nd->upcast |= r == NARROW_CAST;
 		nd->makes_floats |= r == NARROW_DEFAULT;
 	}
+	nd->upcast |= eager_reference_in(g);
 }
 
 /* Leaf v at binding b, whose value id is name (for %X). */
@@ -254,7 +256,7 @@ static void write_header(FILE *f, const struct graph *g, const struct plain_opts
 	fprintf(f, ", input binding %u\n", o->binding);
 }
 
-static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda, int broken)
+static void write_imports(FILE *f, const struct graph *g, const struct needs *nd, int uses_F, int cuda, int broken)
 {
 	fputs(nd->special ? "import math\n" : "", f);
 	fputs("import torch\n", f);
@@ -276,9 +278,9 @@ static void write_imports(FILE *f, const struct needs *nd, int uses_F, int cuda,
 		fputc('\n', f);
 		emit_inference_helper(f);
 	}
-	if (nd->casts && !broken) {
+	if (nd->upcast && !broken) {
 		fputc('\n', f);
-		emit_upcast_helper(f);
+		emit_upcast_helper(f, g);
 		fputs("def upcast(model):  # forward() under Upcast, on inputs made outside it: they keep eager's roundings\n"
 		      "    def forward(*inputs):\n"
 		      "        with Upcast():\n"
@@ -438,7 +440,7 @@ static void write_run(FILE *f, const struct graph *g, const struct plain_opts *o
 		write_share(f, g, inputs[k]);
 	if (nd->random)
 		fprintf(f, "    torch.manual_seed(%" PRIu32 ")  # the random ops' draws\n", g->seed);
-	if (nd->makes_floats && !nd->casts && !expect_error)
+	if (nd->makes_floats && !nd->upcast && !expect_error)
 		fputs("    torch.set_default_dtype(torch.float64 if fp64 else torch.float32)  # floats made from integers\n", f);
 	write_call(f, g, inputs, ninputs);
 }
@@ -484,7 +486,7 @@ static void write_compare(FILE *f, const struct plain_opts *o, const struct need
 		write_compile(f, o, backend, nd->fullgraph);
 	fprintf(f, "%s%s)\nref = run(%s%s.double()%s, fp64=True)\n", o->aliases ? ", leaves=compiled_leaves" : "",
 		nd->remutated >= 0 ? ", twice=True" : "",
-		nd->casts ? "upcast(" : "", model_expr(o), nd->casts ? ")" : "");
+		nd->upcast ? "upcast(" : "", model_expr(o), nd->upcast ? ")" : "");
 	fprintf(f, "bad = [f\"MISMATCH {k}: eager {e.dtype} {list(e.shape)}, compiled {c.dtype} {list(c.shape)}\" "
 		   "for (k, e), c in zip(eager.items(), compiled.values())\n"
 		   "       if not ((e.shape, e.dtype) == (c.shape, c.dtype) and (torch._dynamo.utils.same(e, c, "
@@ -636,7 +638,7 @@ int emit_plain(FILE *f, const struct graph *g, const struct plain_opts *given, c
 		return fail(why, n, "out of memory");
 	}
 	write_header(f, g, o, backend);
-	write_imports(f, &nd, uses_F(model), o->cuda, g->broken != 0);
+	write_imports(f, g, &nd, uses_F(model), o->cuda, g->broken != 0);
 	write_settings(f, g, o);
 	fwrite(model, 1, len, f);
 	free(model);

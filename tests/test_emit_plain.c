@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <ctype.h>
 #include <string.h>
+#include "../graph/eager_reference.h"
 #include "../graph/emit_plain.h"
+#include "../graph/op.h"
 #include "../graph/text.h"
 #include "../mutators/gen.h"
 #include "test.h"
@@ -278,6 +280,37 @@ TEST(plain_upcasts_the_model_casts_in_the_float64_run)
 		return;
 	CHECK(!strstr(p, "Upcast") && strstr(p, "emulate_precision_casts"));
 	free(p);
+}
+
+/* Where eager's own kernel is wrong (graph/eager_reference.c), the float64
+ * run computes the op from its definition, in the plain program as in the
+ * harness's: std_mean's row under Upcast, and no row of an op the graph
+ * lacks. Each row names a catalogue op whose Python calls the row's function. */
+TEST(plain_reference_replaces_the_eager_kernels_known_wrong)
+{
+	char *p = plain("bindings 1\nseed 1\nx0 = input float32 [64, 8] special\n"
+			"v1, v2 = std_mean(x0; correction=1, keepdim=False, dim=[0])\noutput v2\n", NULL);
+	if (!p)
+		return;
+	CHECK(strstr(p, "\n    torch.std_mean: lambda x, dim=None, *, correction=None, keepdim=False: (torch.std(") != NULL);
+	CHECK(!strstr(p, "torch.var_mean:"));
+	CHECK(strstr(p, "\nref = run(upcast(Model().double()), fp64=True)\n") != NULL);
+	free(p);
+	p = plain("bindings 1\nseed 1\nx0 = input float32 [64, 8] special\nv1 = mean(x0; dim=0, keepdim=False)\n"
+		  "output v1\n", NULL);
+	if (!p)
+		return;
+	CHECK(!strstr(p, "Upcast") && !strstr(p, "REFERENCE"));
+	free(p);
+	for (unsigned i = 0; i < eager_reference_count(); i++) {
+		const struct eager_reference *r = eager_reference_get(i);
+		int id = op_find(r->op);
+		if (!CHECK(id >= 0))
+			continue;
+		char call[64];
+		snprintf(call, sizeof call, "%s(", r->call);
+		CHECK(strstr(op_get((unsigned)id)->py, call) != NULL);
+	}
 }
 
 /* A float the model makes from integers is float32 by the default dtype: in

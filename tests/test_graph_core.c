@@ -277,7 +277,8 @@ TEST(core_emission_joins_the_linked_python)
 		CHECK(strstr(p, "\nGRADS = ()\n# parameters eager cannot differentiate where they go: no grad under "
 				"mode.enable_grad\nNOT_DIFFERENTIABLE = (") != NULL);
 		CHECK(strstr(p, ")\n\n\ndef special(shape, gen):  # a special fill") != NULL);
-		CHECK(strstr(p, "x.stride())\n\n\nclass Upcast(torch.overrides.TorchFunctionMode):") != NULL);
+		CHECK(strstr(p, "x.stride())\n\n\nREFERENCE = {  # eager kernels") != NULL);
+		CHECK(strstr(p, "\n}\n\n\nclass Upcast(torch.overrides.TorchFunctionMode):") != NULL);
 		CHECK(strstr(p, "super().__exit__(*exc)\n\n\ndef nonfinite(t):") != NULL);
 		CHECK(strstr(p, "0.0))\n\n\ndef make_inputs(binding=0, device=DEVICE):\n") != NULL);
 		CHECK(strstr(p, "\nSHARE = {\"same\": lambda x: x, \"view\": lambda x: x[...]}\n\n\ndef fill(") != NULL);
