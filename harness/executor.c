@@ -460,6 +460,11 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 	*restart = 0;
 	if (ensure_worker(x, why, n))
 		return -1;
+	int64_t until = protocol_now_ms() + executor_request_limit_ms(&x->o, rq);
+	int cut = rq->cut_ms && rq->cut_ms < until;
+	if (cut && rq->cut_ms <= protocol_now_ms())
+		return fail(why, n, "not run: its deadline had passed");
+	until = cut ? rq->cut_ms : until;
 	uint64_t t0 = profile_clock_usec();
 	x->ring_mark = x->ring_total;
 	memset(x->shm, 0xff, SHM_HEADER); /* busy markers idle */
@@ -474,13 +479,17 @@ static int run_pairs(struct executor *x, const struct exec_request *rq, const st
 	free(req);
 	uint8_t *msg = NULL;
 	long got = wrote ? 0
-			 : protocol_read_message(x->from_fd, &msg, protocol_now_ms() + executor_request_limit_ms(&x->o, rq),
-						 x->err_fd, ring_add, x);
+			 : protocol_read_message(x->from_fd, &msg, until, x->err_fd, ring_add, x);
 	if (got < 0 && got != -2 && got != 0) {
 		/* EOF inside a message: the worker died mid-reply. */
 		got = 0;
 	}
 	*usec = profile_clock_usec() - t0;
+	if (got == -2 && cut) {
+		stop_worker(x);
+		return fail(why, n, "cut at its deadline, inside its own limit of %lld s",
+			    (long long)executor_request_limit_ms(&x->o, rq) / 1000);
+	}
 	if (got <= 0) {
 		uint32_t mode = shm_u32(x, SHM_BUSY_MODE), b = shm_u32(x, SHM_BUSY_BINDING);
 		r->busy_mode = (uint8_t)(mode < RM_COUNT ? mode : RM_EAGER);

@@ -41,6 +41,9 @@ struct exec_request {
 				   * on in fresh workers (0: unknown, they stay unrun) */
 	unsigned time_factor;     /* the reply may take timeout_ms times this (0: 1): a configuration whose
 				   * compiles are slow (graph_config_time_factor) */
+	int64_t cut_ms;           /* the caller's deadline (protocol_now_ms's clock; 0: none): a reply not
+				   * come by then is not waited for, the worker stopped and the request
+				   * failed, for a request cut short says nothing of a hang */
 };
 
 /* A TORCH_TRACE log of one request: what tlparse reads. */
@@ -86,8 +89,8 @@ int64_t executor_request_limit_ms(const struct executor_opts *o, const struct ex
 
 /* Runs one request. 0 when r holds an outcome — a normal reply, or the
  * worker crashing or hanging (r->crashed / r->hung; it restarts on the next
- * request); -1 with a reason when no worker could be started or it broke
- * the protocol. */
+ * request); -1 with a reason when no worker could be started, it broke the
+ * protocol, or rq's deadline (cut_ms) came first. */
 int executor_run(struct executor *x, const struct exec_request *rq, struct run_result *r, char *why, size_t n);
 
 /* executor_run with TORCH_TRACE structured logging on for this request: the

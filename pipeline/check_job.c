@@ -64,6 +64,7 @@ void check_cfg_save(const struct check_cfg *c, struct check_cfg_store *s)
 	s->modes = c->modes;
 	s->backward = c->backward;
 	s->hunt_known = c->hunt_known;
+	s->cut_ms = c->cut_ms;
 	s->pinned = c->pinned;
 	s->oracle = c->oracle;
 	s->want = c->want;
@@ -81,6 +82,7 @@ void check_cfg_load(const struct check_cfg_store *s, struct check_cfg *c)
 	c->modes = s->modes;
 	c->backward = s->backward;
 	c->hunt_known = s->hunt_known;
+	c->cut_ms = s->cut_ms;
 	c->pinned = s->pinned;
 	c->oracle = s->oracle;
 	c->want = s->want;
@@ -95,7 +97,8 @@ int check_job_run(struct executor *x, const struct check_job *j, struct check_re
 	check_cfg_load(&j->cfg, &c);
 	memset(out, 0, sizeof *out);
 	struct exec_request rq = {j->program, j->len,   c.modes,     c.backend, c.compile_mode,
-				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind, j->time_factor};
+				  c.dynamic,  c.inductor, c.ninductor, c.backward, j->nbind, j->time_factor,
+				  c.cut_ms};
 	if (executor_run(x, &rq, &out->run, why, n))
 		return -1;
 	uint64_t t0 = profile_clock_usec();

@@ -39,6 +39,9 @@ struct check_cfg {
 	 * (protocol_now_ms's clock; 0: never; HANG_RERUN_ANY_TIME: no bound):
 	 * pipeline/hang_confirm.h. */
 	int64_t hang_rerun_until_ms;
+	/* Its runs end by this time (protocol_now_ms's clock; 0: no bound): a run
+	 * cut there fails the check (-1), as not run (exec_request's cut_ms). */
+	int64_t cut_ms;
 	struct check_want want;
 };
 
@@ -53,6 +56,7 @@ struct check_cfg_store {
 	char inductor[CHECK_MAX_INDUCTOR][128];
 	unsigned ninductor, modes, pinned;
 	int backward, hunt_known;
+	int64_t cut_ms;
 	struct oracle_opts oracle;
 	struct check_want want;
 };

@@ -262,6 +262,8 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 	followed.want.key = key;
 	c = &followed;
 	int64_t t0 = protocol_now_ms(), deadline = t0 + (int64_t)(time_limit * 1000);
+	/* a check in flight at the deadline is cut there (not run, so not kept) */
+	followed.cut_ms = c->cut_ms && c->cut_ms < deadline ? c->cut_ms : deadline;
 	memset(st, 0, sizeof *st);
 	memset(&cache, 0, sizeof cache);
 	st->ops_before = g->nnodes;
@@ -269,6 +271,7 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 	if (pool_check(p, &cur, 1, c, res))
 		return -1;
 	st->checks++;
+	st->not_run += !res[0].ran;
 	st->last = res[0];
 	if (!res[0].key || (key && res[0].key != key)) {
 		st->ops_after = g->nnodes;
@@ -302,6 +305,7 @@ int reduce_graph(struct pool *p, const struct graph *g, const struct check_cfg *
 				st->checks += n;
 				unsigned hit = n;
 				for (unsigned j = 0; j < n; j++) {
+					st->not_run += !res[j].ran;
 					/* a numeric candidate whose eager drifts from fp64 counts as not
 					 * showing the finding: cached so, it is not tried again */
 					int kept = res[j].key == key &&

@@ -15,6 +15,7 @@
 struct reduce_stats {
 	unsigned ops_before, ops_after, checks, cache_hits;
 	unsigned refused;     /* candidates that kept the key but let eager drift from fp64 (conditioning_kept) */
+	unsigned not_run;     /* checks that did not run: cut at the deadline, or no worker (pool_result's detail) */
 	double seconds;
 	int reproduced;       /* the input showed the key at all */
 	struct pool_result last; /* the reduced graph's verdict */

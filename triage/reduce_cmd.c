@@ -32,10 +32,10 @@ int reduce_write(const char *dir, const struct graph *g, const struct check_cfg 
 	size_t elen = codec_encode(g, enc, sizeof enc), plen = 0;
 	char *prog = check_program_text(g, c, &plen), key[17], path[4200]; /* what the reduction's checks ran */
 	snprintf(key, sizeof key, "%016llx", (unsigned long long)st->last.key);
-	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:f, s:f, s:f}",
+	json_t *json = json_pack("{s:i, s:i, s:f, s:i, s:i, s:i, s:i, s:s, s:s, s:s, s:o, s:s, s:o, s:o, s:f, s:f, s:f}",
 				 "ops_before", (int)st->ops_before, "ops_after", (int)st->ops_after, "seconds",
 				 round(st->seconds * 10) / 10, "checks", (int)st->checks, "cache_hits", (int)st->cache_hits,
-				 "refused", (int)st->refused, "key", key, "verdict",
+				 "refused", (int)st->refused, "not_run", (int)st->not_run, "key", key, "verdict",
 				 verdict_name(st->last.kind), "mismatch", mismatch_name(st->last.what), "backend",
 				 json_file_text(c->backend), "mode", c->compile_mode ? c->compile_mode : "default", "dynamic",
 				 json_file_text(c->dynamic), "detail", json_file_text(st->last.detail), "eager_rmse",
@@ -125,6 +125,9 @@ int cmd_reduce(int argc, char **argv)
 		return 1;
 	}
 	printf("%s: %s/%s\n", outdir, verdict_name(rs.last.kind), mismatch_name(rs.last.what));
-	printf("reduced %u ops -> %u ops in %.0f s (%u checks)\n", rs.ops_before, rs.ops_after, rs.seconds, rs.checks);
+	printf("reduced %u ops -> %u ops in %.0f s (%u checks", rs.ops_before, rs.ops_after, rs.seconds, rs.checks);
+	if (rs.not_run)
+		printf(", %u not run: cut at the deadline, or no worker", rs.not_run);
+	printf(")\n");
 	return 0;
 }

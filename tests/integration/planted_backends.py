@@ -206,6 +206,16 @@ def planted_numeric_if_large(gm, example_inputs):
     return compile_fx(gm, example_inputs)
 
 
+@register_backend
+def planted_numeric_slow_when_small(gm, example_inputs):
+    """Wrong always, and slow to compile for graphs of fewer than 5 ops:
+    $PT2FUZZ_TEST_SLOW seconds (a reduction's candidates of a 5-op graph
+    then outlast its --time)."""
+    if _compute_nodes(gm) < 5:
+        time.sleep(float(os.environ.get("PT2FUZZ_TEST_SLOW", "0")))
+    return compile_fx(_perturb_first_float_output(gm), example_inputs)
+
+
 def _tile_split(gm):
     assert not gm.graph.nodes  # planted: a bare assert in one compiler function
 
