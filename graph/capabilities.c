@@ -14,10 +14,9 @@ static int has_family(const struct graph *g, const char *family)
 
 static int has_op(const struct graph *g, const char *const *names)
 {
-	for (unsigned k = 0; k < g->nnodes; k++)
-		for (const char *const *p = names; *p; p++)
-			if (!strcmp(op_get(g->n[k].op)->name, *p))
-				return 1;
+	for (const char *const *p = names; *p; p++)
+		if (graph_holds_op(g, *p))
+			return 1;
 	return 0;
 }
 

@@ -4,8 +4,6 @@
  * result that is right. So the reference computes such an op from its
  * definition instead: one row an op. */
 #include "eager_reference.h"
-#include <string.h>
-#include "op.h"
 
 static const struct eager_reference rows[] = {
 	{"std_mean", "torch.std_mean",
@@ -22,18 +20,10 @@ unsigned eager_reference_count(void) { return sizeof rows / sizeof rows[0]; }
 
 const struct eager_reference *eager_reference_get(unsigned i) { return i < eager_reference_count() ? &rows[i] : NULL; }
 
-static int holds(const struct graph *g, const char *op)
-{
-	for (unsigned k = 0; k < g->nnodes; k++)
-		if (!strcmp(op_get(g->n[k].op)->name, op))
-			return 1;
-	return 0;
-}
-
 int eager_reference_in(const struct graph *g)
 {
 	for (unsigned i = 0; i < eager_reference_count(); i++)
-		if (holds(g, rows[i].op))
+		if (graph_holds_op(g, rows[i].op))
 			return 1;
 	return 0;
 }
@@ -44,7 +34,7 @@ void emit_eager_reference(FILE *f, const struct graph *g)
 	      "definition\n",
 	      f);
 	for (unsigned i = 0; i < eager_reference_count(); i++)
-		if (holds(g, rows[i].op))
+		if (graph_holds_op(g, rows[i].op))
 			fprintf(f, "    %s: %s,  # %s\n", rows[i].call, rows[i].reference, rows[i].why);
 	fputs("}\n", f);
 }

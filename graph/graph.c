@@ -231,6 +231,14 @@ int graph_has_shared_inputs(const struct graph *g)
 	return 0;
 }
 
+int graph_holds_op(const struct graph *g, const char *name)
+{
+	for (unsigned k = 0; k < g->nnodes; k++)
+		if (!strcmp(op_get(g->n[k].op)->name, name))
+			return 1;
+	return 0;
+}
+
 int graph_is_number(const struct graph *g, unsigned id)
 {
 	return id < g->nvalues && g->v[id].kind == VK_INPUT && g->v[id].layout == IL_NUMBER;

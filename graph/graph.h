@@ -176,6 +176,8 @@ int graph_set_layout(struct graph *g, unsigned id, unsigned layout, char *why, s
 int graph_input_partner(const struct graph *g, unsigned id);
 /* Whether some graph input shares another's memory (SAME or VIEW). */
 int graph_has_shared_inputs(const struct graph *g);
+/* Whether some node of g is of the catalogue op named name. */
+int graph_holds_op(const struct graph *g, const char *name);
 /* Whether value id is a graph input passed as a Python number (layout NUMBER). */
 int graph_is_number(const struct graph *g, unsigned id);
 
