@@ -7,11 +7,13 @@
  * stopped or killed campaign restarts from OUT: same command. Files:
  * campaign.h. */
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -34,6 +36,7 @@ struct settings {
 	long long secs, jobs, sync_every, stats_every, triage_secs, watchdog;
 	int triage;
 	int no_coverage; /* --no-coverage: pure generation (the targets read it too) */
+	unsigned long long seed; /* --seed, or drawn from the system's entropy */
 };
 
 /* The runner's own options; the target's (target_options.h) and the run
@@ -45,7 +48,7 @@ static const struct option own_options[] = {
 	{"sync-every", required_argument, NULL, 0},  {"stats-every", required_argument, NULL, 0},
 	{"triage-time", required_argument, NULL, 0}, {"findings", required_argument, NULL, 0},
 	{"no-triage", no_argument, NULL, 0},         {"watchdog", required_argument, NULL, 0},
-	{NULL, 0, NULL, 0},
+	{"seed", required_argument, NULL, 0},        {NULL, 0, NULL, 0},
 };
 static const struct option *const fuzz_tables[] = {own_options, target_options, run_opts_table, NULL};
 static const struct option *const target_tables[] = {target_options, run_opts_table, NULL};
@@ -82,17 +85,31 @@ static void exe_path(char *out, size_t n, int dir_only)
 		*slash = 0;
 }
 
+/* A campaign's seed when --seed gives none: from the system's entropy, so
+ * that runners started together (a Slurm array, a resumed run) each draw
+ * their own inputs. 63 bits: --seed reads it back. */
+static unsigned long long entropy_seed(void)
+{
+	unsigned long long v;
+	if (getrandom(&v, sizeof v, 0) != (ssize_t)sizeof v)
+		v = (unsigned long long)time(NULL) * 0x9e3779b97f4a7c15ull ^ (unsigned long long)getpid() ^
+		    (unsigned long long)protocol_now_ms() << 20;
+	return v & 0x7fffffffffffffffull;
+}
+
 static int parse_settings(const struct cli *c, struct settings *s)
 {
-	long long per_gpu;
+	long long per_gpu, seed;
 	if (cli_num(c, "workers-per-gpu", 0, 0, 256, &per_gpu) ||
 	    cli_num(c, "time", 600, 0, 365LL * 86400, &s->secs) ||
 	    cli_num(c, "jobs", node_default_jobs((unsigned)per_gpu), 1, 256, &s->jobs) ||
 	    cli_num(c, "sync-every", 1800, 10, 365LL * 86400, &s->sync_every) ||
 	    cli_num(c, "stats-every", 60, 1, 86400, &s->stats_every) ||
 	    cli_num(c, "triage-time", 300, 1, 86400, &s->triage_secs) ||
-	    cli_num(c, "watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog))
+	    cli_num(c, "watchdog", WATCHDOG_DEFAULT_S, 0, 86400, &s->watchdog) ||
+	    cli_num(c, "seed", 0, 0, LLONG_MAX, &seed))
 		return -1;
+	s->seed = cli_opt(c, "seed") ? (unsigned long long)seed : entropy_seed();
 	s->triage = !cli_flag(c, "no-triage");
 	s->no_coverage = cli_flag(c, "no-coverage");
 	return 0;
@@ -453,7 +470,7 @@ static void run_manager(struct run *r, const struct run_opts *ro, const struct t
 				    ro->exec.aoti_runner, configs ? CONFIG_DRAW_PCT : 0, argv, r->p.corpus,
 				    r->p.crashes, r->p.learned, r->p.stats, seeds, 1, r->log,
 				    !strcmp(dev, "cuda:auto"), r->s.watchdog * 1000, r->p.findings, dev, &ro->check,
-				    r->s.no_coverage, torch[0] ? torch : NULL, ro->check.hunt_known};
+				    r->s.no_coverage, torch[0] ? torch : NULL, ro->check.hunt_known, r->s.seed};
 	if (manager_begin(&m, &mc, why, sizeof why)) {
 		say(r, tty, "%s", why);
 		return;
@@ -520,6 +537,7 @@ static unsigned long long summary(struct run *r)
 		total += r->row.findings[k];
 	fprintf(stderr, "\npt2fuzz campaign summary\n");
 	fprintf(stderr, "  time            %.0f s (campaign %.0f s over every run of %s)\n", wall, r->row.elapsed, r->p.out);
+	fprintf(stderr, "  seed            %llu\n", r->s.seed);
 	fprintf(stderr, "  execs           %llu (%.2f/s) this run, %llu in all\n", run_execs, wall > 0 ? (double)run_execs / wall : 0,
 		r->base.execs + run_execs);
 	fprintf(stderr, "  corpus          %u inputs in %s\n  features        %llu (the manager's feature map)\n",
@@ -596,8 +614,8 @@ int cmd_fuzz(int argc, char **argv)
 		fprintf(stderr, "pt2fuzz fuzz: resuming %s after %.0f s and %llu execs\n", r.p.out, r.base.elapsed, r.base.execs);
 	fprintf(stderr,
 		"pt2fuzz fuzz: %lld s, %lld jobs, engine manager: persistent targets, a worker each, seeds %s, output %s "
-		"(targets' log: %s)\n",
-		r.s.secs, r.s.jobs, r.p.seeds, r.p.out, r.p.log);
+		"(targets' log: %s), seed %llu (`--seed %llu` makes the same draws)\n",
+		r.s.secs, r.s.jobs, r.p.seeds, r.p.out, r.p.log, r.s.seed, r.s.seed);
 	r.ready_ms = protocol_now_ms();
 	cstats_init(&r.cs, r.p.stats);
 	r.prof_before = r.cs.prof;

@@ -5,7 +5,7 @@
 #define FUZZ_USAGE \
 	"[--time SEC] [--out DIR] [--jobs N | --workers-per-gpu N] [--seeds DIR] [--sync DIR]\n" \
 	"          [--sync-every SEC] [--stats-every SEC] [--triage-time SEC] [--findings DIR]\n" \
-	"          [--near-invalid PCT] [--no-triage] [--no-coverage] [--size N] [--components K]\n" \
+	"          [--near-invalid PCT] [--no-triage] [--no-coverage] [--size N] [--components K] [--seed N]\n" \
 	"          [run options]"
 int cmd_fuzz(int argc, char **argv);
 

@@ -103,6 +103,7 @@ static const char *torch_of_slots(void) { return slots_torch; }
 int manager_begin(struct manager *m, const struct manager_config *c, char *why, size_t n)
 {
 	m->c = *c;
+	rng_seed(&m->draws, c->seed);
 	m->active = c->jobs;
 	m->pool.jobs = c->jobs;
 	m->pool.argv = c->argv;
@@ -178,7 +179,7 @@ static int next_queued(struct manager *m, struct pool_slot *s)
 static void next_mutant(struct manager *m, struct pool_slot *s)
 {
 	static uint8_t other[CODEC_MAX_SIZE];
-	uint64_t draw = ++m->draws * 0x9e3779b97f4a7c15ull;
+	uint64_t draw = rng_next(&m->draws);
 	unsigned seed = (unsigned)(draw >> 32);
 	s->mutator = -1;
 	s->of_corpus = 0;

@@ -12,6 +12,7 @@
 #define PT2FUZZ_MANAGER_H
 #include <stddef.h>
 #include <stdint.h>
+#include "../graph/rng.h"
 #include "../mutators/mutate.h"
 #include "../mutators/schedule.h"
 #include "../pipeline/features.h"
@@ -41,6 +42,7 @@ struct manager_config {
 	int no_coverage;         /* --no-coverage: after the corpus and seeds, every input freshly generated */
 	const char *torch;       /* the slots' torch ("2.11.0+cu130"), or NULL when unknown: what the draw avoids */
 	int hunt_known;          /* --hunt-known: known bugs' triggers are drawn */
+	uint64_t seed;           /* --seed: where the mutants' and fresh graphs' draws start */
 };
 
 /* One input of the corpus. */
@@ -74,7 +76,7 @@ struct manager {
 	uint32_t *op_runs, *pair_runs, *op_repeats;
 	uint32_t setting_draws[SETTING_ROWS_MAX]; /* config_draw_use_counts: the configurations dealt */
 	int64_t synced_ms;
-	uint64_t draws;          /* seeds for the mutators */
+	struct rng draws;        /* seeds for the mutators, from c.seed: runners and runs each draw their own */
 	unsigned long long execs, kept, new_findings, slot_starts, slot_deaths, slot_hangs;
 	unsigned active;         /* the slots fed inputs: c.jobs, fewer once manager_retire gave some up */
 	uint64_t cut_usec;       /* manager_end: time inside inputs whose targets it killed, unrecorded by them */

@@ -24,7 +24,7 @@ for out in "$RO/new" "$RO/old"; do
 done
 umount "$RO"
 
-for bad in "--components 24" "--size 0" "--near-invalid 101"; do
+for bad in "--components 24" "--size 0" "--near-invalid 101" "--seed -1"; do
   rc=0
   # shellcheck disable=SC2086 # an option and its value
   timeout 60 "$PT2FUZZ" fuzz $bad --out "$TMP/bad-opt" --time 30 --device cpu >"$TMP/opt.log" 2>&1 || rc=$?
