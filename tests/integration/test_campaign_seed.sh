@@ -37,8 +37,9 @@ for name in a b c d; do
 done
 # The same first n graphs of two records, n their shorter length.
 same_start() { # record, record
-  local n
-  n=$(cat "$1" "$2" | wc -l | awk -v a="$(wc -l <"$1")" -v b="$(wc -l <"$2")" '{ print a < b ? a : b }')
+  local a b n
+  a=$(wc -l <"$1") b=$(wc -l <"$2")
+  n=$((a < b ? a : b))
   [ "$n" -ge 3 ] || die "$1 and $2: only $n graphs compiled in both (the seed and two generated wanted)"
   cmp -s <(head -n "$n" "$1") <(head -n "$n" "$2")
 }
